@@ -1,0 +1,8 @@
+/* cusci/cusci.h: the whole of cusci that is installed. */
+#ifndef CUSCI_CUSCI_H
+#define CUSCI_CUSCI_H
+
+#include <cusci/core.h>
+#include <cusci/core_ext.h>
+
+#endif

@@ -1,0 +1,95 @@
+dnl CUSCI_CHECK_CUDA: everything cusci's build knows about nvcc lives here.
+dnl
+dnl   --with-cuda[=DIR]    default: the nvcc on PATH, else /usr/local/cuda;
+dnl                        with neither option and no toolkit, build the host
+dnl                        backend alone and say so loudly; an explicit
+dnl                        --with-cuda that finds nothing is an error.
+dnl   --without-cuda       host backend only.
+dnl   --with-cuda-arch=L   real archs (default "80 90 100 120"), plus PTX of
+dnl                        the highest.
+dnl
+dnl Sets: NVCC, NVCCFLAGS, CUDA_CPPFLAGS, CUDA_LIBS, CUDA_LIBDIR,
+dnl CUDA_VERSION, CUSCI_CUDA_ARCHS, CUSCI_CUDA_PTX_ARCH; AM_CONDITIONAL
+dnl HAVE_CUDA; CUSCI_HAVE_CUDA in config.h.
+AC_DEFUN([CUSCI_CHECK_CUDA], [
+  AC_ARG_WITH([cuda],
+    AS_HELP_STRING([--with-cuda@<:@=DIR@:>@],
+      [CUDA toolkit (default: the nvcc on PATH, else /usr/local/cuda; --without-cuda builds the host backend only)]),
+    [], [with_cuda=check])
+  AC_ARG_WITH([cuda-arch],
+    AS_HELP_STRING([--with-cuda-arch=LIST],
+      [compute capabilities to build for, e.g. "90" (default: "80 90 100 120" plus PTX of the highest)]),
+    [], [with_cuda_arch="80 90 100 120"])
+  AC_ARG_VAR([NVCC], [the CUDA compiler])
+  AC_ARG_VAR([NVCCFLAGS], [extra flags for the CUDA compiler])
+
+  cusci_have_cuda=no
+  cusci_cuda_why="--without-cuda"
+  cusci_cuda_home=
+  AS_CASE([$with_cuda],
+    [no], [],
+    [yes|check], [
+      AS_IF([test -z "$NVCC"], [AC_PATH_PROG([NVCC], [nvcc], [])])
+      AS_IF([test -z "$NVCC" && test -x /usr/local/cuda/bin/nvcc], [NVCC=/usr/local/cuda/bin/nvcc])
+      AS_IF([test -n "$NVCC"], [cusci_cuda_home=`dirname "$NVCC"`; cusci_cuda_home=`dirname "$cusci_cuda_home"`],
+            [cusci_cuda_why="no nvcc on PATH nor in /usr/local/cuda"])
+    ],
+    [
+      cusci_cuda_home=$with_cuda
+      NVCC="$with_cuda/bin/nvcc"
+      AS_IF([test -x "$NVCC"], [], [cusci_cuda_why="no $NVCC"; NVCC=; cusci_cuda_home=])
+    ])
+
+  AS_IF([test -n "$cusci_cuda_home"], [
+    CUDA_CPPFLAGS="-I$cusci_cuda_home/include"
+    CUDA_LIBDIR="$cusci_cuda_home/lib64"
+    AS_IF([test -d "$CUDA_LIBDIR"], [], [CUDA_LIBDIR="$cusci_cuda_home/lib"])
+    cusci_save_CPPFLAGS=$CPPFLAGS
+    cusci_save_LIBS=$LIBS
+    cusci_save_LDFLAGS=$LDFLAGS
+    CPPFLAGS="$CPPFLAGS $CUDA_CPPFLAGS"
+    LDFLAGS="$LDFLAGS -L$CUDA_LIBDIR"
+    AC_CHECK_HEADER([cuda_runtime_api.h], [
+      AC_CHECK_LIB([cudart], [cudaGetDeviceCount], [cusci_have_cuda=yes],
+                   [cusci_cuda_why="libcudart not found in $CUDA_LIBDIR"])
+    ], [cusci_cuda_why="cuda_runtime_api.h not found in $cusci_cuda_home/include"])
+    CPPFLAGS=$cusci_save_CPPFLAGS
+    LIBS=$cusci_save_LIBS
+    LDFLAGS=$cusci_save_LDFLAGS
+  ])
+
+  AS_IF([test "x$cusci_have_cuda" != xyes && test "x$with_cuda" != xno && test "x$with_cuda" != xcheck],
+    [AC_MSG_ERROR([--with-cuda was given but no usable CUDA toolkit was found: $cusci_cuda_why])])
+
+  AS_IF([test "x$cusci_have_cuda" = xyes], [
+    CUDA_VERSION=`"$NVCC" --version | sed -n 's/.*release \([[0-9.]]*\).*/\1/p'`
+    CUSCI_CUDA_ARCHS=
+    CUSCI_CUDA_PTX_ARCH=0
+    cusci_gencode=
+    for cusci_a in `echo "$with_cuda_arch" | tr ',;' '  '`; do
+      AS_CASE([$cusci_a], [*[[!0-9]]*|''], [AC_MSG_ERROR([--with-cuda-arch: "$cusci_a" is not a compute capability such as 90])])
+      cusci_gencode="$cusci_gencode -gencode arch=compute_$cusci_a,code=sm_$cusci_a"
+      CUSCI_CUDA_ARCHS="$CUSCI_CUDA_ARCHS $cusci_a"
+      AS_IF([test "$cusci_a" -gt "$CUSCI_CUDA_PTX_ARCH"], [CUSCI_CUDA_PTX_ARCH=$cusci_a])
+    done
+    AS_IF([test -z "$CUSCI_CUDA_ARCHS"], [AC_MSG_ERROR([--with-cuda-arch: empty list])])
+    CUSCI_CUDA_ARCHS=`echo $CUSCI_CUDA_ARCHS`
+    cusci_gencode="$cusci_gencode -gencode arch=compute_$CUSCI_CUDA_PTX_ARCH,code=compute_$CUSCI_CUDA_PTX_ARCH"
+    CUSCI_NVCC_FLAGS="-std=c++17 -O3 $cusci_gencode -Xfatbin=-compress-all -Xcompiler -fPIC,-fvisibility=hidden"
+    AC_MSG_CHECKING([whether $NVCC compiles for archs $CUSCI_CUDA_ARCHS])
+    echo '__global__ void k(int *p) { *p = 1; } int main(void) { return 0; }' > conftest.cu
+    AS_IF(["$NVCC" $CUSCI_NVCC_FLAGS -c conftest.cu -o conftest.o >&AS_MESSAGE_LOG_FD 2>&1],
+      [AC_MSG_RESULT([yes])],
+      [AC_MSG_RESULT([no]); AC_MSG_ERROR([$NVCC cannot compile for archs $CUSCI_CUDA_ARCHS; see config.log])])
+    rm -f conftest.cu conftest.o
+    CUDA_LIBS="-L$CUDA_LIBDIR -R$CUDA_LIBDIR -lcudart"
+    AC_DEFINE([CUSCI_HAVE_CUDA], [1], [Define to 1 to build the CUDA backend.])
+  ])
+  AC_SUBST([NVCC])
+  AC_SUBST([CUSCI_NVCC_FLAGS])
+  AC_SUBST([CUDA_CPPFLAGS])
+  AC_SUBST([CUDA_LIBS])
+  AC_SUBST([CUDA_LIBDIR])
+  AC_SUBST([CUDA_VERSION])
+  AM_CONDITIONAL([HAVE_CUDA], [test "x$cusci_have_cuda" = xyes])
+])
