@@ -1,0 +1,32 @@
+/*
+ * kernels/core/launch.h: the core's CUDA kernels as seen from C.
+ *
+ * Plain C, no CUDA header: libcore calls these C-linkage launch functions,
+ * which queue work on `stream` (a cudaStream_t) and return 0 or the
+ * cudaError_t of the launch. Arguments are already checked.
+ */
+#ifndef CUSCI_KERNELS_CORE_LAUNCH_H
+#define CUSCI_KERNELS_CORE_LAUNCH_H
+
+#include <stdint.h>
+
+#include "libcore/layout.h"
+#include "reference/core/fill.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* dst[i] = convert(src[i]) over the loop's elements (dtypes as ints). */
+int cusci__launch_astype(void *stream, int dst_dtype, int src_dtype, const cusci__loop *loop, void *dst, const void *src);
+/* Every element of dst (operand 0 of loop) set to the itemsize bytes at value. */
+int cusci__launch_fill(void *stream, const cusci__loop *loop, void *dst, const void *value, int itemsize);
+/* n contiguous elements of numpy.arange / numpy.linspace (see fill.h). */
+int cusci__launch_arange(void *stream, int dtype, int64_t n, const cusci__arange_args *args, void *dst);
+int cusci__launch_linspace(void *stream, int dtype, const cusci__linspace_args *args, void *dst);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

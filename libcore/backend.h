@@ -1,0 +1,44 @@
+/*
+ * libcore/backend.h: the CUDA runtime as libcore uses it.
+ *
+ * Every call to the CUDA runtime lives in backend_cuda.c. In a build
+ * without CUDA the same functions exist and report CUSCI_ERR_NO_DEVICE, so
+ * the rest of libcore compiles once for both builds.
+ */
+#ifndef CUSCI_LIBCORE_BACKEND_H
+#define CUSCI_LIBCORE_BACKEND_H
+
+#include "libcore/internal.h"
+
+/* Device queries; `err` receives the driver's message on failure. */
+cusci_status cusci__gpu_count(int *count, char *err, size_t len);
+cusci_status cusci__gpu_props(int device, char *name, size_t name_len, int *major, int *minor, char *err, size_t len);
+cusci_status cusci__gpu_memory(int device, size_t *free_bytes, size_t *total_bytes, char *err, size_t len);
+
+/* Make the current thread use `device` and create a non-blocking stream. */
+cusci_status cusci__gpu_ctx_init(int device, void **stream, char *err, size_t len);
+void cusci__gpu_ctx_fini(int device, void *stream);
+/* Make `ctx`'s device current for this thread. */
+cusci_status cusci__gpu_use(cusci_ctx *ctx, const char *fn);
+
+cusci_status cusci__gpu_malloc(cusci_ctx *ctx, const char *fn, size_t nbytes, void **ptr);
+void cusci__gpu_free(int device, void *ptr);
+
+/* Copies queued on ctx's stream; *_sync variants wait for them. */
+cusci_status cusci__gpu_memcpy_h2d(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n);
+cusci_status cusci__gpu_memcpy_d2h(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n);
+cusci_status cusci__gpu_memcpy_d2d(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n);
+cusci_status cusci__gpu_memset(cusci_ctx *ctx, const char *fn, void *dst, int byte, size_t n);
+cusci_status cusci__gpu_sync(cusci_ctx *ctx, const char *fn);
+/* Turn a launch function's return value into a status and a message. */
+cusci_status cusci__gpu_launched(cusci_ctx *ctx, const char *fn, int err);
+
+/* Events. */
+cusci_status cusci__gpu_event_create(cusci_ctx *ctx, const char *fn, void **ev);
+void cusci__gpu_event_destroy(int device, void *ev);
+cusci_status cusci__gpu_event_record(cusci_ctx *ctx, const char *fn, void *ev);
+cusci_status cusci__gpu_event_wait(cusci_ctx *ctx, const char *fn, void *ev);
+cusci_status cusci__gpu_event_sync(cusci_ctx *ctx, const char *fn, void *ev);
+cusci_status cusci__gpu_event_elapsed(cusci_ctx *ctx, const char *fn, void *start, void *end, float *ms);
+
+#endif

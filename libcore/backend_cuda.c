@@ -1,0 +1,322 @@
+/*
+ * libcore/backend_cuda.c: every CUDA runtime call libcore makes.
+ */
+#include "libcore/backend.h"
+
+#include <stdio.h>
+
+#ifdef CUSCI_HAVE_CUDA
+
+#include <cuda_runtime_api.h>
+
+static void cuda_msg(char *err, size_t len, const char *what, cudaError_t e)
+{
+  if (err && len)
+    snprintf(err, len, "%s: %s (%s)", what, cudaGetErrorString(e), cudaGetErrorName(e));
+}
+
+/* A CUDA error as a status: memory, missing devices and the rest. */
+static cusci_status cuda_status(cudaError_t e)
+{
+  switch (e) {
+  case cudaSuccess:
+    return CUSCI_OK;
+  case cudaErrorMemoryAllocation:
+    return CUSCI_ERR_OUT_OF_MEMORY;
+  case cudaErrorNoDevice:
+  case cudaErrorInsufficientDriver:
+  case cudaErrorInvalidDevice:
+  case cudaErrorDevicesUnavailable:
+  case cudaErrorInitializationError:
+    return CUSCI_ERR_NO_DEVICE;
+  default:
+    return CUSCI_ERR_CUDA;
+  }
+}
+
+static cusci_status cuda_fail(cusci_ctx *ctx, const char *fn, const char *what, cudaError_t e)
+{
+  return cusci_ctx_fail(ctx, cuda_status(e), fn, "%s failed: %s (%s)", what, cudaGetErrorString(e), cudaGetErrorName(e));
+}
+
+cusci_status cusci__gpu_count(int *count, char *err, size_t len)
+{
+  int n = 0;
+  cudaError_t e = cudaGetDeviceCount(&n);
+  if (e != cudaSuccess) {
+    cudaGetLastError();
+    cuda_msg(err, len, "cudaGetDeviceCount", e);
+    *count = 0;
+    return cuda_status(e) == CUSCI_ERR_CUDA ? CUSCI_ERR_NO_DEVICE : cuda_status(e);
+  }
+  *count = n;
+  return CUSCI_OK;
+}
+
+static cusci_status check_ordinal(int device, char *err, size_t len)
+{
+  int n = 0;
+  cusci_status st = cusci__gpu_count(&n, err, len);
+  if (st != CUSCI_OK)
+    return st;
+  if (device < 0 || device >= n) {
+    snprintf(err, len, "no CUDA device %d (%d usable)", device, n);
+    return CUSCI_ERR_NO_DEVICE;
+  }
+  return CUSCI_OK;
+}
+
+cusci_status cusci__gpu_props(int device, char *name, size_t name_len, int *major, int *minor, char *err, size_t len)
+{
+  cusci_status st = check_ordinal(device, err, len);
+  if (st != CUSCI_OK)
+    return st;
+  struct cudaDeviceProp p;
+  cudaError_t e = cudaGetDeviceProperties(&p, device);
+  if (e != cudaSuccess) {
+    cuda_msg(err, len, "cudaGetDeviceProperties", e);
+    return CUSCI_ERR_NO_DEVICE;
+  }
+  if (name && name_len)
+    snprintf(name, name_len, "%s", p.name);
+  if (major)
+    *major = p.major;
+  if (minor)
+    *minor = p.minor;
+  return CUSCI_OK;
+}
+
+cusci_status cusci__gpu_memory(int device, size_t *free_bytes, size_t *total_bytes, char *err, size_t len)
+{
+  cusci_status st = check_ordinal(device, err, len);
+  if (st != CUSCI_OK)
+    return st;
+  int prev = 0;
+  cudaGetDevice(&prev);
+  cudaError_t e = cudaSetDevice(device);
+  size_t f = 0, t = 0;
+  if (e == cudaSuccess)
+    e = cudaMemGetInfo(&f, &t);
+  cudaSetDevice(prev);
+  if (e != cudaSuccess) {
+    cuda_msg(err, len, "cudaMemGetInfo", e);
+    return cuda_status(e);
+  }
+  if (free_bytes)
+    *free_bytes = f;
+  if (total_bytes)
+    *total_bytes = t;
+  return CUSCI_OK;
+}
+
+cusci_status cusci__gpu_ctx_init(int device, void **stream, char *err, size_t len)
+{
+  cusci_status st = check_ordinal(device, err, len);
+  if (st != CUSCI_OK)
+    return st;
+  cudaError_t e = cudaSetDevice(device);
+  if (e != cudaSuccess) {
+    cuda_msg(err, len, "cudaSetDevice", e);
+    return CUSCI_ERR_NO_DEVICE;
+  }
+  cudaStream_t s;
+  e = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+  if (e != cudaSuccess) {
+    cuda_msg(err, len, "cudaStreamCreateWithFlags", e);
+    return cuda_status(e) == CUSCI_ERR_OUT_OF_MEMORY ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_NO_DEVICE;
+  }
+  *stream = s;
+  return CUSCI_OK;
+}
+
+void cusci__gpu_ctx_fini(int device, void *stream)
+{
+  if (cudaSetDevice(device) == cudaSuccess && stream) {
+    cudaStreamSynchronize((cudaStream_t)stream);
+    cudaStreamDestroy((cudaStream_t)stream);
+  }
+}
+
+cusci_status cusci__gpu_use(cusci_ctx *ctx, const char *fn)
+{
+  int cur = -1;
+  if (cudaGetDevice(&cur) == cudaSuccess && cur == ctx->device)
+    return CUSCI_OK;
+  cudaError_t e = cudaSetDevice(ctx->device);
+  return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaSetDevice", e);
+}
+
+cusci_status cusci__gpu_malloc(cusci_ctx *ctx, const char *fn, size_t nbytes, void **ptr)
+{
+  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  cudaError_t e = cudaMalloc(ptr, nbytes ? nbytes : 1);
+  if (e == cudaErrorMemoryAllocation) {
+    cudaGetLastError();
+    size_t f = 0, t = 0;
+    cudaMemGetInfo(&f, &t);
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn,
+                          "out of device memory: asked for %zu bytes on GPU %d (%zu of %zu bytes free)",
+                          nbytes, ctx->device, f, t);
+  }
+  return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaMalloc", e);
+}
+
+void cusci__gpu_free(int device, void *ptr)
+{
+  int cur = -1;
+  cudaGetDevice(&cur);
+  if (cur != device)
+    cudaSetDevice(device);
+  cudaFree(ptr);
+  if (cur != device && cur >= 0)
+    cudaSetDevice(cur);
+}
+
+static cusci_status memcpy_async(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n, enum cudaMemcpyKind kind)
+{
+  if (n == 0)
+    return CUSCI_OK;
+  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  cudaError_t e = cudaMemcpyAsync(dst, src, n, kind, (cudaStream_t)ctx->stream);
+  return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaMemcpyAsync", e);
+}
+
+cusci_status cusci__gpu_memcpy_h2d(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n)
+{
+  return memcpy_async(ctx, fn, dst, src, n, cudaMemcpyHostToDevice);
+}
+
+cusci_status cusci__gpu_memcpy_d2h(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n)
+{
+  return memcpy_async(ctx, fn, dst, src, n, cudaMemcpyDeviceToHost);
+}
+
+cusci_status cusci__gpu_memcpy_d2d(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n)
+{
+  return memcpy_async(ctx, fn, dst, src, n, cudaMemcpyDeviceToDevice);
+}
+
+cusci_status cusci__gpu_memset(cusci_ctx *ctx, const char *fn, void *dst, int byte, size_t n)
+{
+  if (n == 0)
+    return CUSCI_OK;
+  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  cudaError_t e = cudaMemsetAsync(dst, byte, n, (cudaStream_t)ctx->stream);
+  return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaMemsetAsync", e);
+}
+
+cusci_status cusci__gpu_sync(cusci_ctx *ctx, const char *fn)
+{
+  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  cudaError_t e = cudaStreamSynchronize((cudaStream_t)ctx->stream);
+  return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "work queued on the context's stream", e);
+}
+
+cusci_status cusci__gpu_launched(cusci_ctx *ctx, const char *fn, int err)
+{
+  if (err == 0)
+    return CUSCI_OK;
+  return cuda_fail(ctx, fn, "kernel launch", (cudaError_t)err);
+}
+
+cusci_status cusci__gpu_event_create(cusci_ctx *ctx, const char *fn, void **ev)
+{
+  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  cudaEvent_t e_;
+  cudaError_t e = cudaEventCreate(&e_);
+  if (e != cudaSuccess)
+    return cuda_fail(ctx, fn, "cudaEventCreate", e);
+  *ev = e_;
+  return CUSCI_OK;
+}
+
+void cusci__gpu_event_destroy(int device, void *ev)
+{
+  (void)device;
+  cudaEventDestroy((cudaEvent_t)ev);
+}
+
+cusci_status cusci__gpu_event_record(cusci_ctx *ctx, const char *fn, void *ev)
+{
+  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  cudaError_t e = cudaEventRecord((cudaEvent_t)ev, (cudaStream_t)ctx->stream);
+  return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaEventRecord", e);
+}
+
+cusci_status cusci__gpu_event_wait(cusci_ctx *ctx, const char *fn, void *ev)
+{
+  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  cudaError_t e = cudaStreamWaitEvent((cudaStream_t)ctx->stream, (cudaEvent_t)ev, 0);
+  return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaStreamWaitEvent", e);
+}
+
+cusci_status cusci__gpu_event_sync(cusci_ctx *ctx, const char *fn, void *ev)
+{
+  cudaError_t e = cudaEventSynchronize((cudaEvent_t)ev);
+  return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaEventSynchronize", e);
+}
+
+cusci_status cusci__gpu_event_elapsed(cusci_ctx *ctx, const char *fn, void *start, void *end, float *ms)
+{
+  cudaError_t e = cudaEventElapsedTime(ms, (cudaEvent_t)start, (cudaEvent_t)end);
+  return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaEventElapsedTime", e);
+}
+
+#else /* !CUSCI_HAVE_CUDA */
+
+#define NO_CUDA "this build of cusci has no CUDA backend (configured --without-cuda or without a toolkit)"
+
+cusci_status cusci__gpu_count(int *count, char *err, size_t len)
+{
+  *count = 0;
+  return CUSCI_OK;
+}
+
+cusci_status cusci__gpu_props(int device, char *name, size_t name_len, int *major, int *minor, char *err, size_t len)
+{
+  snprintf(err, len, "%s", NO_CUDA);
+  return CUSCI_ERR_NO_DEVICE;
+}
+
+cusci_status cusci__gpu_memory(int device, size_t *free_bytes, size_t *total_bytes, char *err, size_t len)
+{
+  snprintf(err, len, "%s", NO_CUDA);
+  return CUSCI_ERR_NO_DEVICE;
+}
+
+cusci_status cusci__gpu_ctx_init(int device, void **stream, char *err, size_t len)
+{
+  snprintf(err, len, "%s", NO_CUDA);
+  return CUSCI_ERR_NO_DEVICE;
+}
+
+void cusci__gpu_ctx_fini(int device, void *stream) {}
+
+/* No GPU context can exist in this build, so the calls below are never
+ * reached; they answer as a missing device would. */
+#define UNREACHABLE_GPU return cusci_ctx_fail(ctx, CUSCI_ERR_NO_DEVICE, fn, "%s", NO_CUDA)
+
+cusci_status cusci__gpu_use(cusci_ctx *ctx, const char *fn) { UNREACHABLE_GPU; }
+cusci_status cusci__gpu_malloc(cusci_ctx *ctx, const char *fn, size_t nbytes, void **ptr) { UNREACHABLE_GPU; }
+void cusci__gpu_free(int device, void *ptr) {}
+cusci_status cusci__gpu_memcpy_h2d(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n) { UNREACHABLE_GPU; }
+cusci_status cusci__gpu_memcpy_d2h(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n) { UNREACHABLE_GPU; }
+cusci_status cusci__gpu_memcpy_d2d(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n) { UNREACHABLE_GPU; }
+cusci_status cusci__gpu_memset(cusci_ctx *ctx, const char *fn, void *dst, int byte, size_t n) { UNREACHABLE_GPU; }
+cusci_status cusci__gpu_sync(cusci_ctx *ctx, const char *fn) { UNREACHABLE_GPU; }
+cusci_status cusci__gpu_launched(cusci_ctx *ctx, const char *fn, int err) { UNREACHABLE_GPU; }
+cusci_status cusci__gpu_event_create(cusci_ctx *ctx, const char *fn, void **ev) { UNREACHABLE_GPU; }
+void cusci__gpu_event_destroy(int device, void *ev) {}
+cusci_status cusci__gpu_event_record(cusci_ctx *ctx, const char *fn, void *ev) { UNREACHABLE_GPU; }
+cusci_status cusci__gpu_event_wait(cusci_ctx *ctx, const char *fn, void *ev) { UNREACHABLE_GPU; }
+cusci_status cusci__gpu_event_sync(cusci_ctx *ctx, const char *fn, void *ev) { UNREACHABLE_GPU; }
+cusci_status cusci__gpu_event_elapsed(cusci_ctx *ctx, const char *fn, void *start, void *end, float *ms) { UNREACHABLE_GPU; }
+
+/* The kernels' launch functions, likewise never reached without CUDA. */
+#include "kernels/core/launch.h"
+int cusci__launch_astype(void *stream, int dst_dtype, int src_dtype, const cusci__loop *loop, void *dst, const void *src) { return -1; }
+int cusci__launch_fill(void *stream, const cusci__loop *loop, void *dst, const void *value, int itemsize) { return -1; }
+int cusci__launch_arange(void *stream, int dtype, int64_t n, const cusci__arange_args *args, void *dst) { return -1; }
+int cusci__launch_linspace(void *stream, int dtype, const cusci__linspace_args *args, void *dst) { return -1; }
+
+#endif

@@ -1,0 +1,85 @@
+/*
+ * libcore/internal.h: what libcore's files share and nothing outside sees.
+ */
+#ifndef CUSCI_LIBCORE_INTERNAL_H
+#define CUSCI_LIBCORE_INTERNAL_H
+
+#include "config.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cusci/core.h>
+#include <cusci/core_ext.h>
+
+#include "libcore/layout.h"
+
+#define CUSCI__ERRMSG_LEN 1024
+#define CUSCI__ALIGN 256 /* bytes; a GPU allocation is at least this aligned */
+
+/* A block of memory shared by an array and its views. */
+typedef struct cusci__storage {
+  atomic_int refs;
+  int device;   /* CUSCI_DEVICE_HOST or a GPU ordinal */
+  void *ptr;
+  size_t nbytes;
+} cusci__storage;
+
+struct cusci_array {
+  atomic_int refs;
+  int ndim;
+  cusci_dtype dtype;
+  int device;
+  int64_t size;
+  char *data; /* the first element */
+  cusci__storage *storage;
+  int64_t shape[CUSCI_MAX_NDIM];
+  int64_t strides[CUSCI_MAX_NDIM]; /* in elements */
+};
+
+struct cusci_ctx {
+  int device;
+  void *own_stream; /* the context's stream (cudaStream_t), NULL on the host */
+  void *stream;     /* the stream in use: own_stream or the caller's */
+  char err[CUSCI__ERRMSG_LEN];
+};
+
+struct cusci_event {
+  int device;
+  void *ev;       /* cudaEvent_t on a GPU */
+  double host_ms; /* clock reading on the host */
+  bool recorded;
+};
+
+/* Record a failure with the calling function's name. */
+#define CUSCI__FAIL(ctx, st, ...) return cusci_ctx_fail((ctx), (st), __func__, __VA_ARGS__)
+/* Evaluate a status expression and return it when it is not CUSCI_OK. */
+#define CUSCI__TRY(expr)                \
+  do {                                  \
+    cusci_status cusci__st_ = (expr);   \
+    if (cusci__st_ != CUSCI_OK)         \
+      return cusci__st_;                \
+  } while (0)
+
+/* alloc.c: storage on the context's device. */
+cusci_status cusci__storage_new(cusci_ctx *ctx, const char *fn, size_t nbytes, cusci__storage **out);
+void cusci__storage_release(cusci__storage *s);
+
+/* array.c */
+/* A new array object over `storage` (retained), not checked. */
+cusci_status cusci__array_view(cusci_ctx *ctx, const char *fn, const cusci_array *base, int ndim, const int64_t *shape, const int64_t *strides, char *data, cusci_array **out);
+/* Allocate a C-ordered array; shape already checked. */
+cusci_status cusci__array_new(cusci_ctx *ctx, const char *fn, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Copy (converting dtype) all elements of src into dst of the same shape. */
+cusci_status cusci__copy_into(cusci_ctx *ctx, const char *fn, cusci_array *dst, const cusci_array *src);
+/* Give a view to the caller under the output convention: stored in *out,
+ * or copied into a given *out and released. */
+cusci_status cusci__finish_view(cusci_ctx *ctx, const char *fn, cusci_array *view, cusci_array **out);
+void cusci__c_strides(int ndim, const int64_t *shape, int64_t *strides);
+
+/* dtype.c */
+extern const size_t cusci__itemsize[CUSCI_N_DTYPES];
+
+#endif
