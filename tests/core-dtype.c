@@ -1,0 +1,100 @@
+/*
+ * tests/core-dtype.c: dtype facts, NumPy 2 promotion and casting against
+ * tables NumPy produced, status names, version.
+ */
+#include <string.h>
+
+#include "tests/testutil.h"
+
+static const char *const np_names[14] = {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
+                                         "uint32", "uint64", "float16", "float32", "float64",
+                                         "complex64", "complex128"};
+
+int main(void)
+{
+  cusci_ctx *ctx = tu_host_ctx();
+
+  /* Names, sizes and kinds. */
+  static const size_t sizes[14] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 4, 8, 8, 16};
+  static const char kinds[] = "biiiiuuuufffcc";
+  int good = 1;
+  for (int d = 0; d < 14; d++)
+    good &= !strcmp(cusci_dtype_name((cusci_dtype)d), np_names[d]) && cusci_dtype_itemsize((cusci_dtype)d) == sizes[d] &&
+            cusci_dtype_kind((cusci_dtype)d) == kinds[d] && cusci_dtype_valid((cusci_dtype)d);
+  ok(good, "names, itemsizes and kinds of the 14 dtypes are NumPy's");
+  ok(!cusci_dtype_valid((cusci_dtype)14) && !cusci_dtype_valid((cusci_dtype)-1) &&
+         !strcmp(cusci_dtype_name((cusci_dtype)99), "invalid") && cusci_dtype_itemsize((cusci_dtype)99) == 0,
+     "values outside the enum are invalid");
+
+  /* Promotion: every pair against numpy.result_type. */
+  cusci_array *promo = tu_fixture(ctx, "dtype", "promotion", false);
+  ok(promo != NULL, "promotion fixture loads");
+  if (promo) {
+    const int32_t *want = cusci_array_data(promo);
+    int bad = 0;
+    for (int a = 0; a < 14; a++)
+      for (int b = 0; b < 14; b++) {
+        cusci_dtype r = CUSCI_BOOL, pair[2] = {(cusci_dtype)a, (cusci_dtype)b};
+        cusci_status st = cusci_result_type(2, pair, &r);
+        if (st != CUSCI_OK || (int)r != want[a * 14 + b]) {
+          if (bad++ < 5)
+            diag("result_type(%s, %s) = %s, NumPy says %s", np_names[a], np_names[b], cusci_dtype_name(r),
+                 np_names[want[a * 14 + b]]);
+        }
+        cusci_dtype p;
+        if (cusci_promote_types(pair[0], pair[1], &p) != CUSCI_OK || p != r)
+          bad++;
+      }
+    is_int(bad, 0, "result_type and promote_types agree with NumPy on all 196 pairs");
+    cusci_array_release(promo);
+  }
+  cusci_dtype three[3] = {CUSCI_UINT8, CUSCI_INT8, CUSCI_FLOAT16}, r3;
+  ok(cusci_result_type(3, three, &r3) == CUSCI_OK && r3 == CUSCI_FLOAT32,
+     "result_type(uint8, int8, float16) is float32");
+  ok(cusci_result_type(0, three, &r3) == CUSCI_ERR_INVALID_ARGUMENT, "result_type of no dtypes is refused");
+  cusci_dtype badd[2] = {CUSCI_INT8, (cusci_dtype)77};
+  ok(cusci_result_type(2, badd, &r3) == CUSCI_ERR_DTYPE, "result_type of an invalid dtype is CUSCI_ERR_DTYPE");
+  ok(cusci_result_type(2, NULL, &r3) == CUSCI_ERR_NULL_POINTER, "result_type(NULL) is CUSCI_ERR_NULL_POINTER");
+
+  /* Casting: five levels, every pair, against numpy.can_cast. */
+  cusci_array *cast = tu_fixture(ctx, "dtype", "can_cast", false);
+  ok(cast != NULL, "casting fixture loads");
+  if (cast) {
+    const uint8_t *want = cusci_array_data(cast);
+    static const char *const levels[5] = {"safe", "no", "equiv", "same_kind", "unsafe"};
+    for (int k = 0; k < 5; k++) {
+      int bad = 0;
+      for (int a = 0; a < 14; a++)
+        for (int b = 0; b < 14; b++) {
+          bool got = cusci_can_cast((cusci_dtype)a, (cusci_dtype)b, (cusci_casting)k);
+          if (got != (want[(k * 14 + a) * 14 + b] != 0) && bad++ < 5)
+            diag("can_cast(%s, %s, %s) = %d, NumPy says %d", np_names[a], np_names[b], levels[k], got,
+                 want[(k * 14 + a) * 14 + b]);
+        }
+      ok(bad == 0, "can_cast(..., '%s') agrees with NumPy on all 196 pairs", levels[k]);
+    }
+    cusci_array_release(cast);
+  }
+  ok(!cusci_can_cast((cusci_dtype)20, CUSCI_INT8, CUSCI_CASTING_UNSAFE) &&
+         !cusci_can_cast(CUSCI_INT8, CUSCI_INT8, (cusci_casting)9),
+     "can_cast is false for invalid arguments");
+
+  /* Status names and sentences from the one table. */
+  ok(!strcmp(cusci_status_name(CUSCI_ERR_SHAPE), "CUSCI_ERR_SHAPE") && !strcmp(cusci_status_name(CUSCI_OK), "CUSCI_OK"),
+     "status names are the enum's");
+  int all = 1;
+  for (int s = 0; s <= CUSCI_ERR_INTERNAL; s++) {
+    const char *n = cusci_status_name((cusci_status)s), *t = cusci_status_string((cusci_status)s);
+    all &= strncmp(n, "CUSCI_", 6) == 0 && strcmp(n, "CUSCI_UNKNOWN_STATUS") != 0 && strlen(t) > 10 &&
+           t[strlen(t) - 1] == '.';
+  }
+  ok(all, "every status has a name and a one-sentence description");
+  ok(!strcmp(cusci_status_name((cusci_status)1000), "CUSCI_UNKNOWN_STATUS"), "unknown status is named so");
+
+  /* Version: header and library agree. */
+  ok(!strcmp(cusci_version(), CUSCI_VERSION_STRING) && cusci_version_number() == CUSCI_VERSION_NUMBER,
+     "cusci_version() %s matches the header", cusci_version());
+
+  cusci_ctx_destroy(ctx);
+  return done_testing();
+}
