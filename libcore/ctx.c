@@ -186,11 +186,59 @@ void cusci_ctx_destroy(cusci_ctx *ctx)
   if (!ctx)
     return;
   if (ctx->device >= 0) {
-    if (ctx->stream && ctx->stream != ctx->own_stream)
-      cusci__gpu_sync(ctx, __func__);
-    cusci__gpu_ctx_fini(ctx->device, ctx->own_stream);
+    cusci__gpu_sync(ctx, __func__);
+    cusci__gpu_use(ctx, __func__);
   }
+  for (int i = ctx->n_ext - 1; i >= 0; i--)
+    if (ctx->ext[i].destroy)
+      ctx->ext[i].destroy(ctx->ext[i].state);
+  free(ctx->ext);
+  if (ctx->device >= 0)
+    cusci__gpu_ctx_fini(ctx->device, ctx->own_stream);
   free(ctx);
+}
+
+cusci_status cusci_ctx_use_device(cusci_ctx *ctx, const char *fn)
+{
+  if (!ctx)
+    return CUSCI_ERR_NULL_POINTER;
+  return ctx->device >= 0 ? cusci__gpu_use(ctx, fn) : CUSCI_OK;
+}
+
+void *cusci_ctx_ext_get(const cusci_ctx *ctx, const void *key)
+{
+  if (!ctx)
+    return NULL;
+  for (int i = 0; i < ctx->n_ext; i++)
+    if (ctx->ext[i].key == key)
+      return ctx->ext[i].state;
+  return NULL;
+}
+
+cusci_status cusci_ctx_ext_set(cusci_ctx *ctx, const void *key, void *state, cusci_ext_destroy_fn destroy)
+{
+  if (!ctx)
+    return CUSCI_ERR_NULL_POINTER;
+  if (!key)
+    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "key is NULL");
+  for (int i = 0; i < ctx->n_ext; i++)
+    if (ctx->ext[i].key == key) {
+      if (ctx->ext[i].destroy && ctx->ext[i].state != state)
+        ctx->ext[i].destroy(ctx->ext[i].state);
+      ctx->ext[i].state = state;
+      ctx->ext[i].destroy = destroy;
+      return CUSCI_OK;
+    }
+  if (ctx->n_ext == ctx->cap_ext) {
+    int cap = ctx->cap_ext ? 2 * ctx->cap_ext : 8;
+    cusci__ext *e = realloc(ctx->ext, (size_t)cap * sizeof *e);
+    if (!e)
+      CUSCI__FAIL(ctx, CUSCI_ERR_OUT_OF_MEMORY, "no host memory for module state");
+    ctx->ext = e;
+    ctx->cap_ext = cap;
+  }
+  ctx->ext[ctx->n_ext++] = (cusci__ext){key, state, destroy};
+  return CUSCI_OK;
 }
 
 int cusci_ctx_device(const cusci_ctx *ctx)

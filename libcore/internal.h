@@ -39,8 +39,16 @@ struct cusci_array {
   int64_t strides[CUSCI_MAX_NDIM]; /* in elements */
 };
 
+typedef struct cusci__ext {
+  const void *key;
+  void *state;
+  cusci_ext_destroy_fn destroy;
+} cusci__ext;
+
 struct cusci_ctx {
   int device;
+  cusci__ext *ext; /* module state, see cusci_ctx_ext_set */
+  int n_ext, cap_ext;
   void *own_stream; /* the context's stream (cudaStream_t), NULL on the host */
   void *stream;     /* the stream in use: own_stream or the caller's */
   char err[CUSCI__ERRMSG_LEN];

@@ -9,6 +9,13 @@
 #include "tests/testutil.h"
 
 static cusci_ctx *ctx;
+static int n_freed;
+
+static void count_free(void *p)
+{
+  free(p);
+  n_freed++;
+}
 
 /* The call returned `want`, and the context's message names `fn` and
  * contains `word`. */
@@ -162,6 +169,21 @@ int main(void)
   ok(cusci_check_array(ctx, "f", "x", sentinel == NULL ? sentinel : NULL) == CUSCI_ERR_NULL_POINTER &&
          !strcmp(cusci_ctx_last_error(ctx), "f: x is NULL"),
      "cusci_check_array names the function and the argument");
+
+  /* Module state hangs off the context and goes with it. */
+  static int key_a, key_b;
+  static int destroyed;
+  cusci_ctx *c3 = tu_host_ctx();
+  int *sa = malloc(sizeof *sa), *sb = malloc(sizeof *sb);
+  ok(cusci_ctx_ext_get(c3, &key_a) == NULL, "no module state at first");
+  ok(cusci_ctx_ext_set(c3, &key_a, sa, count_free) == CUSCI_OK && cusci_ctx_ext_set(c3, &key_b, sb, count_free) == CUSCI_OK &&
+         cusci_ctx_ext_get(c3, &key_a) == sa && cusci_ctx_ext_get(c3, &key_b) == sb,
+     "module state is found by its key");
+  FAILS(cusci_ctx_ext_set(ctx, NULL, sa, NULL), CUSCI_ERR_NULL_POINTER, "cusci_ctx_ext_set", "key");
+  cusci_ctx_destroy(c3);
+  destroyed = n_freed;
+  is_int(destroyed, 2, "destroying the context destroys its module state");
+  ok(cusci_ctx_use_device(ctx, "f") == CUSCI_OK, "use_device on a host context is a no-op");
 
   cusci_array_release(deep);
   cusci_array_release(m);

@@ -61,6 +61,26 @@ CUSCI_API cusci_status cusci_check_dtype(cusci_ctx *ctx, const char *fn, const c
  */
 CUSCI_API cusci_status cusci_prepare_out(cusci_ctx *ctx, const char *fn, cusci_array **out, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **result);
 
+/*
+ * Make the context's GPU current for the calling thread before a module
+ * calls the CUDA runtime or a vendor library itself. A no-op (CUSCI_OK) on a
+ * host context. Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER or CUSCI_ERR_CUDA.
+ */
+CUSCI_API cusci_status cusci_ctx_use_device(cusci_ctx *ctx, const char *fn);
+
+/*
+ * Per-context state of a module (vendor handles, plan caches, device copies
+ * of coefficients), found by `key`: an address the module owns, such as that
+ * of a static variable. ext_get returns NULL when none is set. ext_set
+ * stores `state` (replacing and destroying an earlier one under the same
+ * key); cusci_ctx_destroy waits for the stream, then calls destroy(state)
+ * for each, the last set first, with the context's device current.
+ * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER or CUSCI_ERR_OUT_OF_MEMORY.
+ */
+typedef void (*cusci_ext_destroy_fn)(void *state);
+CUSCI_API void *cusci_ctx_ext_get(const cusci_ctx *ctx, const void *key);
+CUSCI_API cusci_status cusci_ctx_ext_set(cusci_ctx *ctx, const void *key, void *state, cusci_ext_destroy_fn destroy);
+
 /* Format a shape as "3x4" (or "()" for ndim 0) into buf; returns buf. */
 CUSCI_API const char *cusci_shape_str(int ndim, const int64_t *shape, char *buf, size_t len);
 
