@@ -21,8 +21,6 @@ void cusci__gpu_ctx_fini(int device, void *stream);
 /* Make `ctx`'s device current for this thread. */
 cusci_status cusci__gpu_use(cusci_ctx *ctx, const char *fn);
 
-cusci_status cusci__gpu_malloc(cusci_ctx *ctx, const char *fn, size_t nbytes, void **ptr);
-void cusci__gpu_free(int device, void *ptr);
 
 /* Copies queued on ctx's stream; *_sync variants wait for them. */
 cusci_status cusci__gpu_memcpy_h2d(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n);
@@ -30,8 +28,13 @@ cusci_status cusci__gpu_memcpy_d2h(cusci_ctx *ctx, const char *fn, void *dst, co
 cusci_status cusci__gpu_memcpy_d2d(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n);
 cusci_status cusci__gpu_memset(cusci_ctx *ctx, const char *fn, void *dst, int byte, size_t n);
 cusci_status cusci__gpu_sync(cusci_ctx *ctx, const char *fn);
+/* Wait for a stream, errors ignored (teardown paths). */
+void cusci__gpu_stream_sync(void *stream);
 /* Turn a launch function's return value into a status and a message. */
 cusci_status cusci__gpu_launched(cusci_ctx *ctx, const char *fn, int err);
+
+/* CUDA events for a pool's stream order on `device`. */
+cusci_status cusci__gpu_stream_events(int device, cusci_stream_events *out);
 
 /* Events. */
 cusci_status cusci__gpu_event_create(cusci_ctx *ctx, const char *fn, void **ev);

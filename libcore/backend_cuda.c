@@ -3,7 +3,9 @@
  */
 #include "libcore/backend.h"
 
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #ifdef CUSCI_HAVE_CUDA
 
@@ -146,32 +148,6 @@ cusci_status cusci__gpu_use(cusci_ctx *ctx, const char *fn)
   return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaSetDevice", e);
 }
 
-cusci_status cusci__gpu_malloc(cusci_ctx *ctx, const char *fn, size_t nbytes, void **ptr)
-{
-  CUSCI__TRY(cusci__gpu_use(ctx, fn));
-  cudaError_t e = cudaMalloc(ptr, nbytes ? nbytes : 1);
-  if (e == cudaErrorMemoryAllocation) {
-    cudaGetLastError();
-    size_t f = 0, t = 0;
-    cudaMemGetInfo(&f, &t);
-    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn,
-                          "out of device memory: asked for %zu bytes on GPU %d (%zu of %zu bytes free)",
-                          nbytes, ctx->device, f, t);
-  }
-  return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaMalloc", e);
-}
-
-void cusci__gpu_free(int device, void *ptr)
-{
-  int cur = -1;
-  cudaGetDevice(&cur);
-  if (cur != device)
-    cudaSetDevice(device);
-  cudaFree(ptr);
-  if (cur != device && cur >= 0)
-    cudaSetDevice(cur);
-}
-
 static cusci_status memcpy_async(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n, enum cudaMemcpyKind kind)
 {
   if (n == 0)
@@ -210,6 +186,12 @@ cusci_status cusci__gpu_sync(cusci_ctx *ctx, const char *fn)
   CUSCI__TRY(cusci__gpu_use(ctx, fn));
   cudaError_t e = cudaStreamSynchronize((cudaStream_t)ctx->stream);
   return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "work queued on the context's stream", e);
+}
+
+void cusci__gpu_stream_sync(void *stream)
+{
+  if (stream && cudaStreamSynchronize((cudaStream_t)stream) != cudaSuccess)
+    cudaGetLastError();
 }
 
 cusci_status cusci__gpu_launched(cusci_ctx *ctx, const char *fn, int err)
@@ -262,6 +244,137 @@ cusci_status cusci__gpu_event_elapsed(cusci_ctx *ctx, const char *fn, void *star
   return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaEventElapsedTime", e);
 }
 
+/* ------------------------------------------------ allocators and events */
+
+/* Run `call` with `device` current, restoring the caller's device after. */
+#define ON_DEVICE(device, call)                  \
+  do {                                           \
+    int cur_ = -1;                               \
+    cudaGetDevice(&cur_);                        \
+    if (cur_ != (device))                        \
+      cudaSetDevice(device);                     \
+    call;                                        \
+    if (cur_ != (device) && cur_ >= 0)           \
+      cudaSetDevice(cur_);                       \
+  } while (0)
+
+static int dev_of(void *user) { return (int)(intptr_t)user; }
+
+static void *cuda_malloc(void *user, size_t n, void *stream)
+{
+  void *p = NULL;
+  cudaError_t e;
+  ON_DEVICE(dev_of(user), e = cudaMalloc(&p, n));
+  if (e != cudaSuccess) {
+    cudaGetLastError();
+    return NULL;
+  }
+  return p;
+}
+
+static void cuda_free(void *user, void *ptr, size_t n, void *stream)
+{
+  ON_DEVICE(dev_of(user), cudaFree(ptr));
+}
+
+static void *cuda_malloc_async(void *user, size_t n, void *stream)
+{
+  void *p = NULL;
+  cudaError_t e;
+  ON_DEVICE(dev_of(user), e = cudaMallocAsync(&p, n, (cudaStream_t)stream));
+  if (e != cudaSuccess) {
+    cudaGetLastError();
+    return NULL;
+  }
+  return p;
+}
+
+static void cuda_free_async(void *user, void *ptr, size_t n, void *stream)
+{
+  ON_DEVICE(dev_of(user), cudaFreeAsync(ptr, (cudaStream_t)stream));
+}
+
+static void *cuda_malloc_managed(void *user, size_t n, void *stream)
+{
+  void *p = NULL;
+  cudaError_t e;
+  ON_DEVICE(dev_of(user), e = cudaMallocManaged(&p, n, cudaMemAttachGlobal));
+  if (e != cudaSuccess) {
+    cudaGetLastError();
+    return NULL;
+  }
+  return p;
+}
+
+static void *pinned_malloc(void *user, size_t n, void *stream)
+{
+  void *p = NULL;
+  if (cudaHostAlloc(&p, n, cudaHostAllocPortable) != cudaSuccess) {
+    cudaGetLastError();
+    return NULL;
+  }
+  return p;
+}
+
+static void pinned_free(void *user, void *ptr, size_t n, void *stream)
+{
+  cudaFreeHost(ptr);
+}
+
+static void *ev_record(void *user, void *stream)
+{
+  cudaEvent_t e = NULL;
+  cudaError_t r;
+  ON_DEVICE(dev_of(user), r = cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+  if (r != cudaSuccess) {
+    cudaGetLastError();
+    return NULL;
+  }
+  if (cudaEventRecord(e, (cudaStream_t)stream) != cudaSuccess) {
+    cudaGetLastError();
+    cudaEventDestroy(e);
+    return NULL;
+  }
+  return e;
+}
+
+static int ev_done(void *user, void *ev)
+{
+  cudaError_t r = cudaEventQuery((cudaEvent_t)ev);
+  if (r == cudaErrorNotReady)
+    return 0;
+  cudaGetLastError();
+  return 1; /* done, or failed: either way no longer pending */
+}
+
+static void ev_wait(void *user, void *ev)
+{
+  cudaEventSynchronize((cudaEvent_t)ev);
+}
+
+static void ev_destroy(void *user, void *ev)
+{
+  cudaEventDestroy((cudaEvent_t)ev);
+}
+
+cusci_status cusci__gpu_stream_events(int device, cusci_stream_events *out)
+{
+  *out = (cusci_stream_events){ev_record, ev_done, ev_wait, ev_destroy, (void *)(intptr_t)device};
+  return CUSCI_OK;
+}
+
+static cusci_status cuda_allocator(cusci_allocator_kind kind, int device, cusci_allocator *out)
+{
+  void *user = (void *)(intptr_t)device;
+  switch (kind) {
+  case CUSCI_ALLOCATOR_CUDA_MALLOC: *out = (cusci_allocator){cuda_malloc, cuda_free, user}; return CUSCI_OK;
+  case CUSCI_ALLOCATOR_CUDA_MALLOC_ASYNC: *out = (cusci_allocator){cuda_malloc_async, cuda_free_async, user}; return CUSCI_OK;
+  case CUSCI_ALLOCATOR_CUDA_MANAGED: *out = (cusci_allocator){cuda_malloc_managed, cuda_free, user}; return CUSCI_OK;
+  case CUSCI_ALLOCATOR_PINNED: *out = (cusci_allocator){pinned_malloc, pinned_free, NULL}; return CUSCI_OK;
+  default: return CUSCI_ERR_INVALID_ARGUMENT;
+  }
+}
+
 #else /* !CUSCI_HAVE_CUDA */
 
 #define NO_CUDA "this build of cusci has no CUDA backend (configured --without-cuda or without a toolkit)"
@@ -297,8 +410,7 @@ void cusci__gpu_ctx_fini(int device, void *stream) {}
 #define UNREACHABLE_GPU return cusci_ctx_fail(ctx, CUSCI_ERR_NO_DEVICE, fn, "%s", NO_CUDA)
 
 cusci_status cusci__gpu_use(cusci_ctx *ctx, const char *fn) { UNREACHABLE_GPU; }
-cusci_status cusci__gpu_malloc(cusci_ctx *ctx, const char *fn, size_t nbytes, void **ptr) { UNREACHABLE_GPU; }
-void cusci__gpu_free(int device, void *ptr) {}
+void cusci__gpu_stream_sync(void *stream) {}
 cusci_status cusci__gpu_memcpy_h2d(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n) { UNREACHABLE_GPU; }
 cusci_status cusci__gpu_memcpy_d2h(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n) { UNREACHABLE_GPU; }
 cusci_status cusci__gpu_memcpy_d2d(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n) { UNREACHABLE_GPU; }
@@ -319,4 +431,37 @@ int cusci__launch_fill(void *stream, const cusci__loop *loop, void *dst, const v
 int cusci__launch_arange(void *stream, int dtype, int64_t n, const cusci__arange_args *args, void *dst) { return -1; }
 int cusci__launch_linspace(void *stream, int dtype, const cusci__linspace_args *args, void *dst) { return -1; }
 
+cusci_status cusci__gpu_stream_events(int device, cusci_stream_events *out) { return CUSCI_ERR_NO_DEVICE; }
+
+static cusci_status cuda_allocator(cusci_allocator_kind kind, int device, cusci_allocator *out)
+{
+  return CUSCI_ERR_NO_DEVICE;
+}
+
 #endif
+
+/* ------------------------------------------------ host memory allocator */
+
+static void *host_malloc(void *user, size_t n, void *stream)
+{
+  /* aligned_alloc wants a multiple of the alignment; the pool rounds to 512. */
+  return aligned_alloc(512, (n + 511) / 512 * 512);
+}
+
+static void host_free(void *user, void *ptr, size_t n, void *stream)
+{
+  free(ptr);
+}
+
+cusci_status cusci_allocator_builtin(cusci_allocator_kind kind, int device, cusci_allocator *out)
+{
+  if (!out)
+    return CUSCI_ERR_NULL_POINTER;
+  if (kind == CUSCI_ALLOCATOR_HOST) {
+    *out = (cusci_allocator){host_malloc, host_free, NULL};
+    return CUSCI_OK;
+  }
+  if ((unsigned)kind > CUSCI_ALLOCATOR_PINNED)
+    return CUSCI_ERR_INVALID_ARGUMENT;
+  return cuda_allocator(kind, device, out);
+}

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "libcore/backend.h"
+#include "libcore/pool.h"
 
 /* ------------------------------------------------------------- version */
 
@@ -177,6 +178,15 @@ cusci_status cusci_ctx_create(int device, cusci_ctx **ctx)
     }
     c->stream = c->own_stream;
   }
+  char err[512] = "";
+  c->pool = cusci__device_pool(c->device, err, sizeof err);
+  if (!c->pool) {
+    if (c->device >= 0)
+      cusci__gpu_ctx_fini(c->device, c->own_stream);
+    free(c);
+    return create_fail(CUSCI_ERR_OUT_OF_MEMORY, "%s", err);
+  }
+  cusci_pool_stream_acquire(c->pool, c->stream);
   *ctx = c;
   return CUSCI_OK;
 }
@@ -186,13 +196,18 @@ void cusci_ctx_destroy(cusci_ctx *ctx)
   if (!ctx)
     return;
   if (ctx->device >= 0) {
-    cusci__gpu_sync(ctx, __func__);
     cusci__gpu_use(ctx, __func__);
+    cusci__gpu_stream_sync(ctx->stream);
+    cusci__gpu_stream_sync(ctx->own_stream);
   }
   for (int i = ctx->n_ext - 1; i >= 0; i--)
     if (ctx->ext[i].destroy)
       ctx->ext[i].destroy(ctx->ext[i].state);
   free(ctx->ext);
+  /* The stream is synchronised: what was freed on it is free for all. */
+  cusci_pool_stream_release(ctx->pool, ctx->stream);
+  if (ctx->stream != ctx->own_stream)
+    cusci_pool_stream_release(ctx->pool, ctx->own_stream);
   if (ctx->device >= 0)
     cusci__gpu_ctx_fini(ctx->device, ctx->own_stream);
   free(ctx);
@@ -264,7 +279,19 @@ cusci_status cusci_ctx_set_stream(cusci_ctx *ctx, void *stream)
       CUSCI__FAIL(ctx, CUSCI_ERR_NOT_SUPPORTED, "a host context has no stream; only NULL is accepted");
     return CUSCI_OK;
   }
-  ctx->stream = stream ? stream : ctx->own_stream;
+  void *next = stream ? stream : ctx->own_stream;
+  if (next != ctx->stream) {
+    /* The own stream stays registered for the context's life. */
+    if (next != ctx->own_stream)
+      cusci_pool_stream_acquire(ctx->pool, next);
+    if (ctx->stream != ctx->own_stream) {
+      /* Blocks freed on the stream left become free for all streams, so
+       * its work must be finished first. */
+      cusci__gpu_stream_sync(ctx->stream);
+      cusci_pool_stream_release(ctx->pool, ctx->stream);
+    }
+    ctx->stream = next;
+  }
   return CUSCI_OK;
 }
 

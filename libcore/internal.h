@@ -22,9 +22,12 @@
 /* A block of memory shared by an array and its views. */
 typedef struct cusci__storage {
   atomic_int refs;
-  int device;   /* CUSCI_DEVICE_HOST or a GPU ordinal */
+  int device; /* CUSCI_DEVICE_HOST or a GPU ordinal */
   void *ptr;
   size_t nbytes;
+  cusci_pool *pool; /* where ptr returns */
+  void *stream;     /* the stream it was taken on; freed in that stream's order */
+  bool owned;       /* false: memory of the caller's, never freed */
 } cusci__storage;
 
 struct cusci_array {
@@ -47,6 +50,7 @@ typedef struct cusci__ext {
 
 struct cusci_ctx {
   int device;
+  cusci_pool *pool; /* the device's shared pool */
   cusci__ext *ext; /* module state, see cusci_ctx_ext_set */
   int n_ext, cap_ext;
   void *own_stream; /* the context's stream (cudaStream_t), NULL on the host */

@@ -198,7 +198,11 @@ CUSCI_API void cusci_ctx_clear_error(cusci_ctx *ctx);
  * Adopt a caller's stream (a cudaStream_t as void *) for all later work on
  * this context; NULL returns to the context's own stream. The caller keeps
  * ownership and must keep the stream alive while the context uses it.
- * On a host context only NULL is accepted (CUSCI_ERR_NOT_SUPPORTED).
+ * Leaving a caller's stream synchronises it (so that memory freed on it can
+ * serve every stream). Arrays are freed in the order of the stream they
+ * were made on: an array used on another stream must not be released until
+ * that stream has finished with it. On a host context only NULL is
+ * accepted (CUSCI_ERR_NOT_SUPPORTED).
  */
 CUSCI_API cusci_status cusci_ctx_set_stream(cusci_ctx *ctx, void *stream);
 /* The stream work is queued on (cudaStream_t as void *); NULL on the host. */
@@ -343,6 +347,66 @@ CUSCI_API cusci_status cusci_array_broadcast_to(cusci_ctx *ctx, cusci_array *a, 
 /* numpy.ascontiguousarray: `a` itself (retained) when already C-contiguous,
  * else a C-contiguous copy. */
 CUSCI_API cusci_status cusci_array_ascontiguousarray(cusci_ctx *ctx, cusci_array *a, cusci_array **out);
+
+/* ------------------------------------------------------------------ pool */
+
+/*
+ * A memory pool: one per GPU, shared by every context on it, and one for
+ * the host backend, with the same logic (requests rounded up to 512 bytes,
+ * best-fit reuse of cached blocks, blocks split from larger chunks and merged
+ * with free neighbours when freed). Device memory is stream-ordered: a block
+ * freed on stream S is reused at once by S, and by another stream only after
+ * an event recorded on S at the free has completed. Thread safe.
+ *
+ * Stats: used = bytes in blocks handed out; total = bytes held from the
+ * upstream allocator; free = total - used; n_free_blocks = cached blocks.
+ * The limit caps total: a request that would exceed it first gives back the
+ * cached chunks, then fails with CUSCI_ERR_OUT_OF_MEMORY. The environment
+ * variable CUSCI_MEMORY_LIMIT sets a pool's initial limit, in bytes ("8G",
+ * "512M", "1073741824") or as a percentage of the device's memory ("50%").
+ */
+typedef struct cusci_pool cusci_pool;
+
+/* The pool of the context's device (the host pool on a host context). */
+CUSCI_API cusci_pool *cusci_ctx_pool(cusci_ctx *ctx);
+CUSCI_API size_t cusci_pool_used_bytes(const cusci_pool *p);
+CUSCI_API size_t cusci_pool_total_bytes(const cusci_pool *p);
+CUSCI_API size_t cusci_pool_free_bytes(const cusci_pool *p); /* total - used */
+CUSCI_API size_t cusci_pool_n_free_blocks(const cusci_pool *p);
+/* Give every chunk with nothing in use back to the upstream allocator. */
+CUSCI_API cusci_status cusci_pool_free_all_blocks(cusci_pool *p);
+/* Cap the bytes the pool holds; 0: no limit. CUSCI_ERR_NULL_POINTER for NULL. */
+CUSCI_API cusci_status cusci_pool_set_limit(cusci_pool *p, size_t bytes);
+CUSCI_API size_t cusci_pool_get_limit(const cusci_pool *p);
+/* The limit as a fraction (0, 1] of the device's memory (of physical memory
+ * for the host pool). CUSCI_ERR_VALUE outside (0, 1]. */
+CUSCI_API cusci_status cusci_pool_set_limit_fraction(cusci_pool *p, double fraction);
+/* The message of the last failure of a pool function on p ("" if none). */
+CUSCI_API const char *cusci_pool_last_error(const cusci_pool *p);
+
+/*
+ * Pinned (page-locked) host memory from a cached pool, for fast transfers.
+ * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_OUT_OF_MEMORY or
+ * CUSCI_ERR_NO_DEVICE (a build or machine without CUDA). Freeing NULL is a
+ * no-op; memory must not be in use by queued copies when freed.
+ */
+CUSCI_API cusci_status cusci_host_alloc_pinned(size_t bytes, void **ptr);
+CUSCI_API void cusci_host_free_pinned(void *ptr);
+/* The pinned pool itself, for its stats and limit (NULL without CUDA). */
+CUSCI_API cusci_pool *cusci_pinned_pool(void);
+
+/*
+ * Asynchronous transfers on the context's stream. The call returns once the
+ * copy is queued. Until the context's stream has passed this point
+ * (cusci_ctx_synchronize, or cusci_event_synchronize on an event recorded
+ * after the call), `src` must stay unchanged and `dst` must be neither read
+ * nor written. Plain (pageable) host memory is staged through pinned
+ * buffers; memory from cusci_host_alloc_pinned is copied directly.
+ * On a host context they are the synchronous calls. Statuses as
+ * cusci_array_from_host and cusci_array_to_host.
+ */
+CUSCI_API cusci_status cusci_array_from_host_async(cusci_ctx *ctx, const void *src, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+CUSCI_API cusci_status cusci_array_to_host_async(cusci_ctx *ctx, const cusci_array *a, void *dst, size_t dst_bytes);
 
 /* ------------------------------------------------------------------ .npy */
 

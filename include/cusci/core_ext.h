@@ -81,6 +81,75 @@ typedef void (*cusci_ext_destroy_fn)(void *state);
 CUSCI_API void *cusci_ctx_ext_get(const cusci_ctx *ctx, const void *key);
 CUSCI_API cusci_status cusci_ctx_ext_set(cusci_ctx *ctx, const void *key, void *state, cusci_ext_destroy_fn destroy);
 
+/*
+ * Pools with an upstream allocator of one's own, and the upstream of the
+ * built-in pools. alloc returns NULL when it has no memory; `stream` is the
+ * stream the memory will first be used on (for stream-ordered allocators
+ * such as cudaMallocAsync), NULL on the host.
+ */
+typedef struct cusci_allocator {
+  void *(*alloc)(void *user, size_t bytes, void *stream);
+  void (*free)(void *user, void *ptr, size_t bytes, void *stream);
+  void *user;
+} cusci_allocator;
+
+/*
+ * How a pool orders reuse across streams: record an event on a stream,
+ * ask whether it has completed, wait for it, destroy it. A pool without
+ * events (host memory) reuses every freed block at once.
+ */
+typedef struct cusci_stream_events {
+  void *(*record)(void *user, void *stream); /* NULL on failure */
+  int (*done)(void *user, void *event);      /* nonzero once completed */
+  void (*wait)(void *user, void *event);     /* block the host until completed */
+  void (*destroy)(void *user, void *event);
+  void *user;
+} cusci_stream_events;
+
+typedef enum cusci_allocator_kind {
+  CUSCI_ALLOCATOR_CUDA_MALLOC = 0, /* cudaMalloc, the default of a GPU pool */
+  CUSCI_ALLOCATOR_CUDA_MALLOC_ASYNC, /* cudaMallocAsync on the stream of first use */
+  CUSCI_ALLOCATOR_CUDA_MANAGED,    /* cudaMallocManaged */
+  CUSCI_ALLOCATOR_HOST,            /* aligned host memory, the host pool's */
+  CUSCI_ALLOCATOR_PINNED           /* cudaHostAlloc, the pinned pool's */
+} cusci_allocator_kind;
+
+/* A built-in allocator for `device` (ignored for the host kinds).
+ * CUSCI_ERR_NO_DEVICE for a CUDA kind in a build without CUDA. */
+CUSCI_API cusci_status cusci_allocator_builtin(cusci_allocator_kind kind, int device, cusci_allocator *out);
+
+/*
+ * A pool of one's own over `upstream` (copied), with `events` (NULL: every
+ * freed block is reusable at once). `caching` false makes every free give
+ * the memory back at once (no pool). Returns CUSCI_OK,
+ * CUSCI_ERR_NULL_POINTER or CUSCI_ERR_OUT_OF_MEMORY.
+ */
+CUSCI_API cusci_status cusci_pool_create(const cusci_allocator *upstream, const cusci_stream_events *events, bool caching, cusci_pool **out);
+/* Destroy a pool made by cusci_pool_create; every block must be freed. */
+CUSCI_API void cusci_pool_destroy(cusci_pool *p);
+/*
+ * Take `bytes` (rounded up to 512) for use on `stream`; *ptr is aligned to
+ * 512 bytes. Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER or
+ * CUSCI_ERR_OUT_OF_MEMORY (with asked, used, held and limit in
+ * cusci_pool_last_error). bytes == 0 gives a 512-byte block.
+ */
+CUSCI_API cusci_status cusci_pool_malloc(cusci_pool *p, size_t bytes, void *stream, void **ptr);
+/* Return a block taken from p, last used on `stream`. NULL: no-op. */
+CUSCI_API void cusci_pool_free(cusci_pool *p, void *ptr, void *stream);
+/*
+ * Replace the upstream allocator of a pool (a built-in one too); NULL keeps
+ * the current allocator and turns caching off. Only while the pool holds no
+ * memory: CUSCI_ERR_INVALID_ARGUMENT otherwise.
+ */
+CUSCI_API cusci_status cusci_pool_set_allocator(cusci_pool *p, const cusci_allocator *upstream);
+/*
+ * Streams a pool may see: a stream that is no longer registered is taken
+ * to be finished, so blocks last used on it are reusable by any stream.
+ * Contexts register their streams; call these for streams of your own.
+ */
+CUSCI_API void cusci_pool_stream_acquire(cusci_pool *p, void *stream);
+CUSCI_API void cusci_pool_stream_release(cusci_pool *p, void *stream);
+
 /* Format a shape as "3x4" (or "()" for ndim 0) into buf; returns buf. */
 CUSCI_API const char *cusci_shape_str(int ndim, const int64_t *shape, char *buf, size_t len);
 

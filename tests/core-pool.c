@@ -1,0 +1,293 @@
+/*
+ * tests/core-pool.c: the pool's logic on the host, through an upstream
+ * allocator of the test's own that counts and can refuse, and fake stream
+ * events the test completes by hand: rounding, split, merge, best fit,
+ * limits, out of memory, stream order, free_all_blocks, no-caching mode.
+ * Also the host context's pool and CUSCI_MEMORY_LIMIT parsing.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/testutil.h"
+
+/* ---------------------------------------------- a counting upstream */
+
+static struct {
+  size_t held, calls, frees, refuse_above, fail_next;
+} up;
+
+static void *up_alloc(void *user, size_t n, void *stream)
+{
+  if ((up.refuse_above && up.held + n > up.refuse_above) || up.fail_next) {
+    if (up.fail_next)
+      up.fail_next--;
+    return NULL;
+  }
+  up.calls++;
+  up.held += n;
+  return aligned_alloc(512, n);
+}
+
+static void up_free(void *user, void *ptr, size_t n, void *stream)
+{
+  up.frees++;
+  up.held -= n;
+  free(ptr);
+}
+
+/* --------------------------------------------------- fake events */
+
+typedef struct fake_event {
+  void *stream;
+  int done;
+} fake_event;
+
+static int n_events_live, n_recorded;
+/* Events of a stream complete when the test says so. */
+static void *completed_stream;
+
+static void *ev_record(void *user, void *stream)
+{
+  fake_event *e = calloc(1, sizeof *e);
+  e->stream = stream;
+  n_events_live++;
+  n_recorded++;
+  return e;
+}
+
+static int ev_done(void *user, void *ev)
+{
+  fake_event *e = ev;
+  return e->done || e->stream == completed_stream;
+}
+
+static void ev_wait(void *user, void *ev)
+{
+  ((fake_event *)ev)->done = 1;
+}
+
+static void ev_destroy(void *user, void *ev)
+{
+  n_events_live--;
+  free(ev);
+}
+
+static const cusci_allocator counting = {up_alloc, up_free, NULL};
+static const cusci_stream_events fake = {ev_record, ev_done, ev_wait, ev_destroy, NULL};
+
+#define S1 ((void *)0x1001)
+#define S2 ((void *)0x2002)
+
+static void basics(void)
+{
+  cusci_pool *p = NULL;
+  ok(cusci_pool_create(&counting, NULL, true, &p) == CUSCI_OK, "a pool over a counting allocator");
+  void *a = NULL, *b = NULL, *c = NULL;
+  cusci_pool_malloc(p, 1, NULL, &a);
+  ok(a && cusci_pool_used_bytes(p) == 512 && ((uintptr_t)a % 512) == 0, "1 byte takes one 512-byte block, aligned");
+  ok(cusci_pool_total_bytes(p) == (2u << 20) && up.calls == 1, "small requests share a 2 MiB chunk");
+  cusci_pool_malloc(p, 513, NULL, &b);
+  ok(cusci_pool_used_bytes(p) == 512 + 1024 && (char *)b == (char *)a + 512 && up.calls == 1,
+     "513 bytes round to 1024, split from the same chunk, right after");
+  cusci_pool_malloc(p, 0, NULL, &c);
+  ok(cusci_pool_used_bytes(p) == 2048, "0 bytes take a 512-byte block");
+  is_int(cusci_pool_n_free_blocks(p), 1, "one free block: the chunk's tail");
+  is_int(cusci_pool_free_bytes(p), (2 << 20) - 2048, "free = total - used");
+  /* Free the middle one, then its neighbours: everything merges back. */
+  cusci_pool_free(p, b, NULL);
+  is_int(cusci_pool_n_free_blocks(p), 2, "freeing the middle block leaves a hole");
+  cusci_pool_free(p, a, NULL);
+  is_int(cusci_pool_n_free_blocks(p), 2, "freeing its left neighbour merges with the hole");
+  cusci_pool_free(p, c, NULL);
+  is_int(cusci_pool_n_free_blocks(p), 1, "freeing the last merges all into one block");
+  ok(cusci_pool_used_bytes(p) == 0 && cusci_pool_total_bytes(p) == (2u << 20), "memory stays cached");
+  void *again = NULL;
+  cusci_pool_malloc(p, 4096, NULL, &again);
+  ok(again == a && up.calls == 1, "a new request reuses the cached chunk");
+  cusci_pool_free(p, again, NULL);
+  ok(cusci_pool_free_all_blocks(p) == CUSCI_OK && cusci_pool_total_bytes(p) == 0 && up.held == 0 &&
+         cusci_pool_n_free_blocks(p) == 0,
+     "free_all_blocks gives every unused chunk back");
+
+  /* Best fit: of holes of 3, 5 and 4 KiB, a 3.5 KiB request takes the 4. */
+  void *blk[7];
+  size_t sizes[7] = {3072, 512, 5120, 512, 4096, 512, 8192};
+  for (int i = 0; i < 7; i++)
+    cusci_pool_malloc(p, sizes[i], NULL, &blk[i]);
+  cusci_pool_free(p, blk[0], NULL);
+  cusci_pool_free(p, blk[2], NULL);
+  cusci_pool_free(p, blk[4], NULL);
+  void *fit = NULL;
+  cusci_pool_malloc(p, 3584, NULL, &fit);
+  ok(fit == blk[4], "best fit takes the smallest hole that fits");
+  void *fit2 = NULL;
+  cusci_pool_malloc(p, 2048, NULL, &fit2);
+  ok(fit2 == blk[0], "and the next request the 3 KiB hole");
+  cusci_pool_free(p, fit, NULL);
+  cusci_pool_free(p, fit2, NULL);
+  for (int i = 1; i < 7; i += 2)
+    cusci_pool_free(p, blk[i], NULL);
+  cusci_pool_free(p, blk[6], NULL);
+  is_int(cusci_pool_n_free_blocks(p), 1, "all merged again");
+
+  /* Large requests get their own chunk, rounded to 2 MiB. */
+  void *big = NULL;
+  size_t before = cusci_pool_total_bytes(p);
+  cusci_pool_malloc(p, (5u << 20) + 3, NULL, &big);
+  ok(cusci_pool_total_bytes(p) - before == (6u << 20), "5 MiB + 3 bytes: a 6 MiB chunk");
+  cusci_pool_free(p, big, NULL);
+  cusci_pool_free(p, (void *)0x12345, NULL); /* not from the pool: ignored, noted */
+  ok(strstr(cusci_pool_last_error(p), "not taken from this pool") != NULL, "freeing a foreign pointer is noted, not fatal");
+  cusci_pool_destroy(p);
+  is_int(up.held, 0, "destroying the pool returns everything");
+}
+
+static void limits(void)
+{
+  cusci_pool *p = NULL;
+  cusci_pool_create(&counting, NULL, true, &p);
+  cusci_pool_set_limit(p, 5u << 20);
+  is_int(cusci_pool_get_limit(p), 5u << 20, "get_limit returns the limit");
+  void *a = NULL, *b = NULL, *c = NULL;
+  ok(cusci_pool_malloc(p, 3u << 20, NULL, &a) == CUSCI_OK, "3 MiB under a 5 MiB limit");
+  cusci_status st = cusci_pool_malloc(p, 3u << 20, NULL, &b);
+  ok(st == CUSCI_ERR_OUT_OF_MEMORY && b == NULL, "another 3 MiB exceeds the limit: CUSCI_ERR_OUT_OF_MEMORY");
+  const char *m = cusci_pool_last_error(p);
+  ok(strstr(m, "asked for 3145728 bytes") && strstr(m, "3145728 in use") && strstr(m, "limit 5242880"),
+     "the message gives asked, used, held and limit: %s", m);
+  ok(cusci_pool_malloc(p, 1u << 20, NULL, &c) == CUSCI_OK, "1 MiB still fits (a 2 MiB chunk)");
+  cusci_pool_free(p, c, NULL);
+  /* Cached memory is given back to make room under the limit. */
+  cusci_pool_free(p, a, NULL);
+  ok(cusci_pool_malloc(p, 4u << 20, NULL, &b) == CUSCI_OK && cusci_pool_total_bytes(p) <= (5u << 20),
+     "cached chunks are released to make room under the limit");
+  cusci_pool_free(p, b, NULL);
+  cusci_pool_set_limit(p, 0);
+
+  /* Upstream out of memory: free the cache, retry once, then fail. */
+  cusci_pool_free_all_blocks(p);
+  cusci_pool_malloc(p, 1u << 20, NULL, &a);
+  cusci_pool_free(p, a, NULL); /* a cached 2 MiB chunk */
+  up.fail_next = 1;
+  ok(cusci_pool_malloc(p, 4u << 20, NULL, &b) == CUSCI_OK && cusci_pool_total_bytes(p) == (4u << 20),
+     "an upstream failure frees the cache and the retry succeeds");
+  cusci_pool_free(p, b, NULL);
+  up.fail_next = 2;
+  b = NULL;
+  ok(cusci_pool_malloc(p, 8u << 20, NULL, &b) == CUSCI_ERR_OUT_OF_MEMORY && b == NULL,
+     "two upstream failures: CUSCI_ERR_OUT_OF_MEMORY");
+  up.fail_next = 0;
+  cusci_pool_free_all_blocks(p);
+  ok(cusci_pool_total_bytes(p) == 0 && up.held == 0, "nothing leaks on the out-of-memory paths");
+  cusci_pool_destroy(p);
+}
+
+static void streams(void)
+{
+  cusci_pool *p = NULL;
+  cusci_pool_create(&counting, &fake, true, &p);
+  cusci_pool_stream_acquire(p, S1);
+  cusci_pool_stream_acquire(p, S2);
+  void *a = NULL, *b = NULL, *c = NULL;
+  cusci_pool_malloc(p, 1u << 20, S1, &a);
+  cusci_pool_free(p, a, S1);
+  is_int(n_recorded, 0, "a free records no event");
+  cusci_pool_malloc(p, 1u << 20, S1, &b);
+  ok(b == a, "the same stream reuses a block at once");
+  cusci_pool_free(p, b, S1);
+  size_t before = up.calls;
+  cusci_pool_malloc(p, 3u << 19, S2, &c); /* 1.5 MiB: its chunk has no room for d below */
+  ok(c != a && up.calls == before + 1, "another stream does not take it while S1's work may run");
+  ok(n_recorded == 1, "asking records one event on S1");
+  void *d = NULL;
+  completed_stream = S1;
+  cusci_pool_malloc(p, 1u << 20, S2, &d);
+  ok(d == a, "once the event on S1 completes, S2 takes the block");
+  completed_stream = NULL;
+  cusci_pool_free(p, c, S2);
+  cusci_pool_free(p, d, S2);
+  /* Releasing a stream (its context ended, synchronised) frees its blocks for all. */
+  void *e = NULL, *f = NULL;
+  cusci_pool_malloc(p, 1u << 20, S1, &e);
+  cusci_pool_free(p, e, S1);
+  cusci_pool_stream_release(p, S1);
+  cusci_pool_malloc(p, 1u << 20, S2, &f);
+  ok(f == e, "blocks of a released stream serve every stream");
+  cusci_pool_free(p, f, S2);
+  /* A free on an unregistered stream is free for all. */
+  void *g = NULL, *h = NULL;
+  cusci_pool_malloc(p, 1u << 20, S1, &g);
+  cusci_pool_free(p, g, S1);
+  cusci_pool_malloc(p, 1u << 20, S2, &h);
+  ok(h == g, "a block freed on a stream the pool does not know is free for all");
+  cusci_pool_free(p, h, S2);
+  cusci_pool_stream_release(p, S2);
+  cusci_pool_free_all_blocks(p);
+  ok(cusci_pool_total_bytes(p) == 0, "free_all_blocks waits for pending streams and frees");
+  cusci_pool_destroy(p);
+  is_int(n_events_live, 0, "every event recorded was destroyed");
+}
+
+static void no_caching(void)
+{
+  cusci_pool *p = NULL;
+  cusci_pool_create(&counting, NULL, true, &p);
+  ok(cusci_pool_set_allocator(p, NULL) == CUSCI_OK, "set_allocator(NULL) turns caching off");
+  void *a = NULL;
+  size_t calls = up.calls;
+  cusci_pool_malloc(p, 1000, NULL, &a);
+  ok(up.calls == calls + 1 && cusci_pool_total_bytes(p) == 1024, "without caching a request is its own allocation");
+  void *b = NULL;
+  cusci_pool_malloc(p, 1000, NULL, &b);
+  ok(cusci_pool_set_allocator(p, &counting) == CUSCI_ERR_INVALID_ARGUMENT &&
+         strstr(cusci_pool_last_error(p), "still holds"),
+     "the allocator cannot change while memory is in use");
+  cusci_pool_free(p, a, NULL);
+  cusci_pool_free(p, b, NULL);
+  ok(cusci_pool_total_bytes(p) == 0 && up.held == 0, "and every free returns memory at once");
+  ok(cusci_pool_set_allocator(p, &counting) == CUSCI_OK, "with nothing held, a new allocator is set");
+  cusci_pool_destroy(p);
+  cusci_pool *q = NULL;
+  ok(cusci_pool_create(NULL, NULL, true, &q) == CUSCI_ERR_NULL_POINTER, "a pool needs an allocator");
+  ok(cusci_pool_malloc(NULL, 8, NULL, &a) == CUSCI_ERR_NULL_POINTER && cusci_pool_set_limit(NULL, 1) == CUSCI_ERR_NULL_POINTER &&
+         cusci_pool_free_all_blocks(NULL) == CUSCI_ERR_NULL_POINTER && cusci_pool_used_bytes(NULL) == 0,
+     "NULL pools are refused");
+}
+
+static void host_context(void)
+{
+  cusci_ctx *ctx = tu_host_ctx();
+  cusci_pool *p = cusci_ctx_pool(ctx);
+  ok(p != NULL, "a host context has a pool");
+  is_int(cusci_pool_get_limit(p), 96u << 20, "CUSCI_MEMORY_LIMIT=96M set the host pool's limit");
+  cusci_pool_set_limit(p, 0);
+  size_t used0 = cusci_pool_used_bytes(p);
+  cusci_array *a = NULL;
+  cusci_array_empty(ctx, 1, (const int64_t[]){1000}, CUSCI_FLOAT64, &a);
+  is_int(cusci_pool_used_bytes(p) - used0, 8192, "8000 bytes of an array round to 8192 in the host pool");
+  cusci_array_release(a);
+  is_int(cusci_pool_used_bytes(p), used0, "released arrays return their block");
+  ok(cusci_pool_set_limit_fraction(p, 0.5) == CUSCI_OK && cusci_pool_get_limit(p) > 0, "a limit as a fraction of memory");
+  ok(cusci_pool_set_limit_fraction(p, 0) == CUSCI_ERR_VALUE && cusci_pool_set_limit_fraction(p, 1.5) == CUSCI_ERR_VALUE,
+     "fractions outside (0, 1] are refused");
+  size_t lim = cusci_pool_total_bytes(p) + (1u << 20);
+  cusci_pool_set_limit(p, lim);
+  a = NULL;
+  cusci_status st = cusci_array_empty(ctx, 1, (const int64_t[]){64 << 20}, CUSCI_UINT8, &a);
+  ok(st == CUSCI_ERR_OUT_OF_MEMORY && a == NULL && strstr(cusci_ctx_last_error(ctx), "cusci_array_empty: host: out of memory"),
+     "an array over the limit: CUSCI_ERR_OUT_OF_MEMORY (%s)", cusci_ctx_last_error(ctx));
+  cusci_pool_set_limit(p, 0);
+  cusci_ctx_destroy(ctx);
+}
+
+int main(void)
+{
+  setenv("CUSCI_MEMORY_LIMIT", "96M", 1); /* read when the host pool is made */
+  basics();
+  limits();
+  streams();
+  no_caching();
+  host_context();
+  return done_testing();
+}
