@@ -4,5 +4,6 @@
 
 #include <cusci/core.h>
 #include <cusci/core_ext.h>
+#include <cusci/random.h>
 
 #endif

@@ -1,0 +1,200 @@
+/*
+ * cusci/random.h: numpy.random's Generator on the GPU and the host.
+ *
+ * A generator is a bit generator with its state, kept in host memory. The
+ * default, CUSCI_BITGEN_PHILOX (Philox4x32-10), is counter based and gives
+ * the same numbers for the same seed on the host backend and on any GPU,
+ * bit for bit, whatever the launch configuration: element i of a call
+ * depends on the seed, the generator's counter and i alone. The other kinds
+ * are cuRAND's engines, on the GPU only.
+ *
+ * Every sampling function mirrors numpy.random.Generator.<name>: the
+ * distribution's parameters in NumPy's order, then the output's shape and
+ * (where the function takes one) dtype, then `out` as everywhere in cusci
+ * (allocated when *out is NULL, else written after its shape, dtype and
+ * device are checked; any strided view will do). A call advances the
+ * generator only when it succeeds. Parameters are scalars.
+ *
+ * Real-valued functions take dtype CUSCI_FLOAT32 or CUSCI_FLOAT64 (NumPy
+ * offers the choice for a few of them; cusci for all). Float32 values are
+ * computed in double and rounded once. Discrete distributions give int64,
+ * as NumPy's do; integers() takes any integer dtype or bool.
+ *
+ * Every sampling function returns CUSCI_OK or one of:
+ *  CUSCI_ERR_NULL_POINTER   ctx, g, out, or shape (with ndim > 0) is NULL;
+ *  CUSCI_ERR_NDIM, CUSCI_ERR_SHAPE, CUSCI_ERR_OVERFLOW  a bad shape;
+ *  CUSCI_ERR_DTYPE          a dtype the function does not make, or *out's;
+ *  CUSCI_ERR_VALUE          a parameter outside NumPy's domain (NaN
+ *                           included), named in the message;
+ *  CUSCI_ERR_DEVICE         *out, or a cuRAND generator, on another device;
+ *  CUSCI_ERR_NOT_SUPPORTED  a cuRAND generator asked for a distribution
+ *                           cuRAND does not make;
+ *  CUSCI_ERR_OUT_OF_MEMORY, CUSCI_ERR_CUDA.
+ */
+#ifndef CUSCI_RANDOM_H
+#define CUSCI_RANDOM_H
+
+#include <cusci/core.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------ generators */
+
+typedef struct cusci_random_generator cusci_random_generator;
+
+/* The bit generators. PHILOX works on the host and the GPU; the others are
+ * cuRAND's (pseudo: XORWOW, MRG32K3A, MTGP32, MT19937; quasi: SOBOL32,
+ * SCRAMBLED_SOBOL32, one dimension) and work on a GPU context only. */
+typedef enum cusci_bitgen {
+  CUSCI_BITGEN_PHILOX = 0,
+  CUSCI_BITGEN_XORWOW,
+  CUSCI_BITGEN_MRG32K3A,
+  CUSCI_BITGEN_MTGP32,
+  CUSCI_BITGEN_MT19937,
+  CUSCI_BITGEN_SOBOL32,
+  CUSCI_BITGEN_SCRAMBLED_SOBOL32
+} cusci_bitgen;
+
+/*
+ * numpy.random.Generator(Philox(seed)), or a cuRAND engine seeded with
+ * `seed`. A Philox generator is plain state and may be used with any
+ * context; a cuRAND generator belongs to ctx's GPU and is used with
+ * contexts on that GPU.
+ * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_INVALID_ARGUMENT (an
+ * unknown kind), CUSCI_ERR_NOT_SUPPORTED (a cuRAND kind on a host context
+ * or in a build without CUDA), CUSCI_ERR_OUT_OF_MEMORY, CUSCI_ERR_CUDA.
+ */
+CUSCI_API cusci_status cusci_random_generator_create(cusci_ctx *ctx, cusci_bitgen kind, uint64_t seed, cusci_random_generator **out);
+/* Free a generator (a cuRAND one on its device). NULL: no-op. */
+CUSCI_API void cusci_random_generator_destroy(cusci_random_generator *g);
+/* The generator's kind; CUSCI_BITGEN_PHILOX for NULL. */
+CUSCI_API cusci_bitgen cusci_random_generator_kind(const cusci_random_generator *g);
+
+/* Bytes of a state blob (see get_state). */
+#define CUSCI_RANDOM_STATE_BYTES 48
+
+/*
+ * The generator's state as a blob of CUSCI_RANDOM_STATE_BYTES bytes in host
+ * memory, the same on every machine (little endian, versioned): write it to
+ * a file, read it back, set it, and the generator goes on where it was.
+ * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER or CUSCI_ERR_BUFFER_TOO_SMALL.
+ */
+CUSCI_API cusci_status cusci_random_generator_get_state(cusci_ctx *ctx, const cusci_random_generator *g, void *buf, size_t len);
+/*
+ * Restore a state made by get_state, for a generator of the same kind.
+ * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_BUFFER_TOO_SMALL,
+ * CUSCI_ERR_FORMAT (not a state blob, or another version), CUSCI_ERR_VALUE
+ * (a state of another kind), CUSCI_ERR_NOT_SUPPORTED (an offset on a cuRAND
+ * engine that cannot seek), CUSCI_ERR_CUDA.
+ */
+CUSCI_API cusci_status cusci_random_generator_set_state(cusci_ctx *ctx, cusci_random_generator *g, const void *buf, size_t len);
+/*
+ * Jump ahead by `delta` counter steps (numpy's Philox.advance): the next
+ * call starts where it would have after calls that used `delta` steps. A
+ * call that makes n elements uses ceil(n / 4) steps (float32, and integers
+ * below 2^32 apart), ceil(n / 2) (float64, wider integers) for the
+ * distributions made without rejection (random, uniform, the normals,
+ * exponential, laplace, logistic, gumbel, rayleigh, weibull, pareto, power,
+ * triangular), and n for the rest. For a cuRAND engine, delta is cuRAND's
+ * generator offset.
+ * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_NOT_SUPPORTED
+ * (a cuRAND engine that cannot seek), CUSCI_ERR_CUDA.
+ */
+CUSCI_API cusci_status cusci_random_generator_advance(cusci_ctx *ctx, cusci_random_generator *g, uint64_t delta);
+/*
+ * numpy.random.Generator.spawn(n): n independent children, each with its
+ * own Philox key derived from the parent's key and a running spawn count
+ * (so spawning again gives new children), for one stream per thread or per
+ * GPU. The parent's counter is not moved. Children of a cuRAND engine are
+ * engines of the same kind with derived seeds. children[0..n) receive new
+ * generators, each destroyed by its owner; on failure none is made.
+ * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_INVALID_ARGUMENT
+ * (n < 0), CUSCI_ERR_OUT_OF_MEMORY, CUSCI_ERR_CUDA.
+ */
+CUSCI_API cusci_status cusci_random_generator_spawn(cusci_ctx *ctx, cusci_random_generator *g, int n, cusci_random_generator **children);
+
+/* --------------------------------------------------------- continuous */
+
+/* Generator.random: uniform on [0, 1), multiples of 2^-53 (float64) or
+ * 2^-24 (float32). cuRAND engines too. */
+CUSCI_API cusci_status cusci_random_random(cusci_ctx *ctx, cusci_random_generator *g, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.uniform(low, high): low + (high - low) random(); low and high
+ * finite, high - low finite. cuRAND engines too. */
+CUSCI_API cusci_status cusci_random_uniform(cusci_ctx *ctx, cusci_random_generator *g, double low, double high, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.standard_normal, by the Box-Muller transform. cuRAND too. */
+CUSCI_API cusci_status cusci_random_standard_normal(cusci_ctx *ctx, cusci_random_generator *g, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.normal(loc, scale): loc finite, scale >= 0. cuRAND too. */
+CUSCI_API cusci_status cusci_random_normal(cusci_ctx *ctx, cusci_random_generator *g, double loc, double scale, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.lognormal(mean, sigma): exp(normal(mean, sigma)), sigma >= 0. cuRAND too. */
+CUSCI_API cusci_status cusci_random_lognormal(cusci_ctx *ctx, cusci_random_generator *g, double mean, double sigma, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.standard_exponential: -log(u), u uniform on (0, 1). */
+CUSCI_API cusci_status cusci_random_standard_exponential(cusci_ctx *ctx, cusci_random_generator *g, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.exponential(scale): scale >= 0. */
+CUSCI_API cusci_status cusci_random_exponential(cusci_ctx *ctx, cusci_random_generator *g, double scale, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.laplace(loc, scale), logistic(loc, scale), gumbel(loc, scale):
+ * by inversion; loc finite, scale >= 0. */
+CUSCI_API cusci_status cusci_random_laplace(cusci_ctx *ctx, cusci_random_generator *g, double loc, double scale, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+CUSCI_API cusci_status cusci_random_logistic(cusci_ctx *ctx, cusci_random_generator *g, double loc, double scale, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+CUSCI_API cusci_status cusci_random_gumbel(cusci_ctx *ctx, cusci_random_generator *g, double loc, double scale, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.rayleigh(scale): scale >= 0. */
+CUSCI_API cusci_status cusci_random_rayleigh(cusci_ctx *ctx, cusci_random_generator *g, double scale, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.weibull(a): a >= 0. */
+CUSCI_API cusci_status cusci_random_weibull(cusci_ctx *ctx, cusci_random_generator *g, double a, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.pareto(a) (Lomax, as NumPy's): a > 0. */
+CUSCI_API cusci_status cusci_random_pareto(cusci_ctx *ctx, cusci_random_generator *g, double a, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.power(a): a > 0. */
+CUSCI_API cusci_status cusci_random_power(cusci_ctx *ctx, cusci_random_generator *g, double a, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.triangular(left, mode, right): left <= mode <= right, left < right. */
+CUSCI_API cusci_status cusci_random_triangular(cusci_ctx *ctx, cusci_random_generator *g, double left, double mode, double right, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.standard_cauchy: the ratio of two standard normals. */
+CUSCI_API cusci_status cusci_random_standard_cauchy(cusci_ctx *ctx, cusci_random_generator *g, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.standard_gamma(shape) (Marsaglia-Tsang): shape >= 0. */
+CUSCI_API cusci_status cusci_random_standard_gamma(cusci_ctx *ctx, cusci_random_generator *g, double shape_k, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.gamma(shape, scale): shape >= 0, scale >= 0. */
+CUSCI_API cusci_status cusci_random_gamma(cusci_ctx *ctx, cusci_random_generator *g, double shape_k, double scale, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.beta(a, b): a > 0, b > 0. */
+CUSCI_API cusci_status cusci_random_beta(cusci_ctx *ctx, cusci_random_generator *g, double a, double b, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.chisquare(df): df > 0. */
+CUSCI_API cusci_status cusci_random_chisquare(cusci_ctx *ctx, cusci_random_generator *g, double df, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.noncentral_chisquare(df, nonc): df > 0, nonc >= 0. */
+CUSCI_API cusci_status cusci_random_noncentral_chisquare(cusci_ctx *ctx, cusci_random_generator *g, double df, double nonc, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.f(dfnum, dfden): both > 0. */
+CUSCI_API cusci_status cusci_random_f(cusci_ctx *ctx, cusci_random_generator *g, double dfnum, double dfden, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.noncentral_f(dfnum, dfden, nonc): dfnum, dfden > 0, nonc >= 0. */
+CUSCI_API cusci_status cusci_random_noncentral_f(cusci_ctx *ctx, cusci_random_generator *g, double dfnum, double dfden, double nonc, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.standard_t(df): df > 0. */
+CUSCI_API cusci_status cusci_random_standard_t(cusci_ctx *ctx, cusci_random_generator *g, double df, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.wald(mean, scale): both > 0. */
+CUSCI_API cusci_status cusci_random_wald(cusci_ctx *ctx, cusci_random_generator *g, double mean, double scale, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+
+/* ----------------------------------------------------------- discrete */
+
+/*
+ * Generator.integers(low, high, dtype, endpoint): unbiased integers in
+ * [low, high) or, with endpoint, [low, high], by Lemire's method. dtype is
+ * bool or any integer dtype, and low and high must lie in its range (for
+ * uint64 the range reachable through int64 arguments).
+ * CUSCI_ERR_VALUE when low >= high (low > high with endpoint) or a bound
+ * outside the dtype.
+ */
+CUSCI_API cusci_status cusci_random_integers(cusci_ctx *ctx, cusci_random_generator *g, int64_t low, int64_t high, bool endpoint, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* Generator.poisson(lam): int64; 0 <= lam <= 9.2e18. cuRAND engines too. */
+CUSCI_API cusci_status cusci_random_poisson(cusci_ctx *ctx, cusci_random_generator *g, double lam, int ndim, const int64_t *shape, cusci_array **out);
+/* Generator.binomial(n, p): int64; n >= 0, p in [0, 1]. */
+CUSCI_API cusci_status cusci_random_binomial(cusci_ctx *ctx, cusci_random_generator *g, int64_t n, double p, int ndim, const int64_t *shape, cusci_array **out);
+/* Generator.negative_binomial(n, p): int64; n > 0, p in (0, 1]. */
+CUSCI_API cusci_status cusci_random_negative_binomial(cusci_ctx *ctx, cusci_random_generator *g, double n, double p, int ndim, const int64_t *shape, cusci_array **out);
+/* Generator.geometric(p): int64 >= 1; p in (0, 1]. */
+CUSCI_API cusci_status cusci_random_geometric(cusci_ctx *ctx, cusci_random_generator *g, double p, int ndim, const int64_t *shape, cusci_array **out);
+/* Generator.logseries(p): int64 >= 1; p in [0, 1). */
+CUSCI_API cusci_status cusci_random_logseries(cusci_ctx *ctx, cusci_random_generator *g, double p, int ndim, const int64_t *shape, cusci_array **out);
+/* Generator.zipf(a): int64 >= 1; a > 1. */
+CUSCI_API cusci_status cusci_random_zipf(cusci_ctx *ctx, cusci_random_generator *g, double a, int ndim, const int64_t *shape, cusci_array **out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CUSCI_RANDOM_H */

@@ -1,0 +1,30 @@
+/*
+ * kernels/random/launch.h: librandom's CUDA kernels as seen from C.
+ *
+ * Plain C, no CUDA header. Each launch function queues work on `stream`
+ * (a cudaStream_t) and returns 0 or the cudaError_t of the launch.
+ * Arguments are already checked.
+ */
+#ifndef CUSCI_KERNELS_RANDOM_LAUNCH_H
+#define CUSCI_KERNELS_RANDOM_LAUNCH_H
+
+#include <stdint.h>
+
+#include "reference/random/dists.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The GPU twins of cusci__rhost_real / cusci__rhost_int: the same values. */
+int cusci__launch_rreal(void *stream, int dist, const cusci__rparams *p, uint64_t key, uint64_t ctr, int f32, int64_t n, void *dst);
+int cusci__launch_rint(void *stream, int dist, const cusci__rparams *p, uint64_t key, uint64_t ctr, int dtype, int64_t n, void *dst);
+/* dst[i] = a + b (1 - dst[i]) over n contiguous elements: cuRAND's
+ * uniforms on (0, 1] turned into numpy's [0, 1) and scaled. */
+int cusci__launch_rflip(void *stream, int f32, int64_t n, void *dst, double a, double b);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,44 @@
+/*
+ * librandom/internal.h: what librandom's files share.
+ */
+#ifndef CUSCI_LIBRANDOM_INTERNAL_H
+#define CUSCI_LIBRANDOM_INTERNAL_H
+
+#include "config.h"
+
+#include <stdint.h>
+
+#include <cusci/core.h>
+#include <cusci/core_ext.h>
+#include <cusci/random.h>
+
+#include "reference/random/dists.h"
+
+struct cusci_random_generator {
+  cusci_bitgen kind;
+  uint64_t seed;
+  uint64_t key;     /* Philox: the key */
+  uint64_t ctr;     /* Philox: the next counter; cuRAND: the offset */
+  uint64_t spawned; /* children made so far */
+  int device;       /* cuRAND: the GPU that owns the engine */
+  void *curand;     /* cuRAND: the curandGenerator_t */
+};
+
+#define CUSCI__TRY(call)            \
+  do {                              \
+    cusci_status st__ = (call);     \
+    if (st__ != CUSCI_OK)           \
+      return st__;                  \
+  } while (0)
+
+/* cuRAND engines (librandom/curand.c); NOT_SUPPORTED without CUDA. */
+cusci_status cusci__rcurand_create(cusci_ctx *ctx, const char *fn, cusci_random_generator *g);
+void cusci__rcurand_destroy(cusci_random_generator *g);
+/* Re-seed the engine with g->seed and seek to g->ctr. */
+cusci_status cusci__rcurand_seek(cusci_ctx *ctx, const char *fn, cusci_random_generator *g);
+/* Fill the C-contiguous `dst` (n elements of dtype) with distribution
+ * `dist`; CUSCI_ERR_NOT_SUPPORTED for one cuRAND does not make. */
+cusci_status cusci__rcurand_sample(cusci_ctx *ctx, const char *fn, cusci_random_generator *g, int dist,
+                                   const cusci__rparams *p, cusci_dtype dtype, cusci_array *dst);
+
+#endif

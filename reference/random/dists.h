@@ -1,0 +1,642 @@
+/*
+ * reference/random/dists.h: numpy.random's distributions, one group of
+ * elements at a time, for the host and the GPU alike (C11 and CUDA C++).
+ *
+ * Group g of a call reads only the Philox stream at counter (ctr + g, j)
+ * (see philox.h), so the values depend on the key, the counter and the
+ * element's index alone. A group is G elements: G = 4 (float32) or 2
+ * (float64) for the distributions made from one uniform or one normal per
+ * element without rejection, and 1 for the rest. A packed lane that must
+ * reject (integers) continues on its own stream (ctr + g, (lane + 1) 2^32 + m).
+ *
+ * All arithmetic is double and goes through rmath.h, so both sides round
+ * alike; float32 results are the double results rounded once.
+ */
+#ifndef CUSCI_REFERENCE_RANDOM_DISTS_H
+#define CUSCI_REFERENCE_RANDOM_DISTS_H
+
+#include <stdint.h>
+
+#include "reference/random/philox.h"
+#include "reference/random/rmath.h"
+
+/* The distributions: X(NAME, kind) with kind R (real) or I (int64). */
+#define CUSCI__RDISTS(X)                                                       \
+  X(RANDOM, R) X(UNIFORM, R) X(STANDARD_NORMAL, R) X(NORMAL, R)               \
+  X(LOGNORMAL, R) X(STANDARD_EXPONENTIAL, R) X(EXPONENTIAL, R)                \
+  X(LAPLACE, R) X(LOGISTIC, R) X(GUMBEL, R) X(RAYLEIGH, R) X(WEIBULL, R)      \
+  X(PARETO, R) X(POWER, R) X(TRIANGULAR, R) X(STANDARD_CAUCHY, R)             \
+  X(STANDARD_GAMMA, R) X(GAMMA, R) X(BETA, R) X(CHISQUARE, R)                 \
+  X(NONCENTRAL_CHISQUARE, R) X(F, R) X(NONCENTRAL_F, R) X(STANDARD_T, R)      \
+  X(WALD, R)                                                                  \
+  X(INTEGERS, I) X(POISSON, I) X(BINOMIAL, I) X(NEGATIVE_BINOMIAL, I)         \
+  X(GEOMETRIC, I) X(LOGSERIES, I) X(ZIPF, I)
+
+#define CUSCI__RDIST_ENUM_(NAME, K) CUSCI__RD_##NAME,
+enum { CUSCI__RDISTS(CUSCI__RDIST_ENUM_) CUSCI__RD_COUNT };
+#undef CUSCI__RDIST_ENUM_
+
+/*
+ * A call's parameters, already checked. a, b, c: the distribution's
+ * parameters in NumPy's order (low/high, loc/scale, shape/scale, ...);
+ * for integers, lo is `low` and range = high - low (inclusive), n for
+ * binomial's n.
+ */
+typedef struct cusci__rparams {
+  double a, b, c;
+  int64_t lo, n;
+  uint64_t range;
+} cusci__rparams;
+
+/* Elements per group (see above). */
+CUSCI_HD int cusci__rgroup_size(int dist, int f32, const cusci__rparams *p)
+{
+  switch (dist) {
+  case CUSCI__RD_RANDOM: case CUSCI__RD_UNIFORM: case CUSCI__RD_STANDARD_NORMAL:
+  case CUSCI__RD_NORMAL: case CUSCI__RD_LOGNORMAL: case CUSCI__RD_STANDARD_EXPONENTIAL:
+  case CUSCI__RD_EXPONENTIAL: case CUSCI__RD_LAPLACE: case CUSCI__RD_LOGISTIC:
+  case CUSCI__RD_GUMBEL: case CUSCI__RD_RAYLEIGH: case CUSCI__RD_WEIBULL:
+  case CUSCI__RD_PARETO: case CUSCI__RD_POWER: case CUSCI__RD_TRIANGULAR:
+    return f32 ? 4 : 2;
+  case CUSCI__RD_INTEGERS:
+    return p->range <= UINT64_C(0xffffffff) ? 4 : 2;
+  default:
+    return 1;
+  }
+}
+
+/* ------------------------------------------------------------ uniforms */
+
+/* The four words of the group's first block as uniforms: f32 takes one
+ * 32-bit word each, f64 one 64-bit pair each. closed: [0, 1) as
+ * numpy.random's; open: the midpoints (k + 1/2) 2^-b, in (0, 1), for
+ * transforms that take a logarithm. */
+CUSCI_HD int cusci__runiforms(cusci__rstream *s, int f32, int open, double u[4])
+{
+  cusci__rstream_refill(s);
+  if (f32) {
+    for (int i = 0; i < 4; i++)
+      u[i] = open ? ((double)(s->buf[i] >> 8) + 0.5) * (1.0 / 16777216.0)
+                  : (double)cusci__u32_to_float(s->buf[i]);
+    return 4;
+  }
+  for (int i = 0; i < 2; i++) {
+    uint64_t x = (uint64_t)s->buf[2 * i] | ((uint64_t)s->buf[2 * i + 1] << 32);
+    u[i] = open ? ((double)(x >> 11) + 0.5) * (1.0 / 9007199254740992.0) : cusci__u64_to_double(x);
+  }
+  s->used = 4;
+  return 2;
+}
+
+/*
+ * Standard normals by the Box-Muller transform (Box and Muller, Ann. Math.
+ * Statist. 29, 1958): r = sqrt(-2 log u1), z = (r cos 2 pi u2, r sin 2 pi u2).
+ * f32: two pairs from the block, u1 from all 32 bits of a word; f64: one
+ * pair, u1 and u2 from 53 bits each. u1 is open, so r stays finite.
+ */
+CUSCI_HD int cusci__rnormals(cusci__rstream *s, int f32, double z[4])
+{
+  cusci__rstream_refill(s);
+  int pairs = f32 ? 2 : 1;
+  for (int i = 0; i < pairs; i++) {
+    double u1, u2;
+    if (f32) {
+      u1 = ((double)s->buf[2 * i] + 0.5) * (1.0 / 4294967296.0);
+      u2 = (double)(s->buf[2 * i + 1] >> 8) * (1.0 / 16777216.0);
+    } else {
+      uint64_t x = (uint64_t)s->buf[0] | ((uint64_t)s->buf[1] << 32);
+      uint64_t y = (uint64_t)s->buf[2] | ((uint64_t)s->buf[3] << 32);
+      u1 = ((double)(x >> 11) + 0.5) * (1.0 / 9007199254740992.0);
+      u2 = (double)(y >> 11) * (1.0 / 9007199254740992.0);
+    }
+    double r = cusci__rsqrt(-2.0 * cusci__rlog(u1));
+    double sn, cs;
+    cusci__rsincos_2pi(u2, &sn, &cs);
+    z[2 * i] = r * cs;
+    z[2 * i + 1] = r * sn;
+  }
+  s->used = 4;
+  return 2 * pairs;
+}
+
+/* --------------------------------------------------- one-element streams */
+
+/* A stream that hands out normals one at a time, keeping Box-Muller's
+ * second value for the next call. */
+typedef struct cusci__rsampler {
+  cusci__rstream s;
+  int have;
+  double z;
+} cusci__rsampler;
+
+CUSCI_HD double cusci__ruopen(cusci__rsampler *r)
+{
+  return ((double)(cusci__next_u64(&r->s) >> 11) + 0.5) * (1.0 / 9007199254740992.0);
+}
+
+CUSCI_HD double cusci__ru(cusci__rsampler *r)
+{
+  return cusci__next_double(&r->s);
+}
+
+CUSCI_HD double cusci__rnorm(cusci__rsampler *r)
+{
+  if (r->have) {
+    r->have = 0;
+    return r->z;
+  }
+  double u1 = cusci__ruopen(r), u2 = cusci__ru(r);
+  double rad = cusci__rsqrt(-2.0 * cusci__rlog(u1));
+  double sn, cs;
+  cusci__rsincos_2pi(u2, &sn, &cs);
+  r->have = 1;
+  r->z = rad * sn;
+  return rad * cs;
+}
+
+CUSCI_HD double cusci__rexpo(cusci__rsampler *r)
+{
+  return -cusci__rlog(cusci__ruopen(r));
+}
+
+/*
+ * Standard gamma by Marsaglia and Tsang, "A simple method for generating
+ * gamma variables", ACM TOMS 26(3), 2000: for shape >= 1, d = shape - 1/3,
+ * c = 1/sqrt(9d), v = (1 + c x)^3 with x normal, accepted by the squeeze
+ * u < 1 - 0.0331 x^4 or log u < x^2/2 + d (1 - v + log v); for shape < 1,
+ * their boost gamma(shape) = gamma(shape + 1) u^(1/shape).
+ */
+CUSCI_HD double cusci__rgamma(cusci__rsampler *r, double shape)
+{
+  if (shape == 0.0)
+    return 0.0;
+  double boost = 1.0;
+  if (shape < 1.0) {
+    boost = cusci__rpow(cusci__ruopen(r), 1.0 / shape);
+    shape += 1.0;
+  }
+  double d = shape - 1.0 / 3.0;
+  double c = 1.0 / cusci__rsqrt(9.0 * d);
+  for (;;) {
+    double x, v;
+    do {
+      x = cusci__rnorm(r);
+      v = 1.0 + c * x;
+    } while (v <= 0.0);
+    v = v * v * v;
+    double u = cusci__ru(r);
+    double x2 = x * x;
+    if (u < 1.0 - 0.0331 * x2 * x2)
+      return boost * (d * v);
+    if (cusci__rlog(u) < 0.5 * x2 + d * (1.0 - v + cusci__rlog(v)))
+      return boost * (d * v);
+  }
+}
+
+/* Poisson: for lam < 10 the multiplication method (Knuth, TAOCP vol. 2,
+ * 3.4.1, algorithm Q); above, PTRS, the transformed rejection with squeeze
+ * of Hoermann, "The transformed rejection method for generating Poisson
+ * random variables", Insurance: Math. Econ. 12, 1993. */
+CUSCI_HD int64_t cusci__rpoisson(cusci__rsampler *r, double lam)
+{
+  if (lam == 0.0)
+    return 0;
+  if (lam < 10.0) {
+    double enlam = cusci__rexp(-lam), prod = 1.0;
+    int64_t x = 0;
+    for (;;) {
+      prod *= cusci__ru(r);
+      if (prod > enlam)
+        x++;
+      else
+        return x;
+    }
+  }
+  double slam = cusci__rsqrt(lam), loglam = cusci__rlog(lam);
+  double b = 0.931 + 2.53 * slam;
+  double a = -0.059 + 0.02483 * b;
+  double invalpha = 1.1239 + 1.1328 / (b - 3.4);
+  double vr = 0.9277 - 3.6224 / (b - 2.0);
+  double loginvalpha = cusci__rlog(invalpha);
+  for (;;) {
+    double u = cusci__ru(r) - 0.5;
+    double v = cusci__ru(r);
+    double us = 0.5 - fabs(u);
+    double kd = floor((2.0 * a / us + b) * u + lam + 0.43);
+    if (us >= 0.07 && v <= vr)
+      return (int64_t)kd;
+    if (kd < 0 || (us < 0.013 && v > us))
+      continue;
+    if (cusci__rlog(v) + loginvalpha - cusci__rlog(a / (us * us) + b) <=
+        -lam + kd * loglam - cusci__rlgamma(kd + 1.0))
+      return (int64_t)kd;
+  }
+}
+
+/* Binomial with p <= 1/2 by inversion (sequential search from 0, for
+ * n p <= 30; restarts past a bound of np + 10 sd, as NumPy). */
+CUSCI_HD int64_t cusci__rbinom_inv(cusci__rsampler *r, int64_t n, double p)
+{
+  double q = 1.0 - p;
+  double qn = cusci__rexp((double)n * cusci__rlog1p(-p));
+  double np = (double)n * p;
+  double bd = np + 10.0 * cusci__rsqrt(np * q + 1.0);
+  int64_t bound = bd < (double)n ? (int64_t)bd : n;
+  int64_t x = 0;
+  double px = qn, u = cusci__ru(r);
+  while (u > px) {
+    x++;
+    if (x > bound) {
+      x = 0;
+      px = qn;
+      u = cusci__ru(r);
+    } else {
+      u -= px;
+      px = ((double)(n - x + 1) * p * px) / ((double)x * q);
+    }
+  }
+  return x;
+}
+
+/*
+ * Binomial with p <= 1/2 and n p > 30 by BTPE (Kachitvichyanukul and
+ * Schmeiser, "Binomial random variate generation", CACM 31(2), 1988): a
+ * triangle, two parallelograms and two exponential tails majorize the
+ * mass function; acceptance by explicit evaluation near the mode, else by
+ * the squeeze and Stirling's formula (steps 1 to 5.3 of the paper).
+ */
+CUSCI_HD int64_t cusci__rbinom_btpe(cusci__rsampler *r, int64_t n, double p)
+{
+  double dn = (double)n;
+  double q = 1.0 - p;
+  double fm = dn * p + p;
+  int64_t m = (int64_t)floor(fm);
+  double dm = (double)m;
+  double npq = dn * p * q;
+  double p1 = floor(2.195 * cusci__rsqrt(npq) - 4.6 * q) + 0.5;
+  double xm = dm + 0.5, xl = xm - p1, xr = xm + p1;
+  double c = 0.134 + 20.5 / (15.3 + dm);
+  double al = (fm - xl) / (fm - xl * p);
+  double laml = al * (1.0 + al / 2.0);
+  double ar = (xr - fm) / (xr * q);
+  double lamr = ar * (1.0 + ar / 2.0);
+  double p2 = p1 * (1.0 + 2.0 * c), p3 = p2 + c / laml, p4 = p3 + c / lamr;
+  for (;;) {
+    double u = cusci__ru(r) * p4, v = cusci__ru(r);
+    int64_t y;
+    if (u <= p1) { /* triangle: accept at once */
+      return (int64_t)floor(xm - p1 * v + u);
+    } else if (u <= p2) { /* parallelograms */
+      double x = xl + (u - p1) / c;
+      v = v * c + 1.0 - fabs(dm - x + 0.5) / p1;
+      if (v > 1.0)
+        continue;
+      y = (int64_t)floor(x);
+    } else if (u <= p3) { /* left tail */
+      if (v == 0.0)
+        continue;
+      double yd = floor(xl + cusci__rlog(v) / laml);
+      if (yd < 0)
+        continue;
+      y = (int64_t)yd;
+      v = v * (u - p2) * laml;
+    } else { /* right tail */
+      if (v == 0.0)
+        continue;
+      double yd = floor(xr - cusci__rlog(v) / lamr);
+      if (yd > dn)
+        continue;
+      y = (int64_t)yd;
+      v = v * (u - p3) * lamr;
+    }
+    int64_t k = y > m ? y - m : m - y;
+    if (k <= 20 || (double)k >= npq / 2.0 - 1.0) {
+      /* explicit evaluation of f(y) / f(m) by the recurrence */
+      double s = p / q, a = s * (dn + 1.0), f = 1.0;
+      if (m < y)
+        for (int64_t i = m + 1; i <= y; i++)
+          f *= a / (double)i - s;
+      else if (m > y)
+        for (int64_t i = y + 1; i <= m; i++)
+          f /= a / (double)i - s;
+      if (v > f)
+        continue;
+      return y;
+    }
+    /* squeeze on log v, then the bound from Stirling's formula */
+    double dk = (double)k, dy = (double)y;
+    double rho = (dk / npq) * ((dk * (dk / 3.0 + 0.625) + 0.16666666666666666) / npq + 0.5);
+    double t = -dk * dk / (2.0 * npq);
+    double A = cusci__rlog(v);
+    if (A < t - rho)
+      return y;
+    if (A > t + rho)
+      continue;
+    double x1 = dy + 1.0, f1 = dm + 1.0, z = dn + 1.0 - dm, w = dn - dy + 1.0;
+    double x2 = x1 * x1, f2 = f1 * f1, z2 = z * z, w2 = w * w;
+    double bound = xm * cusci__rlog(f1 / x1) + (dn - dm + 0.5) * cusci__rlog(z / w) +
+                   (dy - dm) * cusci__rlog(w * p / (x1 * q)) +
+                   (13680. - (462. - (132. - (99. - 140. / f2) / f2) / f2) / f2) / f1 / 166320. +
+                   (13680. - (462. - (132. - (99. - 140. / z2) / z2) / z2) / z2) / z / 166320. +
+                   (13680. - (462. - (132. - (99. - 140. / x2) / x2) / x2) / x2) / x1 / 166320. +
+                   (13680. - (462. - (132. - (99. - 140. / w2) / w2) / w2) / w2) / w / 166320.;
+    if (A > bound)
+      continue;
+    return y;
+  }
+}
+
+CUSCI_HD int64_t cusci__rbinomial(cusci__rsampler *r, int64_t n, double p)
+{
+  if (n == 0 || p == 0.0)
+    return 0;
+  if (p == 1.0)
+    return n;
+  double pp = p <= 0.5 ? p : 1.0 - p;
+  int64_t x = pp * (double)n <= 30.0 ? cusci__rbinom_inv(r, n, pp) : cusci__rbinom_btpe(r, n, pp);
+  return p <= 0.5 ? x : n - x;
+}
+
+/* 64 x 64 -> high 64 bits, from 32-bit halves (the same on both sides). */
+CUSCI_HD uint64_t cusci__rmulhi64(uint64_t a, uint64_t b)
+{
+  uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+  uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+  uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+  return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+}
+
+/*
+ * An unbiased integer in [0, range] (range inclusive) by Lemire's
+ * multiply-and-reject method ("Fast random integer generation in an
+ * interval", ACM TOMACS 29(1), 2019). `first` is the lane's first draw;
+ * rejected draws are replaced from the lane's own stream.
+ */
+CUSCI_HD uint64_t cusci__rbounded(uint64_t first, uint64_t range, cusci__rstream *own)
+{
+  if (range == UINT64_MAX)
+    return first;
+  if (range <= UINT64_C(0xffffffff)) {
+    uint64_t s = range + 1;
+    uint64_t x = (uint32_t)first;
+    uint64_t m = x * s;
+    if ((uint32_t)m < s) {
+      uint32_t t = (uint32_t)((UINT64_C(0x100000000) - s) % s);
+      while ((uint32_t)m < t) {
+        x = cusci__next_u32(own);
+        m = x * s;
+      }
+    }
+    return m >> 32;
+  }
+  uint64_t s = range + 1;
+  uint64_t x = first;
+  uint64_t lo = x * s;
+  if (lo < s) {
+    uint64_t t = (0 - s) % s;
+    while (lo < t) {
+      x = cusci__next_u64(own);
+      lo = x * s;
+    }
+  }
+  return cusci__rmulhi64(x, s);
+}
+
+/* ----------------------------------------------------------- the groups */
+
+/*
+ * Group g's real values: out[0..G). The formulas are NumPy's, with the
+ * uniforms of the group's block (open where a logarithm follows).
+ */
+CUSCI_HD void cusci__rgroup_real(int dist, const cusci__rparams *p, uint64_t key, uint64_t lo, int f32, double *out)
+{
+  cusci__rsampler r;
+  cusci__rstream_init(&r.s, key, lo);
+  r.have = 0;
+  double u[4];
+  int g = 0;
+  switch (dist) {
+  case CUSCI__RD_RANDOM:
+    g = cusci__runiforms(&r.s, f32, 0, out);
+    return;
+  case CUSCI__RD_UNIFORM: /* low + (high - low) u */
+    g = cusci__runiforms(&r.s, f32, 0, u);
+    for (int i = 0; i < g; i++)
+      out[i] = p->a + (p->b - p->a) * u[i];
+    return;
+  case CUSCI__RD_STANDARD_NORMAL:
+    cusci__rnormals(&r.s, f32, out);
+    return;
+  case CUSCI__RD_NORMAL:
+  case CUSCI__RD_LOGNORMAL:
+    g = cusci__rnormals(&r.s, f32, u);
+    for (int i = 0; i < g; i++) {
+      out[i] = p->a + p->b * u[i];
+      if (dist == CUSCI__RD_LOGNORMAL)
+        out[i] = cusci__rexp(out[i]);
+    }
+    return;
+  default:
+    break;
+  }
+  if (dist <= CUSCI__RD_TRIANGULAR) { /* one open uniform per element */
+    g = cusci__runiforms(&r.s, f32, 1, u);
+    for (int i = 0; i < g; i++) {
+      double v = u[i], x;
+      switch (dist) {
+      case CUSCI__RD_STANDARD_EXPONENTIAL: x = -cusci__rlog(v); break;
+      case CUSCI__RD_EXPONENTIAL: x = p->a * -cusci__rlog(v); break;
+      case CUSCI__RD_LAPLACE: /* inverse CDF */
+        x = v >= 0.5 ? p->a - p->b * cusci__rlog(2.0 - v - v) : p->a + p->b * cusci__rlog(v + v);
+        break;
+      case CUSCI__RD_LOGISTIC: x = p->a + p->b * cusci__rlog(v / (1.0 - v)); break;
+      case CUSCI__RD_GUMBEL: x = p->a - p->b * cusci__rlog(-cusci__rlog(v)); break;
+      case CUSCI__RD_RAYLEIGH: x = p->a * cusci__rsqrt(-2.0 * cusci__rlog(v)); break;
+      case CUSCI__RD_WEIBULL: x = p->a == 0.0 ? 0.0 : cusci__rpow(-cusci__rlog(v), 1.0 / p->a); break;
+      case CUSCI__RD_PARETO: /* Lomax: exp(E / a) - 1 */
+        x = cusci__rexp(-cusci__rlog(v) / p->a) - 1.0;
+        break;
+      case CUSCI__RD_POWER: x = cusci__rpow(v, 1.0 / p->a); break;
+      default: { /* TRIANGULAR: inverse CDF */
+        double left = p->a, mode = p->b, right = p->c, base = right - left;
+        x = v <= (mode - left) / base ? left + cusci__rsqrt(v * (mode - left) * base)
+                                      : right - cusci__rsqrt((1.0 - v) * (right - mode) * base);
+      }
+      }
+      out[i] = x;
+    }
+    return;
+  }
+  double x = 0;
+  switch (dist) {
+  case CUSCI__RD_STANDARD_CAUCHY: { /* ratio of two normals */
+    double n1 = cusci__rnorm(&r), n2 = cusci__rnorm(&r);
+    x = n1 / n2;
+    break;
+  }
+  case CUSCI__RD_STANDARD_GAMMA: x = cusci__rgamma(&r, p->a); break;
+  case CUSCI__RD_GAMMA: x = p->b * cusci__rgamma(&r, p->a); break;
+  case CUSCI__RD_BETA: {
+    if (p->a <= 1.0 && p->b <= 1.0) {
+      /* Joehnk, "Erzeugung von betaverteilten und gammaverteilten
+       * Zufallszahlen", Metrika 8, 1964, with logs against underflow */
+      for (;;) {
+        double uu = cusci__ruopen(&r), vv = cusci__ruopen(&r);
+        double lx = cusci__rlog(uu) / p->a, ly = cusci__rlog(vv) / p->b;
+        double xx = cusci__rexp(lx), yy = cusci__rexp(ly);
+        if (xx + yy <= 1.0) {
+          if (xx + yy > 0) {
+            x = xx / (xx + yy);
+          } else {
+            double lm = lx > ly ? lx : ly;
+            lx -= lm;
+            ly -= lm;
+            x = cusci__rexp(lx - cusci__rlog(cusci__rexp(lx) + cusci__rexp(ly)));
+          }
+          break;
+        }
+      }
+    } else { /* ratio of gammas */
+      double ga = cusci__rgamma(&r, p->a), gb = cusci__rgamma(&r, p->b);
+      x = ga / (ga + gb);
+    }
+    break;
+  }
+  case CUSCI__RD_CHISQUARE: x = 2.0 * cusci__rgamma(&r, p->a / 2.0); break;
+  case CUSCI__RD_NONCENTRAL_CHISQUARE:
+  case CUSCI__RD_NONCENTRAL_F: {
+    /* chi2(df - 1) + (z + sqrt(nonc))^2 for df > 1, else the Poisson
+     * mixture chi2(df + 2 N), N ~ Poisson(nonc / 2) */
+    double df = p->a, nonc = p->b, c2;
+    if (nonc == 0.0) {
+      c2 = 2.0 * cusci__rgamma(&r, df / 2.0);
+    } else if (df > 1.0) {
+      double c = 2.0 * cusci__rgamma(&r, (df - 1.0) / 2.0);
+      double z = cusci__rnorm(&r) + cusci__rsqrt(nonc);
+      c2 = c + z * z;
+    } else {
+      int64_t i = cusci__rpoisson(&r, nonc / 2.0);
+      c2 = 2.0 * cusci__rgamma(&r, (df + 2.0 * (double)i) / 2.0);
+    }
+    if (dist == CUSCI__RD_NONCENTRAL_CHISQUARE) {
+      x = c2;
+    } else { /* (a, b, c) = (dfnum, nonc, dfden) */
+      double dfden = p->c;
+      x = (c2 * dfden) / (2.0 * cusci__rgamma(&r, dfden / 2.0) * df);
+    }
+    break;
+  }
+  case CUSCI__RD_F: {
+    double c1 = 2.0 * cusci__rgamma(&r, p->a / 2.0);
+    double c2 = 2.0 * cusci__rgamma(&r, p->b / 2.0);
+    x = (c1 * p->b) / (c2 * p->a);
+    break;
+  }
+  case CUSCI__RD_STANDARD_T: { /* z sqrt(df / 2) / sqrt(gamma(df / 2)) */
+    double z = cusci__rnorm(&r);
+    double g2 = cusci__rgamma(&r, p->a / 2.0);
+    x = cusci__rsqrt(p->a / 2.0) * z / cusci__rsqrt(g2);
+    break;
+  }
+  case CUSCI__RD_WALD: {
+    /* Michael, Schucany and Haas, "Generating random variates using
+     * transformations with multiple roots", Am. Statist. 30, 1976 */
+    double mean = p->a, scale = p->b;
+    double y = cusci__rnorm(&r);
+    y = mean * y * y;
+    double xx = mean + (mean / (2.0 * scale)) * (y - cusci__rsqrt(4.0 * scale * y + y * y));
+    x = cusci__ru(&r) <= mean / (mean + xx) ? xx : mean * mean / xx;
+    break;
+  }
+  default:
+    break;
+  }
+  out[0] = x;
+}
+
+/* Group g's integer values: out[0..G). */
+CUSCI_HD void cusci__rgroup_int(int dist, const cusci__rparams *p, uint64_t key, uint64_t lo, int64_t *out)
+{
+  cusci__rsampler r;
+  cusci__rstream_init(&r.s, key, lo);
+  r.have = 0;
+  switch (dist) {
+  case CUSCI__RD_INTEGERS: {
+    cusci__rstream_refill(&r.s);
+    int wide = p->range > UINT64_C(0xffffffff);
+    int g = wide ? 2 : 4;
+    for (int i = 0; i < g; i++) {
+      uint64_t first = wide ? (uint64_t)r.s.buf[2 * i] | ((uint64_t)r.s.buf[2 * i + 1] << 32) : r.s.buf[i];
+      cusci__rstream own;
+      cusci__rstream_init(&own, key, lo);
+      own.j = (uint64_t)(i + 1) << 32;
+      out[i] = (int64_t)((uint64_t)p->lo + cusci__rbounded(first, p->range, &own));
+    }
+    return;
+  }
+  case CUSCI__RD_POISSON:
+    out[0] = cusci__rpoisson(&r, p->a);
+    return;
+  case CUSCI__RD_BINOMIAL:
+    out[0] = cusci__rbinomial(&r, p->n, p->a);
+    return;
+  case CUSCI__RD_NEGATIVE_BINOMIAL: { /* Poisson(Gamma(n, (1 - p) / p)) */
+    double y = cusci__rgamma(&r, p->a) * ((1.0 - p->b) / p->b);
+    out[0] = cusci__rpoisson(&r, y);
+    return;
+  }
+  case CUSCI__RD_GEOMETRIC: { /* inversion: ceil(log(1 - u) / log(1 - p)) */
+    if (p->a == 1.0) {
+      out[0] = 1;
+      return;
+    }
+    double x = ceil(cusci__rlog(cusci__ruopen(&r)) / cusci__rlog1p(-p->a));
+    out[0] = x < 9.2e18 ? (int64_t)x : INT64_MAX;
+    return;
+  }
+  case CUSCI__RD_LOGSERIES: {
+    /* Kemp's second accelerated generator, LK (Kemp, "Efficient generation
+     * of logarithmically distributed pseudo-random variables", Appl.
+     * Statist. 30, 1981) */
+    double pr = p->a, lr = cusci__rlog1p(-pr);
+    for (;;) {
+      double v = cusci__ru(&r);
+      if (v >= pr) {
+        out[0] = 1;
+        return;
+      }
+      double u = cusci__ru(&r);
+      double q = 1.0 - cusci__rexp(lr * u);
+      if (v <= q * q) {
+        double x = floor(1.0 + cusci__rlog(v) / cusci__rlog(q));
+        if (x < 1.0 || v == 0.0)
+          continue;
+        out[0] = x < 9.2e18 ? (int64_t)x : INT64_MAX;
+        return;
+      }
+      out[0] = v >= q ? 1 : 2;
+      return;
+    }
+  }
+  case CUSCI__RD_ZIPF: {
+    /* Devroye, "Non-Uniform Random Variate Generation", 1986, X.6.1:
+     * rejection from floor(u^(-1/(a-1))); values beyond int64 are rejected */
+    double am1 = p->a - 1.0, b = cusci__rpow(2.0, am1);
+    for (;;) {
+      double u = 1.0 - cusci__ru(&r), v = cusci__ru(&r);
+      double x = floor(cusci__rpow(u, -1.0 / am1));
+      if (x > 9.2e18 || x < 1.0)
+        continue;
+      double t = cusci__rpow(1.0 + 1.0 / x, am1);
+      if (v * x * (t - 1.0) / (b - 1.0) <= t / b) {
+        out[0] = (int64_t)x;
+        return;
+      }
+    }
+  }
+  default:
+    out[0] = 0;
+  }
+}
+
+#endif /* CUSCI_REFERENCE_RANDOM_DISTS_H */

@@ -1,0 +1,230 @@
+/*
+ * reference/random/rmath.h: the elementary functions that the samplers use,
+ * written once in plain double arithmetic (+, -, *, /, sqrt, floor), so that
+ * the host and the GPU round every step the same way and agree bit for bit.
+ * libm's log or CUDA's log may differ in the last bit, and a sampler that
+ * compares against a threshold would then take another branch.
+ *
+ * Both sides must compile this without contracting a*b+c into an FMA: the
+ * kernels are built with nvcc -fmad=false and the host with
+ * -ffp-contract=off.
+ *
+ * log, exp and the sine and cosine kernels follow FDLIBM 5.3 (Sun
+ * Microsystems, 1993: e_log.c, e_exp.c, k_sin.c, k_cos.c): the same
+ * argument reductions and minimax coefficients, accurate to about one ulp.
+ */
+#ifndef CUSCI_REFERENCE_RANDOM_RMATH_H
+#define CUSCI_REFERENCE_RANDOM_RMATH_H
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "reference/random/philox.h"
+
+#define CUSCI__PI 3.14159265358979323846
+#define CUSCI__INF (1.0 / 0.0)
+
+CUSCI_HD uint64_t cusci__rbits(double d)
+{
+  uint64_t b;
+  memcpy(&b, &d, sizeof b);
+  return b;
+}
+
+CUSCI_HD double cusci__rdouble(uint64_t b)
+{
+  double d;
+  memcpy(&d, &b, sizeof d);
+  return d;
+}
+
+/* sqrt is correctly rounded on both sides (IEEE 754). */
+CUSCI_HD double cusci__rsqrt(double x)
+{
+  return sqrt(x);
+}
+
+/*
+ * Natural logarithm (FDLIBM e_log.c). x = 2^k (1 + f) with 1 + f in
+ * [sqrt(2)/2, sqrt(2)); log(1 + f) = f - hfsq + s (hfsq + R(z)) with
+ * s = f / (2 + f), z = s^2 and R a minimax polynomial.
+ * log(0) = -inf, log(x < 0) = NaN, log(inf) = inf, log(NaN) = NaN.
+ */
+CUSCI_HD double cusci__rlog(double x)
+{
+  const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
+  const double Lg1 = 6.666666666666735130e-01, Lg2 = 3.999999999940941908e-01,
+               Lg3 = 2.857142874366239149e-01, Lg4 = 2.222219843214978396e-01,
+               Lg5 = 1.818357216161805012e-01, Lg6 = 1.531383769920937332e-01,
+               Lg7 = 1.479819860511658591e-01;
+  if (x != x || x < 0)
+    return 0.0 / 0.0;
+  if (x == 0)
+    return -CUSCI__INF;
+  if (x == CUSCI__INF)
+    return x;
+  int k = 0;
+  uint64_t b = cusci__rbits(x);
+  if ((b >> 52) == 0) { /* subnormal: scale by 2^54 */
+    x *= 18014398509481984.0;
+    b = cusci__rbits(x);
+    k = -54;
+  }
+  k += (int)(b >> 52) - 1023;
+  uint64_t m = b & UINT64_C(0x000fffffffffffff);
+  double y = cusci__rdouble(m | UINT64_C(0x3ff0000000000000)); /* in [1, 2) */
+  if (y > 1.4142135623730951) {
+    y *= 0.5;
+    k++;
+  }
+  double f = y - 1.0;
+  double dk = (double)k;
+  double s = f / (2.0 + f);
+  double z = s * s;
+  double w = z * z;
+  double t1 = w * (Lg2 + w * (Lg4 + w * Lg6));
+  double t2 = z * (Lg1 + w * (Lg3 + w * (Lg5 + w * Lg7)));
+  double R = t2 + t1;
+  double hfsq = 0.5 * f * f;
+  return dk * ln2_hi - ((hfsq - (s * (hfsq + R) + dk * ln2_lo)) - f);
+}
+
+/*
+ * log(1 + x), accurate for small x: with u = 1 + x rounded, the rounding
+ * error is undone by the factor x / (u - 1) (Goldberg, "What every computer
+ * scientist should know about floating-point arithmetic", 1991, Thm. 4).
+ */
+CUSCI_HD double cusci__rlog1p(double x)
+{
+  double u = 1.0 + x;
+  if (u == 1.0)
+    return x;
+  return cusci__rlog(u) * (x / (u - 1.0));
+}
+
+/*
+ * Exponential (FDLIBM e_exp.c). x = k ln2 + r with |r| <= ln2 / 2;
+ * exp(r) = 1 + r + r c / (2 - c) with c = r - r^2 P(r^2); then scale by 2^k.
+ */
+CUSCI_HD double cusci__rexp(double x)
+{
+  const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10,
+               invln2 = 1.44269504088896338700e+00;
+  const double P1 = 1.66666666666666019037e-01, P2 = -2.77777777770155933842e-03,
+               P3 = 6.61375632143793436117e-05, P4 = -1.65339022054652515390e-06,
+               P5 = 4.13813679705723846039e-08;
+  if (x != x)
+    return x;
+  if (x > 7.09782712893383973096e+02)
+    return CUSCI__INF;
+  if (x < -7.45133219101941108420e+02)
+    return 0.0;
+  if (x > -3.7252902984e-09 && x < 3.7252902984e-09)
+    return 1.0 + x;
+  int k = (int)(invln2 * x + (x < 0 ? -0.5 : 0.5));
+  double dk = (double)k;
+  double hi = x - dk * ln2_hi;
+  double lo = dk * ln2_lo;
+  double r = hi - lo;
+  double t = r * r;
+  double c = r - t * (P1 + t * (P2 + t * (P3 + t * (P4 + t * P5))));
+  double y = 1.0 - ((lo - (r * c) / (2.0 - c)) - hi);
+  if (k >= -1021)
+    return cusci__rdouble(cusci__rbits(y) + ((uint64_t)(int64_t)k << 52));
+  return cusci__rdouble(cusci__rbits(y) + ((uint64_t)(int64_t)(k + 1000) << 52)) * 9.33263618503218878990e-302;
+}
+
+/* x^y for x >= 0 as exp(y log x): the samplers need a few ulps, not one. */
+CUSCI_HD double cusci__rpow(double x, double y)
+{
+  if (y == 0.0)
+    return 1.0;
+  if (x == 0.0)
+    return y > 0 ? 0.0 : CUSCI__INF;
+  return cusci__rexp(y * cusci__rlog(x));
+}
+
+/* sin and cos on [-pi/4, pi/4] (FDLIBM k_sin.c, k_cos.c, tails dropped). */
+CUSCI_HD double cusci__rsin_k(double x)
+{
+  const double S1 = -1.66666666666666324348e-01, S2 = 8.33333333332248946124e-03,
+               S3 = -1.98412698298579493134e-04, S4 = 2.75573137070700676789e-06,
+               S5 = -2.50507602534068634195e-08, S6 = 1.58969099521155010221e-10;
+  double z = x * x;
+  double v = z * x;
+  double r = S2 + z * (S3 + z * (S4 + z * (S5 + z * S6)));
+  return x + v * (S1 + z * r);
+}
+
+CUSCI_HD double cusci__rcos_k(double x)
+{
+  const double C1 = 4.16666666666666019037e-02, C2 = -1.38888888888741095749e-03,
+               C3 = 2.48015872894767294178e-05, C4 = -2.75573143513906633035e-07,
+               C5 = 2.08757232129817482790e-09, C6 = -1.13596475577881948265e-11;
+  double z = x * x;
+  double r = z * (C1 + z * (C2 + z * (C3 + z * (C4 + z * (C5 + z * C6)))));
+  double hz = 0.5 * z;
+  double w = 1.0 - hz;
+  return w + (((1.0 - w) - hz) + z * r);
+}
+
+/*
+ * sin(2 pi u) and cos(2 pi u) for u in [0, 1]: 4u = q + t with q an integer
+ * and |t| <= 1/2 (exact, since u is a dyadic fraction), then the kernels at
+ * t pi/2 and the quadrant's symmetry.
+ */
+CUSCI_HD void cusci__rsincos_2pi(double u, double *s, double *c)
+{
+  double v = 4.0 * u;
+  double q = floor(v + 0.5);
+  double x = (v - q) * (CUSCI__PI / 2);
+  double sk = cusci__rsin_k(x), ck = cusci__rcos_k(x);
+  switch ((int)q & 3) {
+  case 0: *s = sk; *c = ck; break;
+  case 1: *s = ck; *c = -sk; break;
+  case 2: *s = -sk; *c = -ck; break;
+  default: *s = -ck; *c = sk; break;
+  }
+}
+
+/* cos(pi u) for u in [0, 1]. */
+CUSCI_HD double cusci__rcos_pi(double u)
+{
+  double s, c;
+  cusci__rsincos_2pi(0.5 * u, &s, &c);
+  return c;
+}
+
+/*
+ * log Gamma(x) for x > 0 by Stirling's series with ten terms, after moving
+ * x up past 7 with the recurrence (Zhang and Jin, "Computation of Special
+ * Functions", Wiley 1996, routine LGAMA; NumPy's random_loggam).
+ */
+CUSCI_HD double cusci__rlgamma(double x)
+{
+  const double a0 = 8.333333333333333e-02, a1 = -2.777777777777778e-03, a2 = 7.936507936507937e-04,
+               a3 = -5.952380952380952e-04, a4 = 8.417508417508418e-04, a5 = -1.917526917526918e-03,
+               a6 = 6.410256410256410e-03, a7 = -2.955065359477124e-02, a8 = 1.796443723688307e-01,
+               a9 = -1.39243221690590e+00;
+  if (x == 1.0 || x == 2.0)
+    return 0.0;
+  int64_t n = 0;
+  double x0 = x;
+  if (x <= 7.0) {
+    n = (int64_t)(7.0 - x);
+    x0 = x + (double)n;
+  }
+  double x2 = 1.0 / (x0 * x0);
+  double g = a9;
+  g = g * x2 + a8; g = g * x2 + a7; g = g * x2 + a6; g = g * x2 + a5; g = g * x2 + a4;
+  g = g * x2 + a3; g = g * x2 + a2; g = g * x2 + a1; g = g * x2 + a0;
+  double gl = g / x0 + 0.91893853320467274178 + (x0 - 0.5) * cusci__rlog(x0) - x0;
+  for (int64_t k = 1; k <= n; k++) {
+    gl -= cusci__rlog(x0 - 1.0);
+    x0 -= 1.0;
+  }
+  return gl;
+}
+
+#endif /* CUSCI_REFERENCE_RANDOM_RMATH_H */

@@ -1,0 +1,103 @@
+/*
+ * tests/random-dists.c: every distribution on the host, judged by
+ * statistics against SciPy's exact distribution (tests/fixtures/random):
+ * mean and variance within six standard errors, and a Kolmogorov-Smirnov
+ * statistic (continuous, float64 and float32) or a chi-square test
+ * (discrete) at a level of about 1e-3 and 1e-6. Seeds are fixed, so the
+ * outcome is the same on every run.
+ */
+#include "tests/random-stats.h"
+
+#define N 100000
+
+static cusci_ctx *ctx;
+
+static double *as_doubles(cusci_array *a)
+{
+  cusci_array *d = NULL;
+  if (cusci_array_astype(ctx, a, CUSCI_FLOAT64, true, &d) != CUSCI_OK)
+    return NULL;
+  double *x = tu_to_host(ctx, d);
+  cusci_array_release(d);
+  return x;
+}
+
+static void continuous(const char *name, cusci_dtype dt, uint64_t seed)
+{
+  char what[128];
+  snprintf(what, sizeof what, "%s %s", name, cusci_dtype_name(dt));
+  char qn[96], mn[96];
+  snprintf(qn, sizeof qn, "%s_q", name);
+  snprintf(mn, sizeof mn, "%s_m", name);
+  cusci_array *qa = tu_fixture(ctx, "random", qn, false), *ma = tu_fixture(ctx, "random", mn, false);
+  cusci_random_generator *g = NULL;
+  cusci_array *a = NULL;
+  int64_t n = N;
+  cusci_status st = cusci_random_generator_create(ctx, CUSCI_BITGEN_PHILOX, seed, &g);
+  if (st == CUSCI_OK)
+    st = rs_draw(ctx, g, name, 1, &n, dt, &a);
+  if (!qa || !ma || st != CUSCI_OK) {
+    ok(0, "%s: draws (%s: %s)", what, cusci_status_name(st), cusci_ctx_last_error(ctx));
+    skip(2, "no sample");
+  } else {
+    double *x = as_doubles(a);
+    const double *q = cusci_array_data(qa), *m = cusci_array_data(ma);
+    int finite = 1;
+    for (int64_t i = 0; i < n; i++)
+      finite &= !isnan(x[i]);
+    rs_moments(x, n, m, what);
+    qsort(x, (size_t)n, sizeof *x, rs_cmp);
+    double ks = rs_ks_grid(x, n, q);
+    ok(finite && ks < 1.95, "%s: Kolmogorov-Smirnov sqrt(n) D = %.3f (limit 1.95)", what, ks);
+    free(x);
+  }
+  cusci_array_release(a);
+  cusci_array_release(qa);
+  cusci_array_release(ma);
+  cusci_random_generator_destroy(g);
+}
+
+static void discrete(const char *name, uint64_t seed)
+{
+  char pn[96], mn[96];
+  snprintf(pn, sizeof pn, "%s_pmf", name);
+  snprintf(mn, sizeof mn, "%s_m", name);
+  cusci_array *pa = tu_fixture(ctx, "random", pn, false), *ma = tu_fixture(ctx, "random", mn, false);
+  cusci_random_generator *g = NULL;
+  cusci_array *a = NULL;
+  int64_t n = N;
+  cusci_status st = cusci_random_generator_create(ctx, CUSCI_BITGEN_PHILOX, seed, &g);
+  if (st == CUSCI_OK)
+    st = rs_draw(ctx, g, name, 1, &n, CUSCI_INT64, &a);
+  if (!pa || !ma || st != CUSCI_OK) {
+    ok(0, "%s: draws (%s: %s)", name, cusci_status_name(st), cusci_ctx_last_error(ctx));
+    skip(2, "no sample");
+  } else {
+    int64_t *k = tu_to_host(ctx, a);
+    double *x = as_doubles(a);
+    rs_moments(x, n, cusci_array_data(ma), name);
+    rs_chisq(k, n, cusci_array_data(pa), cusci_array_size(pa) - 1, name);
+    free(k);
+    free(x);
+  }
+  cusci_array_release(a);
+  cusci_array_release(pa);
+  cusci_array_release(ma);
+  cusci_random_generator_destroy(g);
+}
+
+int main(void)
+{
+  ctx = tu_host_ctx();
+  uint64_t seed = 20261201;
+  for (const rcase *c = rs_cases; c->name; c++) {
+    if (c->discrete) {
+      discrete(c->name, seed++);
+    } else {
+      continuous(c->name, CUSCI_FLOAT64, seed++);
+      continuous(c->name, CUSCI_FLOAT32, seed++);
+    }
+  }
+  cusci_ctx_destroy(ctx);
+  return done_testing();
+}

@@ -1,0 +1,180 @@
+/*
+ * tests/random-gpu.c: the GPU against the host: for every distribution and
+ * both float dtypes, the same seed gives the same bits on sizes 1, 7, 4099
+ * and 2^20 + 3 and into strided views, call after call; cuRAND's engines
+ * by their moments, state round trips and failures.
+ * Prints "1..0 # SKIP no CUDA device" where there is none.
+ */
+#include "tests/random-stats.h"
+
+static cusci_ctx *gpu, *host;
+
+static void same_bits(const char *name, cusci_dtype dt)
+{
+  static const int64_t sizes[] = {1, 7, 4099, (INT64_C(1) << 20) + 3};
+  cusci_random_generator *gh = NULL, *gg = NULL;
+  cusci_random_generator_create(host, CUSCI_BITGEN_PHILOX, 424242, &gh);
+  cusci_random_generator_create(gpu, CUSCI_BITGEN_PHILOX, 424242, &gg);
+  int64_t bad_at = -1;
+  int64_t bad_n = 0;
+  cusci_status sth = CUSCI_OK, stg = CUSCI_OK;
+  /* One generator through all sizes: each call goes on from the last. */
+  for (int s = 0; s < 4 && bad_at < 0; s++) {
+    int64_t n = sizes[s];
+    cusci_array *a = NULL, *b = NULL;
+    sth = rs_draw(host, gh, name, 1, &n, dt, &a);
+    stg = rs_draw(gpu, gg, name, 1, &n, dt, &b);
+    if (sth != CUSCI_OK || stg != CUSCI_OK) {
+      bad_at = 0;
+      bad_n = n;
+    } else {
+      void *x = tu_to_host(host, a), *y = tu_to_host(gpu, b);
+      int64_t m = tu_first_mismatch(cusci_array_dtype(a), y, x, NULL, n);
+      if (m >= 0) {
+        char e1[64], e2[64];
+        diag("%s n = %lld: element %lld is %s on the GPU, %s on the host", name, (long long)n, (long long)m,
+             tu_elem_str(cusci_array_dtype(a), y, m, e1, sizeof e1), tu_elem_str(cusci_array_dtype(a), x, m, e2, sizeof e2));
+        bad_at = m;
+        bad_n = n;
+      }
+      free(x), free(y);
+    }
+    cusci_array_release(a), cusci_array_release(b);
+  }
+  ok(bad_at < 0, "%s %s: GPU and host bit for bit on sizes 1, 7, 4099, 2^20+3 (%s %s)", name,
+     cusci_dtype_name(dt), cusci_status_name(sth), stg ? cusci_ctx_last_error(gpu) : "");
+  (void)bad_n;
+
+  /* A strided view as out, on the GPU, against the host's. */
+  int64_t big[2] = {40, 30}, sh[2] = {13, 10};
+  cusci_array *base = NULL, *view = NULL, *want = NULL, *got = NULL;
+  cusci_dtype odt = cusci_dtype_kind(dt) == 'f' && strcmp(name, "integers") && !strstr(name, "poisson") ? dt : CUSCI_INT64;
+  for (const rcase *c = rs_cases; c->name; c++)
+    if (!strcmp(c->name, name) && c->discrete)
+      odt = CUSCI_INT64;
+  cusci_array_zeros(gpu, 2, big, odt, &base);
+  cusci_array_slice(gpu, base, (const int64_t[]){-1, 2}, (const int64_t[]){CUSCI_SLICE_NONE, CUSCI_SLICE_NONE},
+                    (const int64_t[]){-3, 3}, &view);
+  stg = rs_draw(gpu, gg, name, 2, sh, dt, &view);
+  sth = rs_draw(host, gh, name, 2, sh, dt, &want);
+  cusci_array_copy(gpu, view, &got);
+  void *x = tu_to_host(host, want), *y = tu_to_host(gpu, got);
+  ok(stg == CUSCI_OK && sth == CUSCI_OK && tu_first_mismatch(odt, y, x, NULL, 130) < 0,
+     "%s %s: into a reversed strided view on the GPU, as on the host", name, cusci_dtype_name(dt));
+  free(x), free(y);
+  cusci_array_release(base), cusci_array_release(view), cusci_array_release(want), cusci_array_release(got);
+  cusci_random_generator_destroy(gh);
+  cusci_random_generator_destroy(gg);
+}
+
+static double *to_doubles(cusci_array *a)
+{
+  cusci_array *d = NULL;
+  cusci_array_astype(gpu, a, CUSCI_FLOAT64, true, &d);
+  double *x = tu_to_host(gpu, d);
+  cusci_array_release(d);
+  return x;
+}
+
+static void curand_engines(void)
+{
+  static const struct { cusci_bitgen kind; const char *name; int seeks; } kinds[] = {
+    {CUSCI_BITGEN_XORWOW, "XORWOW", 1}, {CUSCI_BITGEN_MRG32K3A, "MRG32k3a", 1}, {CUSCI_BITGEN_MTGP32, "MTGP32", 0},
+    {CUSCI_BITGEN_MT19937, "MT19937", 0}, {CUSCI_BITGEN_SOBOL32, "Sobol32", 1},
+    {CUSCI_BITGEN_SCRAMBLED_SOBOL32, "scrambled Sobol32", 1}};
+  for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+    cusci_random_generator *g = NULL;
+    cusci_status st = cusci_random_generator_create(gpu, kinds[k].kind, 2385, &g);
+    if (!ok(st == CUSCI_OK, "%s: create (%s)", kinds[k].name, cusci_ctx_last_error(gpu))) {
+      skip(5, "no generator");
+      continue;
+    }
+    int64_t n = 100001;
+    cusci_array *u = NULL, *z = NULL, *p = NULL;
+    cusci_status s1 = cusci_random_random(gpu, g, 1, &n, CUSCI_FLOAT32, &u);
+    cusci_status s2 = cusci_random_normal(gpu, g, 1.5, 2.0, 1, &n, CUSCI_FLOAT64, &z);
+    cusci_status s3 = cusci_random_poisson(gpu, g, 4.5, 1, &n, &p);
+    if (!ok(s1 == CUSCI_OK && s2 == CUSCI_OK && s3 == CUSCI_OK, "%s: random, normal (odd n), poisson (%s)",
+            kinds[k].name, cusci_ctx_last_error(gpu))) {
+      skip(3, "no sample");
+    } else {
+      double *x = to_doubles(u), *y = to_doubles(z), *w = to_doubles(p);
+      double mx = 0, my = 0, vy = 0, mw = 0;
+      int in = 1;
+      for (int64_t i = 0; i < n; i++) {
+        mx += x[i], my += y[i], mw += w[i];
+        in &= x[i] >= 0 && x[i] < 1;
+      }
+      mx /= n, my /= n, mw /= n;
+      for (int64_t i = 0; i < n; i++)
+        vy += (y[i] - my) * (y[i] - my);
+      vy /= n - 1;
+      ok(in && fabs(mx - 0.5) < 6 * sqrt(1.0 / 12 / n), "%s: random in [0, 1), mean %.5f", kinds[k].name, mx);
+      ok(fabs(my - 1.5) < 6 * 2.0 / sqrt(n) && fabs(vy - 4.0) < 6 * 4.0 * sqrt(2.0 / n),
+         "%s: normal(1.5, 2) mean %.4f variance %.4f", kinds[k].name, my, vy);
+      ok(fabs(mw - 4.5) < 6 * sqrt(4.5 / n), "%s: poisson(4.5) mean %.4f", kinds[k].name, mw);
+      free(x), free(y), free(w);
+    }
+    /* State: save, draw, restore, draw again. */
+    unsigned char blob[CUSCI_RANDOM_STATE_BYTES];
+    cusci_random_generator_get_state(gpu, g, blob, sizeof blob);
+    cusci_array *a = NULL, *b = NULL;
+    int64_t m = 1000;
+    cusci_random_random(gpu, g, 1, &m, CUSCI_FLOAT64, &a);
+    st = cusci_random_generator_set_state(gpu, g, blob, sizeof blob);
+    if (kinds[k].seeks) {
+      cusci_random_random(gpu, g, 1, &m, CUSCI_FLOAT64, &b);
+      double *x = to_doubles(a), *y = b ? to_doubles(b) : NULL;
+      ok(st == CUSCI_OK && y && !memcmp(x, y, (size_t)m * sizeof *x), "%s: state round trip (%s)", kinds[k].name,
+         cusci_status_name(st));
+      free(x), free(y);
+    } else {
+      ok(st == CUSCI_ERR_NOT_SUPPORTED, "%s: an offset cannot be restored: %s", kinds[k].name, cusci_status_name(st));
+    }
+    cusci_array_release(a), cusci_array_release(b);
+    cusci_array_release(u), cusci_array_release(z), cusci_array_release(p);
+    cusci_array *o = NULL;
+    st = cusci_random_gamma(gpu, g, 2.0, 1.0, 1, &n, CUSCI_FLOAT32, &o);
+    ok(st == CUSCI_ERR_NOT_SUPPORTED && !o, "%s: gamma is Philox's alone: %s", kinds[k].name, cusci_status_name(st));
+    cusci_random_generator_destroy(g);
+  }
+  /* A cuRAND generator with a host context. */
+  cusci_random_generator *g = NULL;
+  cusci_random_generator_create(gpu, CUSCI_BITGEN_XORWOW, 1, &g);
+  cusci_array *o = NULL;
+  int64_t n = 4;
+  cusci_status st = cusci_random_random(host, g, 1, &n, CUSCI_FLOAT32, &o);
+  ok(st == CUSCI_ERR_DEVICE && !o, "a GPU's cuRAND generator with a host context: %s", cusci_status_name(st));
+  cusci_random_generator_destroy(g);
+}
+
+int main(void)
+{
+  gpu = tu_gpu_ctx_or_skip();
+  host = tu_host_ctx();
+  for (const rcase *c = rs_cases; c->name; c++) {
+    same_bits(c->name, CUSCI_FLOAT64);
+    if (!c->discrete)
+      same_bits(c->name, CUSCI_FLOAT32);
+  }
+  /* integers as every integer dtype. */
+  static const cusci_dtype dts[] = {CUSCI_BOOL, CUSCI_INT8, CUSCI_UINT16, CUSCI_INT32, CUSCI_UINT64};
+  for (size_t t = 0; t < sizeof dts / sizeof *dts; t++) {
+    cusci_random_generator *gh = NULL, *gg = NULL;
+    cusci_random_generator_create(host, CUSCI_BITGEN_PHILOX, 9 + t, &gh);
+    cusci_random_generator_create(gpu, CUSCI_BITGEN_PHILOX, 9 + t, &gg);
+    int64_t n = 100003, hi = dts[t] == CUSCI_BOOL ? 1 : 100;
+    cusci_array *a = NULL, *b = NULL;
+    cusci_random_integers(host, gh, 0, hi, true, 1, &n, dts[t], &a);
+    cusci_random_integers(gpu, gg, 0, hi, true, 1, &n, dts[t], &b);
+    void *x = tu_to_host(host, a), *y = tu_to_host(gpu, b);
+    ok(tu_first_mismatch(dts[t], y, x, NULL, n) < 0, "integers as %s: GPU and host bit for bit", cusci_dtype_name(dts[t]));
+    free(x), free(y);
+    cusci_array_release(a), cusci_array_release(b);
+    cusci_random_generator_destroy(gh), cusci_random_generator_destroy(gg);
+  }
+  curand_engines();
+  cusci_ctx_destroy(host);
+  cusci_ctx_destroy(gpu);
+  return done_testing();
+}

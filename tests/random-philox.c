@@ -1,0 +1,242 @@
+/*
+ * tests/random-philox.c: the generator on the host: Philox4x32-10 against
+ * Random123's known answers, reproducibility, the counter layout (calls
+ * concatenate, advance skips), state blobs, spawned children, views as
+ * outputs, and integers over every dtype.
+ */
+#include <math.h>
+
+#include "reference/random/philox.h"
+#include "tests/random-stats.h"
+
+static cusci_ctx *ctx;
+
+static void kat(void)
+{
+  /* Random123 1.09, kat_vectors: philox4x32 10 rounds. */
+  static const uint32_t ctr[3][4] = {{0, 0, 0, 0},
+                                     {0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu},
+                                     {0x243f6a88u, 0x85a308d3u, 0x13198a2eu, 0x03707344u}};
+  static const uint32_t key[3][2] = {{0, 0}, {0xffffffffu, 0xffffffffu}, {0xa4093822u, 0x299f31d0u}};
+  static const uint32_t want[3][4] = {{0x6627e8d5u, 0xe169c58du, 0xbc57ac4cu, 0x9b00dbd8u},
+                                      {0x408f276du, 0x41c83b0eu, 0xa20bc7c6u, 0x6d5451fdu},
+                                      {0xd16cfe09u, 0x94fdccebu, 0x5001e420u, 0x24126ea1u}};
+  for (int t = 0; t < 3; t++) {
+    uint32_t out[4];
+    cusci__philox4x32_10(ctr[t], key[t], out);
+    ok(!memcmp(out, want[t], sizeof out), "Philox4x32-10 known answer %d: %08x %08x %08x %08x", t, out[0], out[1],
+       out[2], out[3]);
+  }
+}
+
+static cusci_random_generator *gen(uint64_t seed)
+{
+  cusci_random_generator *g = NULL;
+  if (cusci_random_generator_create(ctx, CUSCI_BITGEN_PHILOX, seed, &g) != CUSCI_OK) {
+    printf("Bail out! no generator: %s\n", cusci_ctx_last_error(ctx));
+    exit(1);
+  }
+  return g;
+}
+
+static double *draw_f64(cusci_random_generator *g, int64_t n)
+{
+  cusci_array *a = NULL;
+  if (cusci_random_random(ctx, g, 1, &n, CUSCI_FLOAT64, &a) != CUSCI_OK)
+    return NULL;
+  double *x = tu_to_host(ctx, a);
+  cusci_array_release(a);
+  return x;
+}
+
+static void reproducible(void)
+{
+  cusci_random_generator *a = gen(2385), *b = gen(2385), *c = gen(2386);
+  double *x = draw_f64(a, 1001), *y = draw_f64(b, 1001), *z = draw_f64(c, 1001);
+  ok(x && y && !memcmp(x, y, 1001 * sizeof *x), "the same seed gives the same numbers");
+  int same = 0;
+  for (int i = 0; i < 1001; i++)
+    same += x[i] == z[i];
+  ok(same < 3, "another seed gives other numbers (%d equal)", same);
+  int in = 1;
+  for (int i = 0; i < 1001; i++)
+    in &= x[i] >= 0 && x[i] < 1;
+  ok(in, "random() lies in [0, 1)");
+  free(x), free(y), free(z);
+  /* Two calls of 500 and 501 float64 uniforms (groups of two) continue one
+   * call of 1001 only where the first ends on a group boundary: 500 does. */
+  cusci_random_generator *d = gen(2385);
+  double *p = draw_f64(d, 500), *q = draw_f64(d, 501);
+  cusci_random_generator *e = gen(2385);
+  x = draw_f64(e, 1001);
+  cusci_random_generator_destroy(e);
+  ok(!memcmp(p, x, 500 * sizeof *p) && !memcmp(q, x + 500, 501 * sizeof *q), "calls continue one another");
+  free(p), free(q), free(x);
+  cusci_random_generator_destroy(a);
+  cusci_random_generator_destroy(b);
+  cusci_random_generator_destroy(c);
+  cusci_random_generator_destroy(d);
+}
+
+static void advance_and_state(void)
+{
+  cusci_random_generator *a = gen(77), *b = gen(77);
+  double *x = draw_f64(a, 600); /* 300 counter steps */
+  cusci_random_generator_advance(ctx, b, 300);
+  double *y = draw_f64(a, 99), *z = draw_f64(b, 99);
+  ok(!memcmp(y, z, 99 * sizeof *y), "advance(300) skips a call of 600 float64 uniforms");
+  free(x), free(y), free(z);
+
+  unsigned char blob[CUSCI_RANDOM_STATE_BYTES + 8];
+  ok(cusci_random_generator_get_state(ctx, a, blob, sizeof blob) == CUSCI_OK, "get_state");
+  /* Through a file, as a user would keep it. */
+  FILE *f = tmpfile();
+  unsigned char back[CUSCI_RANDOM_STATE_BYTES];
+  int io = f && fwrite(blob, 1, CUSCI_RANDOM_STATE_BYTES, f) == CUSCI_RANDOM_STATE_BYTES && fseek(f, 0, SEEK_SET) == 0 &&
+           fread(back, 1, sizeof back, f) == sizeof back;
+  if (f)
+    fclose(f);
+  cusci_array *p = NULL, *q = NULL;
+  int64_t n = 333;
+  cusci_random_gamma(ctx, a, 2.385, 1.5, 1, &n, CUSCI_FLOAT32, &p);
+  cusci_random_generator *c = gen(1);
+  cusci_status st = cusci_random_generator_set_state(ctx, c, back, sizeof back);
+  ok(io && st == CUSCI_OK, "set_state from a file's bytes");
+  cusci_random_gamma(ctx, c, 2.385, 1.5, 1, &n, CUSCI_FLOAT32, &q);
+  float *pp = tu_to_host(ctx, p), *qq = tu_to_host(ctx, q);
+  ok(!memcmp(pp, qq, (size_t)n * sizeof *pp), "the restored generator goes on where the saved one was");
+  free(pp), free(qq);
+  cusci_array_release(p);
+  cusci_array_release(q);
+  cusci_random_generator_destroy(a);
+  cusci_random_generator_destroy(b);
+  cusci_random_generator_destroy(c);
+}
+
+static void spawn(void)
+{
+  cusci_random_generator *g = gen(99), *kids[4] = {0}, *more[1] = {0};
+  ok(cusci_random_generator_spawn(ctx, g, 4, kids) == CUSCI_OK, "spawn 4 children");
+  cusci_random_generator_spawn(ctx, g, 1, more);
+  enum { M = 20000 };
+  double *x[6];
+  x[0] = draw_f64(g, M);
+  for (int i = 0; i < 4; i++)
+    x[i + 1] = draw_f64(kids[i], M);
+  x[5] = draw_f64(more[0], M);
+  /* Pearson correlation of every pair: independent streams stay within
+   * 5 / sqrt(M) of zero. */
+  double worst = 0;
+  for (int i = 0; i < 6; i++)
+    for (int j = i + 1; j < 6; j++) {
+      double sx = 0, sy = 0, sxy = 0, sxx = 0, syy = 0;
+      for (int k = 0; k < M; k++) {
+        sx += x[i][k], sy += x[j][k];
+        sxy += x[i][k] * x[j][k], sxx += x[i][k] * x[i][k], syy += x[j][k] * x[j][k];
+      }
+      double r = (sxy - sx * sy / M) / sqrt((sxx - sx * sx / M) * (syy - sy * sy / M));
+      if (fabs(r) > worst)
+        worst = fabs(r);
+    }
+  ok(worst < 5.0 / sqrt((double)M), "parent and children uncorrelated (largest |r| = %.4f)", worst);
+  cusci_random_generator *again[1] = {0}, *g2 = gen(99);
+  cusci_random_generator_spawn(ctx, g2, 1, again);
+  double *y = draw_f64(again[0], M);
+  ok(!memcmp(y, x[1], M * sizeof *y), "spawning is reproducible");
+  free(y);
+  for (int i = 0; i < 6; i++)
+    free(x[i]);
+  for (int i = 0; i < 4; i++)
+    cusci_random_generator_destroy(kids[i]);
+  cusci_random_generator_destroy(more[0]);
+  cusci_random_generator_destroy(again[0]);
+  cusci_random_generator_destroy(g);
+  cusci_random_generator_destroy(g2);
+}
+
+/* Writing into a strided view gives the values of a contiguous call. */
+static void views(void)
+{
+  int64_t big[2] = {9, 14}, sh[2] = {3, 7};
+  const char *names[] = {"normal", "gamma", "binomial", NULL};
+  for (int t = 0; names[t]; t++) {
+    int disc = t == 2;
+    cusci_dtype dt = disc ? CUSCI_INT64 : CUSCI_FLOAT64;
+    cusci_array *base = NULL, *view = NULL, *want = NULL, *got = NULL;
+    cusci_array_zeros(ctx, 2, big, dt, &base);
+    cusci_array_slice(ctx, base, (const int64_t[]){1, 0}, (const int64_t[]){CUSCI_SLICE_NONE, CUSCI_SLICE_NONE},
+                      (const int64_t[]){3, 2}, &view);
+    cusci_random_generator *a = gen(5), *b = gen(5);
+    cusci_status s1 = rs_draw(ctx, a, names[t], 2, sh, dt, &view);
+    cusci_status s2 = rs_draw(ctx, b, names[t], 2, sh, dt, &want);
+    cusci_array_copy(ctx, view, &got);
+    void *g = tu_to_host(ctx, got), *w = tu_to_host(ctx, want);
+    ok(s1 == CUSCI_OK && s2 == CUSCI_OK && tu_first_mismatch(dt, g, w, NULL, 21) < 0, "%s into a strided view",
+       names[t]);
+    free(g), free(w);
+    cusci_array_release(base), cusci_array_release(view), cusci_array_release(want), cusci_array_release(got);
+    cusci_random_generator_destroy(a), cusci_random_generator_destroy(b);
+  }
+}
+
+/* integers over every integer dtype, with and without endpoint: values in
+ * range and every value hit. */
+static void integers(void)
+{
+  static const cusci_dtype dts[] = {CUSCI_BOOL, CUSCI_INT8, CUSCI_INT16, CUSCI_INT32, CUSCI_INT64,
+                                    CUSCI_UINT8, CUSCI_UINT16, CUSCI_UINT32, CUSCI_UINT64};
+  for (size_t t = 0; t < sizeof dts / sizeof *dts; t++) {
+    cusci_dtype dt = dts[t];
+    int64_t lo = dt == CUSCI_BOOL ? 0 : cusci_dtype_kind(dt) == 'u' ? 3 : -5;
+    int64_t hi = dt == CUSCI_BOOL ? 1 : lo + 11;
+    cusci_random_generator *g = gen(300 + t);
+    cusci_array *a = NULL, *d = NULL;
+    int64_t n = 5000;
+    cusci_status st = cusci_random_integers(ctx, g, lo, hi, true, 1, &n, dt, &a);
+    cusci_array_astype(ctx, a, CUSCI_INT64, true, &d);
+    int64_t *x = d ? tu_to_host(ctx, d) : NULL;
+    int in = st == CUSCI_OK && x != NULL, hit[16] = {0}, all = 1;
+    for (int64_t i = 0; in && i < n; i++) {
+      in &= x[i] >= lo && x[i] <= hi;
+      if (in)
+        hit[x[i] - lo] = 1;
+    }
+    for (int64_t k = 0; in && k <= hi - lo; k++)
+      all &= hit[k];
+    ok(in && all, "integers(%lld, %lld, endpoint) as %s: in range, every value", (long long)lo, (long long)hi,
+       cusci_dtype_name(dt));
+    free(x);
+    cusci_array_release(a), cusci_array_release(d);
+    cusci_random_generator_destroy(g);
+  }
+  /* The full int64 range and a range wider than 2^32. */
+  cusci_random_generator *g = gen(4);
+  cusci_array *a = NULL, *b = NULL;
+  int64_t n = 4000;
+  cusci_status s1 = cusci_random_integers(ctx, g, INT64_MIN, INT64_MAX, true, 1, &n, CUSCI_INT64, &a);
+  cusci_status s2 = cusci_random_integers(ctx, g, -(INT64_C(1) << 40), INT64_C(3) << 40, false, 1, &n, CUSCI_INT64, &b);
+  int64_t *x = tu_to_host(ctx, a), *y = tu_to_host(ctx, b);
+  int neg = 0, in = 1;
+  for (int64_t i = 0; i < n; i++) {
+    neg += x[i] < 0;
+    in &= y[i] >= -(INT64_C(1) << 40) && y[i] < (INT64_C(3) << 40);
+  }
+  ok(s1 == CUSCI_OK && neg > 1800 && neg < 2200, "integers over all of int64: %d of %lld negative", neg, (long long)n);
+  ok(s2 == CUSCI_OK && in, "integers over [-2^40, 3 2^40)");
+  free(x), free(y);
+  cusci_array_release(a), cusci_array_release(b);
+  cusci_random_generator_destroy(g);
+}
+
+int main(void)
+{
+  ctx = tu_host_ctx();
+  kat();
+  reproducible();
+  advance_and_state();
+  spawn();
+  views();
+  integers();
+  cusci_ctx_destroy(ctx);
+  return done_testing();
+}
