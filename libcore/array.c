@@ -9,6 +9,7 @@
 
 #include "kernels/core/launch.h"
 #include "libcore/backend.h"
+#include "libcore/transfer.h"
 #include "reference/core/reference.h"
 
 /* ------------------------------------------------------------- objects */
@@ -387,15 +388,15 @@ cusci_status cusci_array_eye(cusci_ctx *ctx, int64_t n, int64_t m, int64_t k, cu
 
 /* ----------------------------------------------------------- transfers */
 
-cusci_status cusci_array_from_host(cusci_ctx *ctx, const void *src, int ndim, const int64_t *shape, cusci_dtype dtype,
-                                   cusci_array **out)
+static cusci_status from_host(cusci_ctx *ctx, const char *fn, const void *src, int ndim, const int64_t *shape,
+                              cusci_dtype dtype, bool wait, cusci_array **out)
 {
   cusci_array *r;
-  CUSCI__TRY(create_check(ctx, __func__, ndim, shape, dtype, out, &r));
+  CUSCI__TRY(create_check(ctx, fn, ndim, shape, dtype, out, &r));
   size_t n = (size_t)r->size * cusci__itemsize[dtype];
   if (!src && n) {
     finish(CUSCI_ERR_NULL_POINTER, out, r);
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "src is NULL");
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "src is NULL");
   }
   cusci_status st = CUSCI_OK;
   bool contiguous = cusci_array_is_c_contiguous(r);
@@ -407,33 +408,42 @@ cusci_status cusci_array_from_host(cusci_ctx *ctx, const void *src, int ndim, co
       cusci_array tmp = *r;
       tmp.data = (char *)src;
       cusci__c_strides(ndim, shape, tmp.strides);
-      st = cusci__copy_into(ctx, __func__, r, &tmp);
+      st = cusci__copy_into(ctx, fn, r, &tmp);
     }
     return finish(st, out, r);
   }
   cusci_array *t = r;
   if (!contiguous)
-    st = cusci__array_new(ctx, __func__, ndim, shape, dtype, &t);
+    st = cusci__array_new(ctx, fn, ndim, shape, dtype, &t);
   if (st == CUSCI_OK)
-    st = cusci__gpu_memcpy_h2d(ctx, __func__, t->data, src, n);
+    st = cusci__h2d(ctx, fn, t->data, src, n, wait);
   if (st == CUSCI_OK && t != r)
-    st = cusci__copy_into(ctx, __func__, r, t);
-  /* The caller may reuse src as soon as we return. */
-  if (st == CUSCI_OK)
-    st = cusci__gpu_sync(ctx, __func__);
+    st = cusci__copy_into(ctx, fn, r, t);
   if (t != r)
     cusci_array_release(t);
   return finish(st, out, r);
 }
 
-cusci_status cusci_array_to_host(cusci_ctx *ctx, const cusci_array *a, void *dst, size_t dst_bytes)
+cusci_status cusci_array_from_host(cusci_ctx *ctx, const void *src, int ndim, const int64_t *shape, cusci_dtype dtype,
+                                   cusci_array **out)
 {
-  CUSCI__TRY(cusci_check_array(ctx, __func__, "a", a));
+  return from_host(ctx, __func__, src, ndim, shape, dtype, true, out);
+}
+
+cusci_status cusci_array_from_host_async(cusci_ctx *ctx, const void *src, int ndim, const int64_t *shape,
+                                         cusci_dtype dtype, cusci_array **out)
+{
+  return from_host(ctx, __func__, src, ndim, shape, dtype, false, out);
+}
+
+static cusci_status to_host(cusci_ctx *ctx, const char *fn, const cusci_array *a, void *dst, size_t dst_bytes, bool wait)
+{
+  CUSCI__TRY(cusci_check_array(ctx, fn, "a", a));
   size_t n = (size_t)a->size * cusci__itemsize[a->dtype];
   if (!dst && n)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "dst is NULL");
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "dst is NULL");
   if (dst_bytes < n)
-    CUSCI__FAIL(ctx, CUSCI_ERR_BUFFER_TOO_SMALL, "dst_bytes is %zu, the array needs %zu", dst_bytes, n);
+    return cusci_ctx_fail(ctx, CUSCI_ERR_BUFFER_TOO_SMALL, fn, "dst_bytes is %zu, the array needs %zu", dst_bytes, n);
   if (n == 0)
     return CUSCI_OK;
   bool contiguous = cusci_array_is_c_contiguous(a);
@@ -445,24 +455,32 @@ cusci_status cusci_array_to_host(cusci_ctx *ctx, const cusci_array *a, void *dst
     cusci_array tmp = *a;
     tmp.data = dst;
     cusci__c_strides(a->ndim, a->shape, tmp.strides);
-    return cusci__copy_into(ctx, __func__, &tmp, a);
+    return cusci__copy_into(ctx, fn, &tmp, a);
   }
   const cusci_array *src = a;
   cusci_array *t = NULL;
   if (!contiguous) {
-    CUSCI__TRY(cusci__array_new(ctx, __func__, a->ndim, a->shape, a->dtype, &t));
-    cusci_status st = cusci__copy_into(ctx, __func__, t, a);
+    CUSCI__TRY(cusci__array_new(ctx, fn, a->ndim, a->shape, a->dtype, &t));
+    cusci_status st = cusci__copy_into(ctx, fn, t, a);
     if (st != CUSCI_OK) {
       cusci_array_release(t);
       return st;
     }
     src = t;
   }
-  cusci_status st = cusci__gpu_memcpy_d2h(ctx, __func__, dst, src->data, n);
-  if (st == CUSCI_OK)
-    st = cusci__gpu_sync(ctx, __func__);
+  cusci_status st = cusci__d2h(ctx, fn, dst, src->data, n, wait);
   cusci_array_release(t);
   return st;
+}
+
+cusci_status cusci_array_to_host(cusci_ctx *ctx, const cusci_array *a, void *dst, size_t dst_bytes)
+{
+  return to_host(ctx, __func__, a, dst, dst_bytes, true);
+}
+
+cusci_status cusci_array_to_host_async(cusci_ctx *ctx, const cusci_array *a, void *dst, size_t dst_bytes)
+{
+  return to_host(ctx, __func__, a, dst, dst_bytes, false);
 }
 
 /* -------------------------------------------------------------- astype */

@@ -36,6 +36,9 @@ cusci_status cusci__gpu_launched(cusci_ctx *ctx, const char *fn, int err);
 /* CUDA events for a pool's stream order on `device`. */
 cusci_status cusci__gpu_stream_events(int device, cusci_stream_events *out);
 
+/* True when ptr is page-locked host memory the GPU can copy directly. */
+bool cusci__gpu_is_pinned(const void *ptr);
+
 /* Events. */
 cusci_status cusci__gpu_event_create(cusci_ctx *ctx, const char *fn, void **ev);
 void cusci__gpu_event_destroy(int device, void *ev);

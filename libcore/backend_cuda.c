@@ -188,6 +188,16 @@ cusci_status cusci__gpu_sync(cusci_ctx *ctx, const char *fn)
   return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "work queued on the context's stream", e);
 }
 
+bool cusci__gpu_is_pinned(const void *ptr)
+{
+  struct cudaPointerAttributes a;
+  if (cudaPointerGetAttributes(&a, ptr) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  return a.type == cudaMemoryTypeHost;
+}
+
 void cusci__gpu_stream_sync(void *stream)
 {
   if (stream && cudaStreamSynchronize((cudaStream_t)stream) != cudaSuccess)
@@ -411,6 +421,7 @@ void cusci__gpu_ctx_fini(int device, void *stream) {}
 
 cusci_status cusci__gpu_use(cusci_ctx *ctx, const char *fn) { UNREACHABLE_GPU; }
 void cusci__gpu_stream_sync(void *stream) {}
+bool cusci__gpu_is_pinned(const void *ptr) { return false; }
 cusci_status cusci__gpu_memcpy_h2d(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n) { UNREACHABLE_GPU; }
 cusci_status cusci__gpu_memcpy_d2h(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n) { UNREACHABLE_GPU; }
 cusci_status cusci__gpu_memcpy_d2d(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n) { UNREACHABLE_GPU; }

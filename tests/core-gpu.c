@@ -362,11 +362,82 @@ static void test_transfers(void)
   cusci_array_release(buf);
 }
 
+static void test_memory(void)
+{
+  /* The GPU pool: stats move with arrays; cached memory is reused. */
+  cusci_pool *p = cusci_ctx_pool(gpu);
+  ok(p != NULL && p != cusci_ctx_pool(host), "a GPU context has the device's pool");
+  cusci_ctx *other = NULL;
+  cusci_ctx_create(0, &other);
+  ok(cusci_ctx_pool(other) == p, "contexts on one device share its pool");
+  size_t used0 = cusci_pool_used_bytes(p);
+  cusci_array *a = NULL, *b = NULL;
+  cusci_array_empty(gpu, 1, (const int64_t[]){(1 << 20) + 1}, CUSCI_FLOAT32, &a);
+  is_int(cusci_pool_used_bytes(p) - used0, 4 * (1 << 20) + 512, "4 MiB + 4 bytes take 4 MiB + 512 of the pool");
+  void *where = cusci_array_data(a);
+  cusci_array_release(a);
+  cusci_array_empty(gpu, 1, (const int64_t[]){1 << 20}, CUSCI_FLOAT32, &b);
+  ok(cusci_array_data(b) == where, "the same stream reuses the freed block at once");
+  cusci_array_release(b);
+  size_t lim = cusci_pool_total_bytes(p) + (8u << 20);
+  cusci_pool_set_limit(p, lim);
+  a = NULL;
+  cusci_status st = cusci_array_empty(gpu, 1, (const int64_t[]){1 << 30}, CUSCI_FLOAT32, &a);
+  ok(st == CUSCI_ERR_OUT_OF_MEMORY && !a && strstr(cusci_ctx_last_error(gpu), "limit"),
+     "4 GiB over the pool's limit: CUSCI_ERR_OUT_OF_MEMORY (%s)", cusci_ctx_last_error(gpu));
+  cusci_pool_set_limit(p, 0);
+  size_t fr = 0, tot = 0;
+  cusci_device_memory(0, &fr, &tot);
+  st = cusci_array_empty(gpu, 1, (const int64_t[]){(int64_t)(tot / 4) * 2}, CUSCI_FLOAT32, &a);
+  ok(st == CUSCI_ERR_OUT_OF_MEMORY && !a && strstr(cusci_ctx_last_error(gpu), "out of memory"),
+     "twice the device's memory: CUSCI_ERR_OUT_OF_MEMORY");
+  ok(cusci_pool_free_all_blocks(p) == CUSCI_OK && cusci_pool_total_bytes(p) == cusci_pool_used_bytes(p),
+     "free_all_blocks leaves only what is in use");
+  cusci_ctx_destroy(other);
+
+  /* Pinned memory. */
+  void *pin = NULL;
+  ok(cusci_host_alloc_pinned(3 << 20, &pin) == CUSCI_OK && pin != NULL, "pinned host memory");
+  cusci_host_free_pinned(pin);
+  cusci_host_free_pinned(NULL);
+
+  /* Staged (pageable), pinned and async transfers of large odd sizes. */
+  int64_t n = (37 << 20) + 12345;
+  uint8_t *src = malloc((size_t)n), *back = malloc((size_t)n), *pbuf = NULL;
+  for (int64_t i = 0; i < n; i++)
+    src[i] = (uint8_t)(i * 131 + (i >> 13));
+  cusci_array *g = NULL;
+  ok(cusci_array_from_host(gpu, src, 1, &n, CUSCI_UINT8, &g) == CUSCI_OK &&
+         cusci_array_to_host(gpu, g, back, (size_t)n) == CUSCI_OK && !memcmp(src, back, (size_t)n),
+     "37 MiB + 12345 bytes through pageable staging, both ways");
+  cusci_array_release(g);
+  g = NULL;
+  memset(back, 0, (size_t)n);
+  ok(cusci_array_from_host_async(gpu, src, 1, &n, CUSCI_UINT8, &g) == CUSCI_OK &&
+         cusci_array_to_host_async(gpu, g, back, (size_t)n) == CUSCI_OK && cusci_ctx_synchronize(gpu) == CUSCI_OK &&
+         !memcmp(src, back, (size_t)n),
+     "the async variants, pageable");
+  cusci_host_alloc_pinned((size_t)n, (void **)&pbuf);
+  cusci_array *g2 = NULL;
+  ok(pbuf && cusci_array_to_host_async(gpu, g, pbuf, (size_t)n) == CUSCI_OK && cusci_ctx_synchronize(gpu) == CUSCI_OK &&
+         !memcmp(src, pbuf, (size_t)n),
+     "to_host_async into pinned memory");
+  ok(cusci_array_from_host_async(gpu, pbuf, 1, &n, CUSCI_UINT8, &g2) == CUSCI_OK && cusci_ctx_synchronize(gpu) == CUSCI_OK &&
+         cusci_array_to_host(gpu, g2, back, (size_t)n) == CUSCI_OK && !memcmp(src, back, (size_t)n),
+     "from_host_async from pinned memory");
+  cusci_host_free_pinned(pbuf);
+  cusci_array_release(g);
+  cusci_array_release(g2);
+  free(src);
+  free(back);
+}
+
 int main(void)
 {
   gpu = tu_gpu_ctx_or_skip();
   host = tu_host_ctx();
   test_context();
+  test_memory();
   test_transfers();
   test_creation();
   test_views();

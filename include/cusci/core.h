@@ -400,9 +400,11 @@ CUSCI_API cusci_pool *cusci_pinned_pool(void);
  * copy is queued. Until the context's stream has passed this point
  * (cusci_ctx_synchronize, or cusci_event_synchronize on an event recorded
  * after the call), `src` must stay unchanged and `dst` must be neither read
- * nor written. Plain (pageable) host memory is staged through pinned
- * buffers; memory from cusci_host_alloc_pinned is copied directly.
- * On a host context they are the synchronous calls. Statuses as
+ * nor written. Memory from cusci_host_alloc_pinned (or cudaHostAlloc) is
+ * copied directly and the call returns at once. Plain (pageable) host
+ * memory above 1 MiB is staged through pinned buffers, and that staging
+ * finishes before the call returns. On a host context they are the
+ * synchronous calls. Statuses as
  * cusci_array_from_host and cusci_array_to_host.
  */
 CUSCI_API cusci_status cusci_array_from_host_async(cusci_ctx *ctx, const void *src, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);

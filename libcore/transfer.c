@@ -1,0 +1,225 @@
+/*
+ * libcore/transfer.c: copies between host memory and a GPU.
+ *
+ * Plain (pageable) host memory moves through pinned staging buffers: the
+ * buffer of chunk k is filled (several threads copying) while the DMA of
+ * chunk k-1 runs, with three buffers in flight, so that a malloc'ed buffer
+ * moves at close to the pinned rate. Pinned memory, and small copies, go
+ * straight to cudaMemcpyAsync.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "libcore/internal.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "libcore/backend.h"
+#include "libcore/transfer.h"
+
+#define STAGE_CHUNK (8u << 20)
+#define STAGE_BUFS 3
+#define DIRECT_BELOW (1u << 20)
+#define MAX_WORKERS 8
+
+/* ------------------------------------------ a parallel host memcpy */
+
+/*
+ * Worker threads that copy parts of one buffer. One job at a time (the
+ * caller holds job_mu); workers sleep on a condition between jobs.
+ */
+static pthread_mutex_t job_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t go = PTHREAD_COND_INITIALIZER, done_cv = PTHREAD_COND_INITIALIZER;
+static int n_workers = -1;
+static unsigned long generation;
+static int pending;
+static struct {
+  char *dst;
+  const char *src;
+  size_t n, part;
+} job;
+
+static void copy_part(int k)
+{
+  size_t off = (size_t)k * job.part;
+  if (off < job.n)
+    memcpy(job.dst + off, job.src + off, off + job.part > job.n ? job.n - off : job.part);
+}
+
+static void *worker(void *arg)
+{
+  int k = (int)(intptr_t)arg;
+  unsigned long seen = 0;
+  pthread_mutex_lock(&mu);
+  for (;;) {
+    while (generation == seen)
+      pthread_cond_wait(&go, &mu);
+    seen = generation;
+    pthread_mutex_unlock(&mu);
+    copy_part(k);
+    pthread_mutex_lock(&mu);
+    if (--pending == 0)
+      pthread_cond_signal(&done_cv);
+  }
+  return NULL;
+}
+
+/* Start the workers once: one per core beyond the caller's, at most 7. */
+static int workers(void)
+{
+  pthread_mutex_lock(&mu);
+  if (n_workers < 0) {
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int want = cores > 1 ? (int)(cores - 1 < MAX_WORKERS - 1 ? cores - 1 : MAX_WORKERS - 1) : 0;
+    n_workers = 0;
+    for (int i = 1; i <= want; i++) {
+      pthread_t t;
+      pthread_attr_t at;
+      pthread_attr_init(&at);
+      pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+      if (pthread_create(&t, &at, worker, (void *)(intptr_t)i) == 0)
+        n_workers++;
+      pthread_attr_destroy(&at);
+    }
+  }
+  int n = n_workers;
+  pthread_mutex_unlock(&mu);
+  return n;
+}
+
+void cusci__parallel_memcpy(void *dst, const void *src, size_t n)
+{
+  int w = n >= (4u << 20) ? workers() : 0;
+  if (w == 0) {
+    memcpy(dst, src, n);
+    return;
+  }
+  pthread_mutex_lock(&job_mu);
+  pthread_mutex_lock(&mu);
+  int parts = w + 1;
+  job.dst = dst;
+  job.src = src;
+  job.n = n;
+  job.part = ((n + (size_t)parts - 1) / (size_t)parts + 4095) & ~(size_t)4095;
+  pending = w;
+  generation++;
+  pthread_cond_broadcast(&go);
+  pthread_mutex_unlock(&mu);
+  copy_part(0);
+  pthread_mutex_lock(&mu);
+  while (pending > 0)
+    pthread_cond_wait(&done_cv, &mu);
+  pthread_mutex_unlock(&mu);
+  pthread_mutex_unlock(&job_mu);
+}
+
+/* ------------------------------------------------------- staging */
+
+cusci_status cusci__h2d(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n, bool wait)
+{
+  if (n == 0)
+    return CUSCI_OK;
+  if (n < DIRECT_BELOW || cusci__gpu_is_pinned(src)) {
+    CUSCI__TRY(cusci__gpu_memcpy_h2d(ctx, fn, dst, src, n));
+    return wait ? cusci__gpu_sync(ctx, fn) : CUSCI_OK;
+  }
+  void *buf[STAGE_BUFS] = {NULL};
+  void *ev[STAGE_BUFS] = {NULL};
+  cusci_status st = CUSCI_OK;
+  for (int i = 0; i < STAGE_BUFS && st == CUSCI_OK; i++) {
+    st = cusci_host_alloc_pinned(STAGE_CHUNK, &buf[i]);
+    if (st == CUSCI_OK)
+      st = cusci__gpu_event_create(ctx, fn, &ev[i]);
+  }
+  if (st != CUSCI_OK) {
+    /* No pinned memory to stage through: let the driver copy. */
+    for (int i = 0; i < STAGE_BUFS; i++) {
+      cusci_host_free_pinned(buf[i]);
+      if (ev[i])
+        cusci__gpu_event_destroy(ctx->device, ev[i]);
+    }
+    cusci_ctx_clear_error(ctx);
+    CUSCI__TRY(cusci__gpu_memcpy_h2d(ctx, fn, dst, src, n));
+    return cusci__gpu_sync(ctx, fn);
+  }
+  bool used[STAGE_BUFS] = {false};
+  for (size_t off = 0, k = 0; off < n && st == CUSCI_OK; off += STAGE_CHUNK, k++) {
+    int i = (int)(k % STAGE_BUFS);
+    size_t len = n - off < STAGE_CHUNK ? n - off : STAGE_CHUNK;
+    if (used[i])
+      st = cusci__gpu_event_sync(ctx, fn, ev[i]); /* the buffer's last DMA is done */
+    if (st != CUSCI_OK)
+      break;
+    cusci__parallel_memcpy(buf[i], (const char *)src + off, len);
+    st = cusci__gpu_memcpy_h2d(ctx, fn, (char *)dst + off, buf[i], len);
+    if (st == CUSCI_OK)
+      st = cusci__gpu_event_record(ctx, fn, ev[i]);
+    used[i] = true;
+  }
+  /* The buffers go back to the pinned pool only once their copies ran. */
+  cusci_status st2 = cusci__gpu_sync(ctx, fn);
+  for (int i = 0; i < STAGE_BUFS; i++) {
+    cusci_host_free_pinned(buf[i]);
+    cusci__gpu_event_destroy(ctx->device, ev[i]);
+  }
+  (void)wait; /* staging always waits: the buffers must be free on return */
+  return st != CUSCI_OK ? st : st2;
+}
+
+cusci_status cusci__d2h(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n, bool wait)
+{
+  if (n == 0)
+    return CUSCI_OK;
+  if (n < DIRECT_BELOW || cusci__gpu_is_pinned(dst)) {
+    CUSCI__TRY(cusci__gpu_memcpy_d2h(ctx, fn, dst, src, n));
+    return wait ? cusci__gpu_sync(ctx, fn) : CUSCI_OK;
+  }
+  void *buf[STAGE_BUFS] = {NULL};
+  void *ev[STAGE_BUFS] = {NULL};
+  cusci_status st = CUSCI_OK;
+  for (int i = 0; i < STAGE_BUFS && st == CUSCI_OK; i++) {
+    st = cusci_host_alloc_pinned(STAGE_CHUNK, &buf[i]);
+    if (st == CUSCI_OK)
+      st = cusci__gpu_event_create(ctx, fn, &ev[i]);
+  }
+  if (st != CUSCI_OK) {
+    for (int i = 0; i < STAGE_BUFS; i++) {
+      cusci_host_free_pinned(buf[i]);
+      if (ev[i])
+        cusci__gpu_event_destroy(ctx->device, ev[i]);
+    }
+    cusci_ctx_clear_error(ctx);
+    CUSCI__TRY(cusci__gpu_memcpy_d2h(ctx, fn, dst, src, n));
+    return cusci__gpu_sync(ctx, fn);
+  }
+  /* Queue up to STAGE_BUFS chunk copies ahead; drain each into dst when its
+   * event completes, then queue the next into the freed buffer. */
+  size_t nchunks = (n + STAGE_CHUNK - 1) / STAGE_CHUNK, queued = 0, drained = 0;
+  while (drained < nchunks && st == CUSCI_OK) {
+    while (queued < nchunks && queued - drained < STAGE_BUFS && st == CUSCI_OK) {
+      int i = (int)(queued % STAGE_BUFS);
+      size_t off = queued * STAGE_CHUNK, len = n - off < STAGE_CHUNK ? n - off : STAGE_CHUNK;
+      st = cusci__gpu_memcpy_d2h(ctx, fn, buf[i], (const char *)src + off, len);
+      if (st == CUSCI_OK)
+        st = cusci__gpu_event_record(ctx, fn, ev[i]);
+      queued++;
+    }
+    if (st != CUSCI_OK)
+      break;
+    int i = (int)(drained % STAGE_BUFS);
+    size_t off = drained * STAGE_CHUNK, len = n - off < STAGE_CHUNK ? n - off : STAGE_CHUNK;
+    st = cusci__gpu_event_sync(ctx, fn, ev[i]);
+    if (st == CUSCI_OK)
+      cusci__parallel_memcpy((char *)dst + off, buf[i], len);
+    drained++;
+  }
+  cusci_status st2 = cusci__gpu_sync(ctx, fn);
+  for (int i = 0; i < STAGE_BUFS; i++) {
+    cusci_host_free_pinned(buf[i]);
+    cusci__gpu_event_destroy(ctx->device, ev[i]);
+  }
+  (void)wait;
+  return st != CUSCI_OK ? st : st2;
+}
