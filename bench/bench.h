@@ -29,6 +29,9 @@ typedef struct bench_case {
   /* When nonzero, time the host side of a call (no synchronisation per
    * call): the per-call overhead that a C program pays. */
   int host_time;
+  /* Optional: extra JSON fields (",\"ratio\": 1.02") about the run, written
+   * after timing, e.g. memory held over memory used. */
+  void (*report)(cusci_ctx *ctx, void *state, char *json, size_t len);
 } bench_case;
 
 #endif

@@ -3,7 +3,9 @@
  * comes from.
  *
  * Chunks come from an upstream allocator and are cut into blocks kept in
- * address order, so that a freed block merges with free neighbours. Free
+ * address order, so that a freed block merges with free neighbours. Small
+ * requests (up to 1 MiB) share 2 MiB chunks of their own; large ones get
+ * chunks rounded to 2 MiB. Free
  * blocks sit in size-class bins (four per power of two); a request takes the
  * smallest free block that fits and that its stream may use (best fit),
  * splitting off the rest. Stream order: a block freed on stream S keeps S
@@ -44,6 +46,7 @@ struct block {
 struct chunk {
   char *base;
   size_t size;
+  bool small; /* serves requests up to SMALL_REQUEST, and only those */
   void *stream; /* stream passed to the upstream allocator */
   chunk *prev, *next;
 };
@@ -231,15 +234,16 @@ static void chunk_release(cusci_pool *p, chunk *c)
   free(c);
 }
 
-/* Give back every chunk that is one free block; returns bytes freed. */
-static size_t release_free_chunks(cusci_pool *p)
+/* Give back every chunk that is one free block; returns bytes freed.
+ * Without `wait`, chunks whose stream may still be using them are kept. */
+static size_t release_chunks(cusci_pool *p, bool wait)
 {
   size_t freed = 0;
   for (int i = 0; i < NBINS; i++) {
     block *b = p->bins[i];
     while (b) {
       block *next = b->fnext;
-      if (b->size == b->chunk->size) {
+      if (b->size == b->chunk->size && (wait || usable(p, b, NULL))) {
         wait_block(p, b);
         bin_remove(p, b);
         freed += b->chunk->size;
@@ -250,6 +254,11 @@ static size_t release_free_chunks(cusci_pool *p)
     }
   }
   return freed;
+}
+
+static size_t release_free_chunks(cusci_pool *p)
+{
+  return release_chunks(p, true);
 }
 
 /* A new chunk holding at least `size` bytes, as one free block. */
@@ -271,6 +280,15 @@ static block *chunk_new(cusci_pool *p, size_t size, void *stream)
     if (p->total + csize > p->limit)
       return NULL;
   }
+  /*
+   * Growing while holding cached memory that could not serve this request
+   * is how a caching pool ends up holding far more than it uses. When the
+   * cache is as large as the new chunk, or a quarter of what is in use,
+   * give back the chunks that are wholly free before taking more.
+   */
+  size_t cached = p->total - p->used;
+  if (p->caching && cached > 0 && (cached >= csize || cached > p->used / 4))
+    release_chunks(p, false);
   chunk *c = calloc(1, sizeof *c);
   block *b = calloc(1, sizeof *b);
   if (!c || !b) {
@@ -295,6 +313,7 @@ static block *chunk_new(cusci_pool *p, size_t size, void *stream)
   }
   c->base = mem;
   c->size = csize;
+  c->small = size <= SMALL_REQUEST;
   c->stream = stream;
   c->next = p->chunks;
   if (p->chunks)
@@ -371,11 +390,14 @@ cusci_status cusci_pool_malloc(cusci_pool *p, size_t bytes, void *stream, void *
   }
   pthread_mutex_lock(&p->mu);
   block *best = NULL;
+  /* Small and large requests use separate chunks, so that a small block
+   * kept alive never pins a large chunk that is otherwise free. */
+  bool small = size <= SMALL_REQUEST;
   if (p->caching) {
     /* Best fit: the smallest usable block in the first bin that has one. */
     for (int i = bin_of(size); i < NBINS && !best; i++)
       for (block *b = p->bins[i]; b; b = b->fnext)
-        if (b->size >= size && (!best || b->size < best->size) && usable(p, b, stream))
+        if (b->size >= size && b->chunk->small == small && (!best || b->size < best->size) && usable(p, b, stream))
           best = b;
     if (best)
       bin_remove(p, best);

@@ -133,9 +133,13 @@ static void basics(void)
 
   /* Large requests get their own chunk, rounded to 2 MiB. */
   void *big = NULL;
-  size_t before = cusci_pool_total_bytes(p);
+  cusci_pool_free_all_blocks(p);
   cusci_pool_malloc(p, (5u << 20) + 3, NULL, &big);
-  ok(cusci_pool_total_bytes(p) - before == (6u << 20), "5 MiB + 3 bytes: a 6 MiB chunk");
+  ok(cusci_pool_total_bytes(p) == (6u << 20), "5 MiB + 3 bytes: a 6 MiB chunk");
+  void *small = NULL;
+  cusci_pool_malloc(p, 1000, NULL, &small);
+  ok(cusci_pool_total_bytes(p) == (8u << 20), "a small request does not split the large chunk's tail");
+  cusci_pool_free(p, small, NULL);
   cusci_pool_free(p, big, NULL);
   cusci_pool_free(p, (void *)0x12345, NULL); /* not from the pool: ignored, noted */
   ok(strstr(cusci_pool_last_error(p), "not taken from this pool") != NULL, "freeing a foreign pointer is noted, not fatal");
@@ -229,6 +233,32 @@ static void streams(void)
   is_int(n_events_live, 0, "every event recorded was destroyed");
 }
 
+static void growth(void)
+{
+  /* Temporaries of growing size: the pool gives back wholly free chunks
+   * before it grows, instead of holding every size it has seen. */
+  cusci_pool *p = NULL;
+  cusci_pool_create(&counting, NULL, true, &p);
+  size_t peak_total = 0, peak_used = 0;
+  void *keep[4] = {NULL};
+  for (int i = 0; i < 40; i++) {
+    void *t = NULL;
+    cusci_pool_malloc(p, (size_t)(4 + 3 * (i % 5) + i) << 20, NULL, &t);
+    cusci_pool_free(p, keep[i % 4], NULL);
+    cusci_pool_malloc(p, 32 << 10, NULL, &keep[i % 4]);
+    if (cusci_pool_total_bytes(p) > peak_total)
+      peak_total = cusci_pool_total_bytes(p);
+    if (cusci_pool_used_bytes(p) > peak_used)
+      peak_used = cusci_pool_used_bytes(p);
+    cusci_pool_free(p, t, NULL);
+  }
+  ok((double)peak_total / (double)peak_used < 1.3, "growing temporaries: peak held / peak used = %.3f",
+     (double)peak_total / (double)peak_used);
+  for (int i = 0; i < 4; i++)
+    cusci_pool_free(p, keep[i], NULL);
+  cusci_pool_destroy(p);
+}
+
 static void no_caching(void)
 {
   cusci_pool *p = NULL;
@@ -287,6 +317,7 @@ int main(void)
   basics();
   limits();
   streams();
+  growth();
   no_caching();
   host_context();
   return done_testing();
