@@ -4,6 +4,7 @@
 
 #include <cusci/core.h>
 #include <cusci/core_ext.h>
+#include <cusci/linalg.h>
 #include <cusci/random.h>
 
 #endif

@@ -1,0 +1,141 @@
+/*
+ * cusci/linalg.h: scipy.linalg and numpy.linalg on cuBLAS and cuSOLVER,
+ * with a host backend on LAPACKE and CBLAS.
+ *
+ * Every function takes stacks of matrices as NumPy does: the last two axes
+ * of an array are the matrix, the leading axes are a batch, and batch axes
+ * broadcast where NumPy's do (matmul, solve). Arrays may be strided views.
+ * The dtypes are float32, float64, complex64 and complex128; bool and
+ * integer inputs are converted to float64 as NumPy converts them, float16
+ * is refused (CUSCI_ERR_DTYPE) as numpy.linalg refuses it. Results have the
+ * input's dtype (real for singular values and eigenvalues of complex
+ * input) and are C-contiguous.
+ *
+ * Numerical failure is CUSCI_ERR_LINALG, as scipy.linalg raises
+ * LinAlgError, with the failing index and batch index in the message
+ * (cusci_ctx_last_error). On a GPU context, knowing whether a factorization
+ * failed means reading cuSOLVER's info back to the host: every function
+ * that can return CUSCI_ERR_LINALG therefore waits for the context's stream
+ * before it returns. matmul does not.
+ *
+ * `check_finite` is SciPy's default (on) for the functions that mirror a
+ * scipy.linalg function: an input holding inf or NaN is CUSCI_ERR_VALUE.
+ * The options structs can turn it off.
+ *
+ * Besides the statuses listed per function, every function can return
+ * CUSCI_ERR_NULL_POINTER (ctx, an input or an output pointer is NULL),
+ * CUSCI_ERR_DEVICE (an array on another device), CUSCI_ERR_DTYPE,
+ * CUSCI_ERR_OUT_OF_MEMORY and, on a GPU, CUSCI_ERR_CUDA; and, when *out is
+ * given, CUSCI_ERR_SHAPE / CUSCI_ERR_DTYPE / CUSCI_ERR_DEVICE if it does not
+ * match the result.
+ */
+#ifndef CUSCI_LINALG_H
+#define CUSCI_LINALG_H
+
+#include <cusci/core.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* scipy.linalg.solve's assume_a; 0 is its default, a general matrix. */
+typedef enum cusci_linalg_assume_a {
+  CUSCI_LINALG_ASSUME_GEN = 0, /* "gen": LU with partial pivoting */
+  CUSCI_LINALG_ASSUME_SYM,     /* "sym": symmetric, one triangle is read */
+  CUSCI_LINALG_ASSUME_HER,     /* "her": Hermitian, one triangle is read */
+  CUSCI_LINALG_ASSUME_POS      /* "pos": positive definite (Cholesky) */
+} cusci_linalg_assume_a;
+
+/* scipy.linalg.solve's keywords; the zero value is SciPy's defaults. */
+typedef struct cusci_linalg_solve_opts {
+  cusci_linalg_assume_a assume_a;
+  bool lower;           /* sym/her/pos: read the lower triangle (default upper) */
+  bool transposed;      /* solve a^T x = b (real dtypes only, as SciPy) */
+  bool no_check_finite; /* check_finite=False */
+} cusci_linalg_solve_opts;
+
+/* scipy.linalg.eigh's keywords; the zero value is SciPy's defaults. */
+typedef struct cusci_linalg_eigh_opts {
+  bool upper;           /* read the upper triangle (SciPy: lower=False) */
+  bool no_check_finite; /* check_finite=False */
+} cusci_linalg_eigh_opts;
+
+/*
+ * numpy.matmul: the matrix product of the last two axes, batch axes
+ * broadcast. a (..., m, k) and b (..., k, n) give (..., m, n); a 1-D a is
+ * a row (its axis removed from the result), a 1-D b a column. Mixed dtypes
+ * promote as NumPy's. On a GPU: cuBLAS gemm, strided-batched over the batch.
+ * ctx: host or GPU; a, b: arrays on ctx's device; out: see core.h.
+ * Returns CUSCI_ERR_NDIM (a 0-d operand), CUSCI_ERR_SHAPE (inner
+ * dimensions differ), CUSCI_ERR_BROADCAST (batch shapes).
+ */
+CUSCI_API cusci_status cusci_linalg_matmul(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, cusci_array **out);
+
+/*
+ * scipy.linalg.solve: x with a x = b, for a (..., n, n) and b (..., n, k),
+ * or b (n,) when b is 1-D (numpy.linalg.solve's rule; x has b's shape,
+ * batch axes broadcast). opts NULL: a general matrix, check_finite.
+ * Host: LAPACKE gesv / sysv / hesv / posv. GPU: cuSOLVER getrf+getrs or
+ * potrf+potrs (symmetric and Hermitian matrices are completed from the
+ * triangle read, then solved by LU).
+ * Returns CUSCI_ERR_NDIM, CUSCI_ERR_SHAPE (a not square, b not matching),
+ * CUSCI_ERR_BROADCAST, CUSCI_ERR_VALUE (inf or NaN), CUSCI_ERR_INVALID_ARGUMENT
+ * (assume_a out of range), CUSCI_ERR_NOT_SUPPORTED (transposed with a
+ * complex dtype, as SciPy), CUSCI_ERR_LINALG (singular or, for pos, not
+ * positive definite; waits for the stream).
+ */
+CUSCI_API cusci_status cusci_linalg_solve(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, const cusci_linalg_solve_opts *opts, cusci_array **x);
+
+/*
+ * scipy.linalg.inv of a (..., n, n). Host: LAPACKE getrf+getri. GPU:
+ * cuSOLVER getrf, then getrs against the identity.
+ * Returns CUSCI_ERR_NDIM, CUSCI_ERR_SHAPE (not square), CUSCI_ERR_VALUE,
+ * CUSCI_ERR_LINALG (singular; waits for the stream).
+ */
+CUSCI_API cusci_status cusci_linalg_inv(cusci_ctx *ctx, const cusci_array *a, cusci_array **out);
+
+/*
+ * scipy.linalg.det of a (..., n, n): shape (...), a 0-d array for one
+ * matrix. From the LU factors; a singular matrix gives 0, not an error.
+ * Returns CUSCI_ERR_NDIM, CUSCI_ERR_SHAPE, CUSCI_ERR_VALUE.
+ */
+CUSCI_API cusci_status cusci_linalg_det(cusci_ctx *ctx, const cusci_array *a, cusci_array **out);
+
+/*
+ * scipy.linalg.cholesky of a Hermitian positive definite a (..., n, n):
+ * lower: L with a = L L^H (numpy.linalg.cholesky), else U with a = U^H U
+ * (SciPy's default). Only that triangle of a is read; the other triangle of
+ * the result is zero. Host: LAPACKE potrf. GPU: cuSOLVER potrf.
+ * Returns CUSCI_ERR_NDIM, CUSCI_ERR_SHAPE, CUSCI_ERR_VALUE,
+ * CUSCI_ERR_LINALG ("k-th leading minor not positive definite"; waits for
+ * the stream).
+ */
+CUSCI_API cusci_status cusci_linalg_cholesky(cusci_ctx *ctx, const cusci_array *a, bool lower, cusci_array **out);
+
+/*
+ * scipy.linalg.svd of a (..., m, n) = u diag(s) vh, with K = min(m, n):
+ * s (..., K) real, descending; with full_matrices u (..., m, m) and vh
+ * (..., n, n), else u (..., m, K) and vh (..., K, n). With compute_uv false
+ * only s is computed and u and vh may be NULL (they are not touched).
+ * Host: LAPACKE gesdd (SciPy's default driver). GPU: cuSOLVER gesvdp.
+ * Returns CUSCI_ERR_NDIM, CUSCI_ERR_VALUE, CUSCI_ERR_LINALG (no
+ * convergence; waits for the stream).
+ */
+CUSCI_API cusci_status cusci_linalg_svd(cusci_ctx *ctx, const cusci_array *a, bool full_matrices, bool compute_uv, cusci_array **u, cusci_array **s, cusci_array **vh);
+
+/*
+ * scipy.linalg.eigh of a Hermitian a (..., n, n): w (..., n) real,
+ * ascending, and, when v is not NULL, v (..., n, n) whose columns are the
+ * orthonormal eigenvectors (a v = v diag(w)). v NULL is eigvals_only=True.
+ * One triangle of a is read (opts->upper; SciPy's default the lower).
+ * Host: LAPACKE syevd / heevd. GPU: cuSOLVER syevd / heevd.
+ * Returns CUSCI_ERR_NDIM, CUSCI_ERR_SHAPE, CUSCI_ERR_VALUE,
+ * CUSCI_ERR_LINALG (no convergence; waits for the stream).
+ */
+CUSCI_API cusci_status cusci_linalg_eigh(cusci_ctx *ctx, const cusci_array *a, const cusci_linalg_eigh_opts *opts, cusci_array **w, cusci_array **v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CUSCI_LINALG_H */

@@ -1,0 +1,40 @@
+/*
+ * kernels/linalg/launch.h: the CUDA backend of liblinalg, as seen from C.
+ *
+ * Plain C, no CUDA header. The operations mirror reference/linalg's: the
+ * same row-major, C-contiguous batches, already checked, in device memory
+ * of ctx's GPU, queued on ctx's stream with ctx's cuBLAS and cuSOLVER
+ * handles (made on first use and kept on the context). A CUDA, cuBLAS or
+ * cuSOLVER failure is recorded on ctx under `fn` and returned as a status.
+ * The operations that factor wait for the stream once at the end, to read
+ * the solvers' info and, when check_finite, a flag that says whether an
+ * input held inf or NaN (*nonfinite); *fail names the first matrix that
+ * failed, as the host backend does.
+ */
+#ifndef CUSCI_KERNELS_LINALG_LAUNCH_H
+#define CUSCI_KERNELS_LINALG_LAUNCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <cusci/core.h>
+
+#include "reference/linalg/reference.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+cusci_status cusci__gpu_la_gemm(cusci_ctx *ctx, const char *fn, int dt, int64_t batch, int64_t m, int64_t n, int64_t k, const void *a, int64_t sa, const void *b, int64_t sb, void *c);
+cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int dt, int assume, bool lower, bool trans, bool check_finite, int64_t batch, int64_t n, int64_t k, void *a, void *b, cusci__la_fail *fail, bool *nonfinite);
+cusci_status cusci__gpu_la_inv(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, void *a, void *out, cusci__la_fail *fail, bool *nonfinite);
+cusci_status cusci__gpu_la_det(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, void *a, void *det, bool *nonfinite);
+cusci_status cusci__gpu_la_cholesky(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, bool lower, void *a, cusci__la_fail *fail, bool *nonfinite);
+cusci_status cusci__gpu_la_svd(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t m, int64_t n, bool full, bool uv, void *a, void *u, void *s, void *vh, cusci__la_fail *fail, bool *nonfinite);
+cusci_status cusci__gpu_la_eigh(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, bool upper, void *a, void *w, void *v, cusci__la_fail *fail, bool *nonfinite);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,813 @@
+/*
+ * kernels/linalg/linalg.cu: liblinalg's CUDA backend, on cuBLAS and
+ * cuSOLVER's 64-bit API, with the small kernels around them.
+ *
+ * The arrays are row-major and the vendor libraries column-major, so a
+ * row-major A is read by them as A^T. Each operation uses that instead of
+ * moving data where it can:
+ *  - matmul: C^T = B^T A^T, one gemm with the operands swapped;
+ *  - inv: inv(A^T) = inv(A)^T, so the column-major inverse of the buffer is
+ *    the row-major inverse of A;
+ *  - det: det(A^T) = det(A);
+ *  - solve: getrf of A^T, then getrs with the transposed operator solves
+ *    A x = b; b and x are transposed (only when b has several columns);
+ *  - Hermitian A (cholesky, eigh, solve with pos): A^T = conj(A). A
+ *    factorization of conj(A) that reads the mirrored triangle gives the
+ *    conjugate of A's factor, which, read row-major, is the factor asked for
+ *    (see each function);
+ *  - svd: the SVD of A^T swaps the roles of U and V (see svd).
+ * Numerical failures are counted in an int per matrix (cuSOLVER's info) and
+ * read back with one synchronisation at the end.
+ */
+#include <cuComplex.h>
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+#include <cusolverDn.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <cusci/core_ext.h>
+
+#include "kernels/linalg/launch.h"
+
+namespace {
+
+/* ------------------------------------------------------------ state */
+
+struct la_state {
+  cublasHandle_t blas;
+  cusolverDnHandle_t solver;
+  cusolverDnParams_t params;
+};
+
+char state_key; /* its address keys the state on the context */
+
+void state_destroy(void *p)
+{
+  la_state *s = (la_state *)p;
+  if (s->params)
+    cusolverDnDestroyParams(s->params);
+  if (s->solver)
+    cusolverDnDestroy(s->solver);
+  if (s->blas)
+    cublasDestroy(s->blas);
+  free(s);
+}
+
+cusci_status cuda_fail(cusci_ctx *ctx, const char *fn, const char *what, cudaError_t e)
+{
+  return cusci_ctx_fail(ctx, e == cudaErrorMemoryAllocation ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn,
+                        "%s failed: %s (%s)", what, cudaGetErrorString(e), cudaGetErrorName(e));
+}
+
+cusci_status blas_fail(cusci_ctx *ctx, const char *fn, const char *what, cublasStatus_t e)
+{
+  return cusci_ctx_fail(ctx, e == CUBLAS_STATUS_ALLOC_FAILED ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn,
+                        "%s failed: %s", what, cublasGetStatusString(e));
+}
+
+cusci_status solver_fail(cusci_ctx *ctx, const char *fn, const char *what, cusolverStatus_t e)
+{
+  return cusci_ctx_fail(ctx, e == CUSOLVER_STATUS_ALLOC_FAILED ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn,
+                        "%s failed: cusolverStatus %d", what, (int)e);
+}
+
+#define TRY(expr)                     \
+  do {                                \
+    cusci_status st_ = (expr);        \
+    if (st_ != CUSCI_OK)              \
+      return st_;                     \
+  } while (0)
+#define CUDA_TRY(call)                                   \
+  do {                                                   \
+    cudaError_t e_ = (call);                             \
+    if (e_ != cudaSuccess)                               \
+      return cuda_fail(ctx, fn, #call, e_);              \
+  } while (0)
+#define BLAS_TRY(call)                                   \
+  do {                                                   \
+    cublasStatus_t e_ = (call);                          \
+    if (e_ != CUBLAS_STATUS_SUCCESS)                     \
+      return blas_fail(ctx, fn, #call, e_);              \
+  } while (0)
+#define SOLVER_TRY(call)                                 \
+  do {                                                   \
+    cusolverStatus_t e_ = (call);                        \
+    if (e_ != CUSOLVER_STATUS_SUCCESS)                   \
+      return solver_fail(ctx, fn, #call, e_);            \
+  } while (0)
+#define LAUNCH_TRY()                                     \
+  CUDA_TRY(cudaGetLastError())
+
+/* The context's handles, made on first use, on the context's stream. */
+cusci_status get_state(cusci_ctx *ctx, const char *fn, la_state **out)
+{
+  TRY(cusci_ctx_use_device(ctx, fn));
+  la_state *s = (la_state *)cusci_ctx_ext_get(ctx, &state_key);
+  if (!s) {
+    s = (la_state *)calloc(1, sizeof *s);
+    if (!s)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no memory for the linalg handles");
+    cublasStatus_t be = cublasCreate(&s->blas);
+    cusolverStatus_t se = be == CUBLAS_STATUS_SUCCESS ? cusolverDnCreate(&s->solver) : CUSOLVER_STATUS_SUCCESS;
+    if (be == CUBLAS_STATUS_SUCCESS && se == CUSOLVER_STATUS_SUCCESS)
+      se = cusolverDnCreateParams(&s->params);
+    if (be != CUBLAS_STATUS_SUCCESS || se != CUSOLVER_STATUS_SUCCESS) {
+      state_destroy(s);
+      return be != CUBLAS_STATUS_SUCCESS ? blas_fail(ctx, fn, "cublasCreate", be)
+                                         : solver_fail(ctx, fn, "cusolverDnCreate", se);
+    }
+    cusci_status st = cusci_ctx_ext_set(ctx, &state_key, s, state_destroy);
+    if (st != CUSCI_OK) {
+      state_destroy(s);
+      return st;
+    }
+  }
+  cudaStream_t stream = (cudaStream_t)cusci_ctx_stream(ctx);
+  BLAS_TRY(cublasSetStream(s->blas, stream));
+  SOLVER_TRY(cusolverDnSetStream(s->solver, stream));
+  *out = s;
+  return CUSCI_OK;
+}
+
+/* Device scratch from the pool, as a uint8 array; released by the caller. */
+cusci_status scratch(cusci_ctx *ctx, size_t bytes, cusci_array **arr, void **ptr)
+{
+  int64_t n = (int64_t)(bytes ? bytes : 1);
+  TRY(cusci_array_empty(ctx, 1, &n, CUSCI_UINT8, arr));
+  *ptr = cusci_array_data(*arr);
+  return CUSCI_OK;
+}
+
+/* Scratch that frees itself: device (a pool array) and host (malloc). */
+struct scratch_set {
+  cusci_array *dev[6];
+  int ndev;
+  void *host[2];
+  int nhost;
+  ~scratch_set()
+  {
+    for (int i = 0; i < ndev; i++)
+      cusci_array_release(dev[i]);
+    for (int i = 0; i < nhost; i++)
+      free(host[i]);
+  }
+  cusci_status get(cusci_ctx *ctx, size_t bytes, void **p)
+  {
+    cusci_status st = scratch(ctx, bytes, &dev[ndev], p);
+    if (st == CUSCI_OK)
+      ndev++;
+    return st;
+  }
+  cusci_status get_host(cusci_ctx *ctx, const char *fn, size_t bytes, void **p)
+  {
+    *p = NULL;
+    if (!bytes)
+      return CUSCI_OK;
+    *p = malloc(bytes);
+    if (!*p)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %zu bytes of solver workspace", bytes);
+    host[nhost++] = *p;
+    return CUSCI_OK;
+  }
+};
+
+/* ------------------------------------------------------------ types */
+
+bool is_complex(int dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
+bool is_single(int dt) { return dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64; }
+size_t itemsize(int dt) { return dt == CUSCI_FLOAT32 ? 4 : dt == CUSCI_COMPLEX128 ? 16 : 8; }
+
+cudaDataType cuda_type(int dt)
+{
+  switch (dt) {
+  case CUSCI_FLOAT32:
+    return CUDA_R_32F;
+  case CUSCI_FLOAT64:
+    return CUDA_R_64F;
+  case CUSCI_COMPLEX64:
+    return CUDA_C_32F;
+  default:
+    return CUDA_C_64F;
+  }
+}
+cudaDataType real_type(int dt) { return is_single(dt) ? CUDA_R_32F : CUDA_R_64F; }
+
+__device__ inline float conj_(float x) { return x; }
+__device__ inline double conj_(double x) { return x; }
+__device__ inline float2 conj_(float2 x) { return make_float2(x.x, -x.y); }
+__device__ inline double2 conj_(double2 x) { return make_double2(x.x, -x.y); }
+__device__ inline float mul_(float a, float b) { return a * b; }
+__device__ inline double mul_(double a, double b) { return a * b; }
+__device__ inline float2 mul_(float2 a, float2 b) { return cuCmulf(a, b); }
+__device__ inline double2 mul_(double2 a, double2 b) { return cuCmul(a, b); }
+__device__ inline float neg_(float a) { return -a; }
+__device__ inline double neg_(double a) { return -a; }
+__device__ inline float2 neg_(float2 a) { return make_float2(-a.x, -a.y); }
+__device__ inline double2 neg_(double2 a) { return make_double2(-a.x, -a.y); }
+__device__ inline float real_part(float a) { return a; }
+__device__ inline double real_part(double a) { return a; }
+__device__ inline float2 real_part(float2 a) { return make_float2(a.x, 0.f); }
+__device__ inline double2 real_part(double2 a) { return make_double2(a.x, 0.); }
+template <typename T> __device__ inline T one_();
+template <> __device__ inline float one_<float>() { return 1.f; }
+template <> __device__ inline double one_<double>() { return 1.; }
+template <> __device__ inline float2 one_<float2>() { return make_float2(1.f, 0.f); }
+template <> __device__ inline double2 one_<double2>() { return make_double2(1., 0.); }
+template <typename T> __device__ inline T zero_() { T z; memset(&z, 0, sizeof z); return z; }
+
+/* Call f.template run<T>() with T the element type of dt. */
+template <typename F>
+cusci_status by_type(int dt, F &f)
+{
+  switch (dt) {
+  case CUSCI_FLOAT32:
+    return f.template run<float>();
+  case CUSCI_FLOAT64:
+    return f.template run<double>();
+  case CUSCI_COMPLEX64:
+    return f.template run<float2>();
+  default:
+    return f.template run<double2>();
+  }
+}
+
+unsigned blocks_for(int64_t n, int threads)
+{
+  int64_t b = (n + threads - 1) / threads;
+  return (unsigned)(b < 1 ? 1 : b > 65535 * 8 ? 65535 * 8 : b);
+}
+
+/* ------------------------------------------------------------ kernels */
+
+/* flag = 1 when any of the n real numbers is inf or NaN. */
+template <typename R>
+__global__ void nonfinite_kernel(const R *__restrict__ x, int64_t n, int *flag)
+{
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+    if (!isfinite(x[i]))
+      *flag = 1;
+}
+
+/* dst[b] = op(src[b])^T for rows x cols row-major matrices, op the
+ * conjugate when CONJ; 32 x 32 tiles through shared memory. */
+template <typename T, bool CONJ>
+__global__ void transpose_kernel(const T *__restrict__ src, T *__restrict__ dst, int64_t rows, int64_t cols, int64_t batch)
+{
+  __shared__ T tile[32][33];
+  int64_t r0 = (int64_t)blockIdx.y * 32, c0 = (int64_t)blockIdx.x * 32;
+  for (int64_t b = blockIdx.z; b < batch; b += gridDim.z) {
+    const T *s = src + b * rows * cols;
+    T *d = dst + b * rows * cols;
+    for (int k = threadIdx.y; k < 32; k += blockDim.y) {
+      int64_t r = r0 + k, c = c0 + threadIdx.x;
+      if (r < rows && c < cols)
+        tile[k][threadIdx.x] = s[r * cols + c];
+    }
+    __syncthreads();
+    for (int k = threadIdx.y; k < 32; k += blockDim.y) {
+      int64_t c = c0 + k, r = r0 + threadIdx.x;
+      if (r < rows && c < cols) {
+        T v = tile[threadIdx.x][k];
+        d[c * rows + r] = CONJ ? conj_(v) : v;
+      }
+    }
+    __syncthreads();
+  }
+}
+
+/*
+ * Work on the triangles of n x n row-major matrices. ZERO_UPPER / ZERO_LOWER
+ * clear the part strictly above / below the diagonal; MIRROR_LOWER /
+ * MIRROR_UPPER copy the lower / upper triangle onto the other (conjugated
+ * when CONJ, with the diagonal made real: a Hermitian matrix from the
+ * triangle LAPACK would read).
+ */
+enum { ZERO_UPPER, ZERO_LOWER, MIRROR_LOWER, MIRROR_UPPER };
+template <typename T, bool CONJ>
+__global__ void triangle_kernel(T *a, int64_t n, int64_t batch, int mode)
+{
+  int64_t total = batch * n * n, stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < total; t += stride) {
+    int64_t b = t / (n * n), i = (t / n) % n, j = t % n;
+    T *m = a + b * n * n;
+    switch (mode) {
+    case ZERO_UPPER:
+      if (j > i)
+        m[t - b * n * n] = zero_<T>();
+      break;
+    case ZERO_LOWER:
+      if (j < i)
+        m[t - b * n * n] = zero_<T>();
+      break;
+    case MIRROR_LOWER:
+      if (j > i)
+        m[i * n + j] = CONJ ? conj_(m[j * n + i]) : m[j * n + i];
+      else if (CONJ && i == j)
+        m[i * n + i] = real_part(m[i * n + i]);
+      break;
+    default:
+      if (j < i)
+        m[i * n + j] = CONJ ? conj_(m[j * n + i]) : m[j * n + i];
+      else if (CONJ && i == j)
+        m[i * n + i] = real_part(m[i * n + i]);
+    }
+  }
+}
+
+/* In place complex conjugate of n elements. */
+template <typename T>
+__global__ void conj_kernel(T *a, int64_t n)
+{
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+    a[i] = conj_(a[i]);
+}
+
+/* batch identities of n x n. */
+template <typename T>
+__global__ void eye_kernel(T *a, int64_t n, int64_t batch)
+{
+  int64_t total = batch * n * n, stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < total; t += stride) {
+    int64_t i = (t / n) % n, j = t % n;
+    a[t] = i == j ? one_<T>() : zero_<T>();
+  }
+}
+
+/* det = prod(diag(U)) * (-1)^(row swaps) from getrf's factors; one thread
+ * per matrix. */
+template <typename T>
+__global__ void det_kernel(const T *lu, const int64_t *ipiv, T *det, int64_t n, int64_t batch)
+{
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t b = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; b < batch; b += stride) {
+    const T *m = lu + b * n * n;
+    const int64_t *p = ipiv + b * n;
+    T d = one_<T>();
+    for (int64_t j = 0; j < n; j++) {
+      d = mul_(d, m[j * n + j]);
+      if (p[j] != j + 1)
+        d = neg_(d);
+    }
+    det[b] = d;
+  }
+}
+
+/* ------------------------------------------------------------ helpers */
+
+/* Queue the inf/NaN check of n elements of dt into *flag. */
+cusci_status check_finite_async(cusci_ctx *ctx, const char *fn, int dt, int64_t n, const void *x, int *flag)
+{
+  int64_t parts = is_complex(dt) ? 2 * n : n;
+  if (parts == 0)
+    return CUSCI_OK;
+  cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
+  if (is_single(dt))
+    nonfinite_kernel<float><<<blocks_for(parts, 256), 256, 0, s>>>((const float *)x, parts, flag);
+  else
+    nonfinite_kernel<double><<<blocks_for(parts, 256), 256, 0, s>>>((const double *)x, parts, flag);
+  LAUNCH_TRY();
+  return CUSCI_OK;
+}
+
+struct transpose_op {
+  cusci_ctx *ctx;
+  const char *fn;
+  const void *src;
+  void *dst;
+  int64_t rows, cols, batch;
+  bool conj;
+  template <typename T>
+  cusci_status run()
+  {
+    if (rows == 0 || cols == 0 || batch == 0)
+      return CUSCI_OK;
+    dim3 block(32, 8);
+    dim3 grid((unsigned)((cols + 31) / 32), (unsigned)((rows + 31) / 32), (unsigned)(batch < 65535 ? batch : 65535));
+    cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
+    if (conj)
+      transpose_kernel<T, true><<<grid, block, 0, s>>>((const T *)src, (T *)dst, rows, cols, batch);
+    else
+      transpose_kernel<T, false><<<grid, block, 0, s>>>((const T *)src, (T *)dst, rows, cols, batch);
+    LAUNCH_TRY();
+    return CUSCI_OK;
+  }
+};
+
+/* dst = op(src)^T for a batch of rows x cols row-major matrices. */
+cusci_status transpose(cusci_ctx *ctx, const char *fn, int dt, const void *src, void *dst, int64_t rows, int64_t cols, int64_t batch, bool conj)
+{
+  transpose_op op{ ctx, fn, src, dst, rows, cols, batch, conj && is_complex(dt) };
+  return by_type(dt, op);
+}
+
+struct triangle_op {
+  cusci_ctx *ctx;
+  const char *fn;
+  void *a;
+  int64_t n, batch;
+  int mode;
+  bool conj;
+  template <typename T>
+  cusci_status run()
+  {
+    int64_t total = batch * n * n;
+    if (total == 0)
+      return CUSCI_OK;
+    cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
+    if (conj)
+      triangle_kernel<T, true><<<blocks_for(total, 256), 256, 0, s>>>((T *)a, n, batch, mode);
+    else
+      triangle_kernel<T, false><<<blocks_for(total, 256), 256, 0, s>>>((T *)a, n, batch, mode);
+    LAUNCH_TRY();
+    return CUSCI_OK;
+  }
+};
+
+cusci_status triangle(cusci_ctx *ctx, const char *fn, int dt, void *a, int64_t n, int64_t batch, int mode, bool conj)
+{
+  triangle_op op{ ctx, fn, a, n, batch, mode, conj && is_complex(dt) };
+  return by_type(dt, op);
+}
+
+struct simple_op {
+  cusci_ctx *ctx;
+  const char *fn;
+  int what; /* 0 conj, 1 eye, 2 det */
+  void *a;
+  int64_t n, batch;
+  const int64_t *ipiv;
+  void *det;
+  template <typename T>
+  cusci_status run()
+  {
+    cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
+    int64_t total = what == 0 ? n : what == 1 ? batch * n * n : batch;
+    if (total == 0)
+      return CUSCI_OK;
+    if (what == 0)
+      conj_kernel<T><<<blocks_for(total, 256), 256, 0, s>>>((T *)a, n);
+    else if (what == 1)
+      eye_kernel<T><<<blocks_for(total, 256), 256, 0, s>>>((T *)a, n, batch);
+    else
+      det_kernel<T><<<blocks_for(total, 128), 128, 0, s>>>((const T *)a, ipiv, (T *)det, n, batch);
+    LAUNCH_TRY();
+    return CUSCI_OK;
+  }
+};
+
+cusci_status conj_inplace(cusci_ctx *ctx, const char *fn, int dt, void *a, int64_t n)
+{
+  if (!is_complex(dt))
+    return CUSCI_OK;
+  simple_op op{ ctx, fn, 0, a, n, 0, NULL, NULL };
+  return by_type(dt, op);
+}
+
+/*
+ * The status words of a call: info[0..batch) per matrix, then the
+ * non-finite flag. Zeroed on the stream; read back with one sync.
+ */
+struct status_words {
+  int *dev = nullptr;
+  int64_t batch = 0;
+  cusci_status init(cusci_ctx *ctx, const char *fn, scratch_set &sc, int64_t nbatch)
+  {
+    batch = nbatch;
+    void *p;
+    TRY(sc.get(ctx, sizeof(int) * (size_t)(batch + 1), &p));
+    dev = (int *)p;
+    CUDA_TRY(cudaMemsetAsync(dev, 0, sizeof(int) * (size_t)(batch + 1), (cudaStream_t)cusci_ctx_stream(ctx)));
+    return CUSCI_OK;
+  }
+  int *flag() { return dev + batch; }
+  /* Wait for the stream, then report the first failing matrix and the flag. */
+  cusci_status read(cusci_ctx *ctx, const char *fn, cusci__la_fail *fail, bool *nonfinite)
+  {
+    int *h = (int *)malloc(sizeof(int) * (size_t)(batch + 1));
+    if (!h)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %lld info words", (long long)batch + 1);
+    cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
+    cudaError_t e = cudaMemcpyAsync(h, dev, sizeof(int) * (size_t)(batch + 1), cudaMemcpyDeviceToHost, s);
+    if (e == cudaSuccess)
+      e = cudaStreamSynchronize(s);
+    if (e != cudaSuccess) {
+      free(h);
+      return cuda_fail(ctx, fn, "reading the solver's info", e);
+    }
+    if (nonfinite)
+      *nonfinite = h[batch] != 0;
+    if (fail) {
+      *fail = cusci__la_fail{ 0, 0 };
+      for (int64_t i = 0; i < batch; i++)
+        if (h[i] != 0) {
+          *fail = cusci__la_fail{ i, h[i] };
+          break;
+        }
+    }
+    free(h);
+    if (fail && fail->info < 0)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "cuSOLVER rejected argument %lld", (long long)-fail->info);
+    return CUSCI_OK;
+  }
+};
+
+/* cuSOLVER's Xgetrf for each matrix of a batch (ipiv n per matrix). */
+cusci_status getrf_batch(cusci_ctx *ctx, const char *fn, la_state *st, scratch_set &sc, int dt, int64_t batch, int64_t n, void *a, int64_t *ipiv, int *info)
+{
+  size_t dbytes = 0, hbytes = 0;
+  cudaDataType t = cuda_type(dt);
+  SOLVER_TRY(cusolverDnXgetrf_bufferSize(st->solver, st->params, n, n, t, a, n, t, &dbytes, &hbytes));
+  void *dw, *hw;
+  TRY(sc.get(ctx, dbytes, &dw));
+  TRY(sc.get_host(ctx, fn, hbytes, &hw));
+  size_t isz = itemsize(dt);
+  for (int64_t i = 0; i < batch; i++)
+    SOLVER_TRY(cusolverDnXgetrf(st->solver, st->params, n, n, t, (char *)a + (size_t)(i * n * n) * isz, n, ipiv + i * n, t,
+                                dw, dbytes, hw, hbytes, info + i));
+  return CUSCI_OK;
+}
+
+/* cuSOLVER's Xpotrf for each matrix of a batch. */
+cusci_status potrf_batch(cusci_ctx *ctx, const char *fn, la_state *st, scratch_set &sc, int dt, int64_t batch, int64_t n, cublasFillMode_t uplo, void *a, int *info)
+{
+  size_t dbytes = 0, hbytes = 0;
+  cudaDataType t = cuda_type(dt);
+  SOLVER_TRY(cusolverDnXpotrf_bufferSize(st->solver, st->params, uplo, n, t, a, n, t, &dbytes, &hbytes));
+  void *dw, *hw;
+  TRY(sc.get(ctx, dbytes, &dw));
+  TRY(sc.get_host(ctx, fn, hbytes, &hw));
+  size_t isz = itemsize(dt);
+  for (int64_t i = 0; i < batch; i++)
+    SOLVER_TRY(cusolverDnXpotrf(st->solver, st->params, uplo, n, t, (char *)a + (size_t)(i * n * n) * isz, n, t, dw, dbytes,
+                                hw, hbytes, info + i));
+  return CUSCI_OK;
+}
+
+} /* namespace */
+
+/* ------------------------------------------------------------ entry points */
+
+/*
+ * Row-major C (m x n) = A (m x k) B (k x n) is column-major C^T = B^T A^T:
+ * one strided-batched gemm with the operands swapped, no copies. float32
+ * products use full float32 arithmetic (no TF32).
+ */
+extern "C" cusci_status cusci__gpu_la_gemm(cusci_ctx *ctx, const char *fn, int dt, int64_t batch, int64_t m, int64_t n, int64_t k, const void *a, int64_t sa, const void *b, int64_t sb, void *c)
+{
+  la_state *st;
+  TRY(get_state(ctx, fn, &st));
+  if (batch == 0 || m == 0 || n == 0)
+    return CUSCI_OK;
+  size_t isz = itemsize(dt);
+  if (k == 0) {
+    CUDA_TRY(cudaMemsetAsync(c, 0, (size_t)(batch * m * n) * isz, (cudaStream_t)cusci_ctx_stream(ctx)));
+    return CUSCI_OK;
+  }
+  cudaDataType t = cuda_type(dt);
+  cublasComputeType_t ct = is_single(dt) ? CUBLAS_COMPUTE_32F : CUBLAS_COMPUTE_64F;
+  const double one_d[2] = { 1.0, 0.0 }, zero_d[2] = { 0.0, 0.0 };
+  const float one_f[2] = { 1.0f, 0.0f }, zero_f[2] = { 0.0f, 0.0f };
+  const void *alpha = is_single(dt) ? (const void *)one_f : (const void *)one_d;
+  const void *beta = is_single(dt) ? (const void *)zero_f : (const void *)zero_d;
+  BLAS_TRY(cublasSetPointerMode(st->blas, CUBLAS_POINTER_MODE_HOST));
+  /* cuBLAS counts extents and the batch in int; split a larger batch. */
+  if (m > INT32_MAX || n > INT32_MAX || k > INT32_MAX)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "a matrix extent exceeds cuBLAS's int");
+  for (int64_t b0 = 0; b0 < batch; b0 += INT32_MAX) {
+    int64_t nb = batch - b0 < INT32_MAX ? batch - b0 : INT32_MAX;
+    const char *ab = (const char *)a + (size_t)(b0 * sa) * isz, *bb = (const char *)b + (size_t)(b0 * sb) * isz;
+    char *cb = (char *)c + (size_t)(b0 * m * n) * isz;
+    if (nb == 1)
+      BLAS_TRY(cublasGemmEx(st->blas, CUBLAS_OP_N, CUBLAS_OP_N, (int)n, (int)m, (int)k, alpha, bb, t, (int)n, ab, t, (int)k,
+                            beta, cb, t, (int)n, ct, CUBLAS_GEMM_DEFAULT));
+    else
+      BLAS_TRY(cublasGemmStridedBatchedEx(st->blas, CUBLAS_OP_N, CUBLAS_OP_N, (int)n, (int)m, (int)k, alpha, bb, t, (int)n,
+                                          sb, ab, t, (int)k, sa, beta, cb, t, (int)n, m * n, (int)nb, ct,
+                                          CUBLAS_GEMM_DEFAULT));
+  }
+  return CUSCI_OK;
+}
+
+/*
+ * solve. General: the buffer is A^T; getrf factors it and getrs with
+ * op = T solves (A^T)^T x = b (op = N for `trans`). Symmetric and
+ * Hermitian matrices are first completed from the triangle SciPy reads.
+ * Positive definite: the buffer is conj(A) (A Hermitian), so potrf and
+ * potrs on conj(b) give conj(x); the transposes of b and x conjugate too.
+ * The triangle: row-major lower is column-major upper.
+ */
+extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int dt, int assume, bool lower, bool trans, bool check_finite, int64_t batch, int64_t n, int64_t k, void *a, void *b, cusci__la_fail *fail, bool *nonfinite)
+{
+  la_state *st;
+  TRY(get_state(ctx, fn, &st));
+  scratch_set sc{};
+  status_words sw;
+  TRY(sw.init(ctx, fn, sc, batch));
+  if (check_finite) {
+    TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
+    TRY(check_finite_async(ctx, fn, dt, batch * n * k, b, sw.flag()));
+  }
+  size_t isz = itemsize(dt);
+  cudaDataType t = cuda_type(dt);
+  bool pos = assume == CUSCI__LA_POS;
+  /* b in column-major order: a transpose unless it is one column. */
+  void *bc = b;
+  if (k > 1 || (pos && is_complex(dt))) {
+    TRY(sc.get(ctx, (size_t)(batch * n * k) * isz, &bc));
+    TRY(transpose(ctx, fn, dt, b, bc, n, k, batch, pos));
+  }
+  void *rinfo; /* getrs/potrs report only argument errors: kept apart */
+  TRY(sc.get(ctx, sizeof(int), &rinfo));
+  if (pos) {
+    cublasFillMode_t uplo = lower ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+    TRY(potrf_batch(ctx, fn, st, sc, dt, batch, n, uplo, a, sw.dev));
+    for (int64_t i = 0; i < batch; i++)
+      SOLVER_TRY(cusolverDnXpotrs(st->solver, st->params, uplo, n, k, t, (char *)a + (size_t)(i * n * n) * isz, n, t,
+                                  (char *)bc + (size_t)(i * n * k) * isz, n, (int *)rinfo));
+  } else {
+    if (assume == CUSCI__LA_SYM || assume == CUSCI__LA_HER)
+      TRY(triangle(ctx, fn, dt, a, n, batch, lower ? MIRROR_LOWER : MIRROR_UPPER, assume == CUSCI__LA_HER));
+    void *ipiv;
+    TRY(sc.get(ctx, sizeof(int64_t) * (size_t)(batch * n), &ipiv));
+    TRY(getrf_batch(ctx, fn, st, sc, dt, batch, n, a, (int64_t *)ipiv, sw.dev));
+    for (int64_t i = 0; i < batch; i++)
+      SOLVER_TRY(cusolverDnXgetrs(st->solver, st->params, trans ? CUBLAS_OP_N : CUBLAS_OP_T, n, k, t,
+                                  (char *)a + (size_t)(i * n * n) * isz, n, (int64_t *)ipiv + i * n, t,
+                                  (char *)bc + (size_t)(i * n * k) * isz, n, (int *)rinfo));
+  }
+  if (bc != b)
+    TRY(transpose(ctx, fn, dt, bc, b, k, n, batch, pos));
+  return sw.read(ctx, fn, fail, nonfinite);
+}
+
+/*
+ * inv: the buffer is A^T and inv(A^T) = inv(A)^T, so solving the buffer's
+ * system against the identity (getrs, op = N) leaves, column-major,
+ * inv(A)^T: row-major, inv(A).
+ */
+extern "C" cusci_status cusci__gpu_la_inv(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, void *a, void *out, cusci__la_fail *fail, bool *nonfinite)
+{
+  la_state *st;
+  TRY(get_state(ctx, fn, &st));
+  scratch_set sc{};
+  status_words sw;
+  TRY(sw.init(ctx, fn, sc, batch));
+  if (check_finite)
+    TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
+  size_t isz = itemsize(dt);
+  cudaDataType t = cuda_type(dt);
+  void *ipiv, *rinfo;
+  TRY(sc.get(ctx, sizeof(int64_t) * (size_t)(batch * n), &ipiv));
+  TRY(sc.get(ctx, sizeof(int), &rinfo));
+  TRY(getrf_batch(ctx, fn, st, sc, dt, batch, n, a, (int64_t *)ipiv, sw.dev));
+  simple_op eye{ ctx, fn, 1, out, n, batch, NULL, NULL };
+  TRY(by_type(dt, eye));
+  for (int64_t i = 0; i < batch; i++)
+    SOLVER_TRY(cusolverDnXgetrs(st->solver, st->params, CUBLAS_OP_N, n, n, t, (char *)a + (size_t)(i * n * n) * isz, n,
+                                (int64_t *)ipiv + i * n, t, (char *)out + (size_t)(i * n * n) * isz, n, (int *)rinfo));
+  return sw.read(ctx, fn, fail, nonfinite);
+}
+
+/* det(A) = det(A^T): getrf of the buffer, then the diagonal's product. */
+extern "C" cusci_status cusci__gpu_la_det(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, void *a, void *det, bool *nonfinite)
+{
+  la_state *st;
+  TRY(get_state(ctx, fn, &st));
+  scratch_set sc{};
+  status_words sw;
+  TRY(sw.init(ctx, fn, sc, batch));
+  if (check_finite)
+    TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
+  void *ipiv;
+  TRY(sc.get(ctx, sizeof(int64_t) * (size_t)(batch * n), &ipiv));
+  TRY(getrf_batch(ctx, fn, st, sc, dt, batch, n, a, (int64_t *)ipiv, sw.dev));
+  simple_op d{ ctx, fn, 2, a, n, batch, (const int64_t *)ipiv, det };
+  TRY(by_type(dt, d));
+  /* A zero pivot is no failure here: the determinant is 0. */
+  return sw.read(ctx, fn, NULL, nonfinite);
+}
+
+/*
+ * cholesky. The buffer B is conj(A) (A Hermitian), its column-major upper
+ * triangle A's row-major lower one. For lower, potrf(UPPER) gives
+ * B = U'^H U', so A = U'^T conj(U') = L L^H with L = U'^T, which is U' read
+ * row-major. For upper, potrf(LOWER) gives B = L' L'^H and U = L'^T, again
+ * the buffer read row-major. The untouched triangle is then zeroed.
+ */
+extern "C" cusci_status cusci__gpu_la_cholesky(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, bool lower, void *a, cusci__la_fail *fail, bool *nonfinite)
+{
+  la_state *st;
+  TRY(get_state(ctx, fn, &st));
+  scratch_set sc{};
+  status_words sw;
+  TRY(sw.init(ctx, fn, sc, batch));
+  if (check_finite)
+    TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
+  TRY(potrf_batch(ctx, fn, st, sc, dt, batch, n, lower ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER, a, sw.dev));
+  TRY(triangle(ctx, fn, dt, a, n, batch, lower ? ZERO_UPPER : ZERO_LOWER, false));
+  return sw.read(ctx, fn, fail, nonfinite);
+}
+
+/*
+ * eigh. The buffer B is conj(A); its eigenvalues are A's and its
+ * eigenvectors z the conjugates of A's. syevd leaves them as the columns of
+ * the column-major buffer, so v = conj(buffer)^T read row-major. SciPy's
+ * lower triangle is the buffer's upper one.
+ */
+extern "C" cusci_status cusci__gpu_la_eigh(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, bool upper, void *a, void *w, void *v, cusci__la_fail *fail, bool *nonfinite)
+{
+  la_state *st;
+  TRY(get_state(ctx, fn, &st));
+  scratch_set sc{};
+  status_words sw;
+  TRY(sw.init(ctx, fn, sc, batch));
+  if (check_finite)
+    TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
+  cudaDataType t = cuda_type(dt), rt = real_type(dt);
+  cusolverEigMode_t jobz = v ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+  cublasFillMode_t uplo = upper ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+  size_t dbytes = 0, hbytes = 0, isz = itemsize(dt), rsz = is_single(dt) ? 4 : 8;
+  SOLVER_TRY(cusolverDnXsyevd_bufferSize(st->solver, st->params, jobz, uplo, n, t, a, n, rt, w, t, &dbytes, &hbytes));
+  void *dw, *hw;
+  TRY(sc.get(ctx, dbytes, &dw));
+  TRY(sc.get_host(ctx, fn, hbytes, &hw));
+  for (int64_t i = 0; i < batch; i++)
+    SOLVER_TRY(cusolverDnXsyevd(st->solver, st->params, jobz, uplo, n, t, (char *)a + (size_t)(i * n * n) * isz, n, rt,
+                                (char *)w + (size_t)(i * n) * rsz, t, dw, dbytes, hw, hbytes, sw.dev + i));
+  if (v)
+    TRY(transpose(ctx, fn, dt, a, v, n, n, batch, true));
+  return sw.read(ctx, fn, fail, nonfinite);
+}
+
+/*
+ * svd of row-major A (m x n), with gesvdp, which wants a column-major
+ * matrix with at least as many rows as columns.
+ * n >= m: the buffer is A^T (n x m). A^T = U' S V'^H gives A = conj(V') S
+ * U'^T: vh = U'^T is U' (written straight into vh) read row-major, and
+ * u = conj(V') is the conjugate transpose of V' read row-major.
+ * m > n: A is transposed into column-major order first. A = U' S V'^H:
+ * u is U' transposed; vh = V'^H is V' read row-major, conjugated.
+ */
+extern "C" cusci_status cusci__gpu_la_svd(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t m, int64_t n, bool full, bool uv, void *a, void *u, void *s, void *vh, cusci__la_fail *fail, bool *nonfinite)
+{
+  la_state *st;
+  TRY(get_state(ctx, fn, &st));
+  scratch_set sc{};
+  status_words sw;
+  TRY(sw.init(ctx, fn, sc, batch));
+  if (check_finite)
+    TRY(check_finite_async(ctx, fn, dt, batch * m * n, a, sw.flag()));
+  int64_t K = m < n ? m : n;
+  bool wide = n >= m;
+  int64_t rows = wide ? n : m, cols = wide ? m : n; /* of the column-major problem */
+  size_t isz = itemsize(dt), rsz = is_single(dt) ? 4 : 8;
+  void *buf = a;
+  if (!wide) {
+    TRY(sc.get(ctx, (size_t)(batch * m * n) * isz, &buf));
+    TRY(transpose(ctx, fn, dt, a, buf, m, n, batch, false));
+  }
+  /* Column-major factors: Uc (rows x ucols), Vc (cols x vcols). */
+  int64_t ucols = full ? rows : K, vcols = full ? cols : K;
+  void *Uc = NULL, *Vc = NULL;
+  if (uv) {
+    if (wide) {
+      Uc = vh; /* vh (ucols x n) row-major is Uc (n x ucols) column-major */
+      TRY(sc.get(ctx, (size_t)(batch * cols * vcols) * isz, &Vc));
+    } else {
+      TRY(sc.get(ctx, (size_t)(batch * rows * ucols) * isz, &Uc));
+      Vc = vh; /* vh (vcols x n) row-major is Vc (n x vcols) column-major, conjugated */
+    }
+  }
+  cudaDataType t = cuda_type(dt), rt = real_type(dt);
+  cusolverEigMode_t jobz = uv ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+  int econ = full ? 0 : 1;
+  size_t dbytes = 0, hbytes = 0;
+  SOLVER_TRY(cusolverDnXgesvdp_bufferSize(st->solver, st->params, jobz, econ, rows, cols, t, buf, rows, rt, s, t, Uc, rows, t,
+                                          Vc, cols, t, &dbytes, &hbytes));
+  void *dw, *hw;
+  TRY(sc.get(ctx, dbytes, &dw));
+  TRY(sc.get_host(ctx, fn, hbytes, &hw));
+  for (int64_t i = 0; i < batch; i++) {
+    double err_sigma = 0;
+    SOLVER_TRY(cusolverDnXgesvdp(st->solver, st->params, jobz, econ, rows, cols, t, (char *)buf + (size_t)(i * m * n) * isz,
+                                 rows, rt, (char *)s + (size_t)(i * K) * rsz, t,
+                                 uv ? (char *)Uc + (size_t)(i * rows * ucols) * isz : NULL, rows, t,
+                                 uv ? (char *)Vc + (size_t)(i * cols * vcols) * isz : NULL, cols, t, dw, dbytes, hw, hbytes,
+                                 sw.dev + i, &err_sigma));
+  }
+  if (uv) {
+    if (wide) {
+      /* u (m x vcols) = conj(Vc)^T with Vc read row-major as (vcols x m). */
+      TRY(transpose(ctx, fn, dt, Vc, u, vcols, cols, batch, true));
+    } else {
+      /* u (m x ucols) = Uc^T read row-major as (ucols x m). */
+      TRY(transpose(ctx, fn, dt, Uc, u, ucols, rows, batch, false));
+      TRY(conj_inplace(ctx, fn, dt, vh, batch * n * vcols));
+    }
+  }
+  return sw.read(ctx, fn, fail, nonfinite);
+}

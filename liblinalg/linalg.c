@@ -1,0 +1,703 @@
+/*
+ * liblinalg/linalg.c: the API layer of liblinalg. Each function checks its
+ * arguments once, makes C-contiguous working copies in the working dtype,
+ * then hands them to the host backend (reference/linalg, LAPACKE and CBLAS)
+ * or the CUDA backend (kernels/linalg, cuBLAS and cuSOLVER) by the
+ * context's device, and reports a numerical failure as scipy.linalg does.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cusci/core.h>
+#include <cusci/core_ext.h>
+#include <cusci/linalg.h>
+
+#include "reference/linalg/reference.h"
+#ifdef CUSCI_HAVE_CUDA
+#include "kernels/linalg/launch.h"
+#endif
+
+#define TRY(expr)                 \
+  do {                            \
+    cusci_status st_ = (expr);    \
+    if (st_ != CUSCI_OK)          \
+      return st_;                 \
+  } while (0)
+
+/* The dtype that linalg computes in for an input of dtype dt: the four
+ * float and complex dtypes as they are, bool and integers as float64 (as
+ * NumPy converts them), float16 refused (as numpy.linalg refuses it). */
+static cusci_status work_dtype(cusci_ctx *ctx, const char *fn, const char *name, cusci_dtype dt, cusci_dtype *out)
+{
+  TRY(cusci_check_dtype(ctx, fn, name, dt));
+  switch (dt) {
+  case CUSCI_FLOAT32:
+  case CUSCI_FLOAT64:
+  case CUSCI_COMPLEX64:
+  case CUSCI_COMPLEX128:
+    *out = dt;
+    return CUSCI_OK;
+  case CUSCI_FLOAT16:
+    return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "%s has dtype float16, which linalg does not support", name);
+  default:
+    *out = CUSCI_FLOAT64;
+    return CUSCI_OK;
+  }
+}
+
+static bool is_complex(cusci_dtype dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
+static cusci_dtype real_of(cusci_dtype dt)
+{
+  return dt == CUSCI_COMPLEX64 ? CUSCI_FLOAT32 : dt == CUSCI_COMPLEX128 ? CUSCI_FLOAT64 : dt;
+}
+static bool on_host(cusci_ctx *ctx) { return cusci_ctx_device(ctx) == CUSCI_DEVICE_HOST; }
+
+static int64_t prod(int n, const int64_t *x)
+{
+  int64_t p = 1;
+  for (int i = 0; i < n; i++)
+    p *= x[i];
+  return p;
+}
+
+/* Check ctx and an array argument with at least min_ndim dimensions. */
+static cusci_status check_input(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, int min_ndim)
+{
+  if (!ctx)
+    return CUSCI_ERR_NULL_POINTER;
+  TRY(cusci_check_array(ctx, fn, name, a));
+  if (cusci_array_ndim(a) < min_ndim)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "%s has %d dimensions, expected at least %d", name, cusci_array_ndim(a), min_ndim);
+  return CUSCI_OK;
+}
+
+/* a (..., n, n): square in its last two axes. */
+static cusci_status check_square(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a)
+{
+  TRY(check_input(ctx, fn, name, a, 2));
+  int nd = cusci_array_ndim(a);
+  const int64_t *sh = cusci_array_shape(a);
+  if (sh[nd - 1] != sh[nd - 2]) {
+    char buf[256];
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "%s has shape %s, expected square matrices", name,
+                          cusci_shape_str(nd, sh, buf, sizeof buf));
+  }
+  return CUSCI_OK;
+}
+
+/* LAPACKE counts in int: on the host, every extent must fit. */
+static cusci_status check_lapack_int(cusci_ctx *ctx, const char *fn, int64_t m, int64_t n)
+{
+  if (on_host(ctx) && (m > INT_MAX || n > INT_MAX || (m > 0 && n > INT_MAX / m)))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "a %lldx%lld matrix exceeds LAPACK's int on the host", (long long)m, (long long)n);
+  return CUSCI_OK;
+}
+
+/* A new C-contiguous copy of a in dtype dt (the working copy a factorization
+ * overwrites). */
+static cusci_status work_copy(cusci_ctx *ctx, const cusci_array *a, cusci_dtype dt, cusci_array **w)
+{
+  *w = NULL;
+  return cusci_array_astype(ctx, (cusci_array *)a, dt, true, w);
+}
+
+/* Hand a finished result to the caller: as *out when it was NULL, else
+ * copied into the caller's array. Takes the reference to res. */
+static cusci_status give(cusci_ctx *ctx, cusci_array *res, cusci_array **out)
+{
+  if (*out == NULL) {
+    *out = res;
+    return CUSCI_OK;
+  }
+  cusci_status st = cusci_array_copy(ctx, res, out);
+  cusci_array_release(res);
+  return st;
+}
+
+/* Check a caller's output array against the result it will receive, before
+ * any work (so that a mismatch costs nothing). */
+static cusci_status check_out(cusci_ctx *ctx, const char *fn, cusci_array **out, int ndim, const int64_t *shape, cusci_dtype dt)
+{
+  if (!out)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "an output pointer is NULL");
+  if (*out == NULL)
+    return CUSCI_OK;
+  cusci_array *r;
+  return cusci_prepare_out(ctx, fn, out, ndim, shape, dt, &r);
+}
+
+/* "[1, 2]" for flat batch index i of the batch shape (nb dims). */
+static const char *batch_str(int nb, const int64_t *bshape, int64_t i, char *buf, size_t len)
+{
+  int64_t idx[CUSCI_MAX_NDIM];
+  for (int d = nb - 1; d >= 0; d--) {
+    idx[d] = bshape[d] ? i % bshape[d] : 0;
+    i = bshape[d] ? i / bshape[d] : 0;
+  }
+  size_t o = 0;
+  o += (size_t)snprintf(buf + o, len - o, "[");
+  for (int d = 0; d < nb && o < len; d++)
+    o += (size_t)snprintf(buf + o, len - o, d ? ", %lld" : "%lld", (long long)idx[d]);
+  if (o < len)
+    snprintf(buf + o, len - o, "]");
+  return buf;
+}
+
+enum { FAIL_SINGULAR, FAIL_NOT_PD, FAIL_SVD, FAIL_EIG };
+
+/* CUSCI_ERR_LINALG with SciPy's words, the failing index and the batch
+ * index (for a batch). */
+static cusci_status fail_linalg(cusci_ctx *ctx, const char *fn, int kind, cusci__la_fail f, int nb, const int64_t *bshape)
+{
+  char where[300] = "";
+  if (nb > 0) {
+    char idx[256];
+    snprintf(where, sizeof where, " (batch index %s)", batch_str(nb, bshape, f.batch, idx, sizeof idx));
+  }
+  long long i = (long long)f.info;
+  switch (kind) {
+  case FAIL_SINGULAR:
+    return cusci_ctx_fail(ctx, CUSCI_ERR_LINALG, fn, "singular matrix: pivot U[%lld, %lld] is exactly zero%s", i - 1, i - 1, where);
+  case FAIL_NOT_PD:
+    return cusci_ctx_fail(ctx, CUSCI_ERR_LINALG, fn, "%lld-th leading minor of the array is not positive definite%s", i, where);
+  case FAIL_SVD:
+    return cusci_ctx_fail(ctx, CUSCI_ERR_LINALG, fn, "SVD did not converge (info %lld)%s", i, where);
+  default:
+    return cusci_ctx_fail(ctx, CUSCI_ERR_LINALG, fn, "the eigenvalue solver did not converge (info %lld)%s", i, where);
+  }
+}
+
+static cusci_status fail_nonfinite(cusci_ctx *ctx, const char *fn)
+{
+  return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "array must not contain infs or NaNs");
+}
+
+static cusci_status fail_lapack(cusci_ctx *ctx, const char *fn, int info)
+{
+  /* LAPACK_WORK_MEMORY_ERROR and LAPACK_TRANSPOSE_MEMORY_ERROR */
+  if (info == -1010 || info == -1011)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "LAPACKE could not allocate its workspace");
+  return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "LAPACKE rejected argument %d", -info);
+}
+
+/* ---------------------------------------------------------------- matmul */
+
+/*
+ * One operand of matmul as the backends want it: C-contiguous in dtype dt,
+ * either one matrix (batch stride 0) or the whole broadcast batch.
+ */
+static cusci_status gemm_operand(cusci_ctx *ctx, const cusci_array *a, cusci_dtype dt, int nb, const int64_t *bshape,
+                                 int64_t rows, int64_t cols, cusci_array **w, int64_t *stride)
+{
+  int nd = cusci_array_ndim(a);
+  int64_t shape[CUSCI_MAX_NDIM + 2];
+  cusci_array *c = NULL, *v = NULL;
+  *w = NULL;
+  bool one = prod(nd > 2 ? nd - 2 : 0, cusci_array_shape(a)) == 1 || nd <= 2;
+  int64_t mat[2] = { rows, cols };
+  cusci_status st;
+  if (one) {
+    /* One matrix, repeated with stride 0 over the batch. */
+    st = cusci_array_reshape(ctx, (cusci_array *)a, 2, mat, &v);
+    *stride = 0;
+  } else {
+    memcpy(shape, bshape, sizeof *shape * (size_t)nb);
+    shape[nb] = rows;
+    shape[nb + 1] = cols;
+    cusci_array *r = NULL;
+    st = cusci_array_reshape(ctx, (cusci_array *)a, nd == 1 ? 2 : nd, nd == 1 ? mat : cusci_array_shape(a), &r);
+    if (st == CUSCI_OK)
+      st = cusci_array_broadcast_to(ctx, r, nb + 2, shape, &v);
+    cusci_array_release(r);
+    *stride = rows * cols;
+  }
+  if (st == CUSCI_OK)
+    st = cusci_array_astype(ctx, v, dt, false, &c);
+  cusci_array_release(v);
+  if (st == CUSCI_OK) {
+    st = cusci_array_ascontiguousarray(ctx, c, w);
+    cusci_array_release(c);
+  }
+  return st;
+}
+
+/* Broadcast two batch shapes (NumPy's rule); CUSCI_ERR_BROADCAST if they do not. */
+static cusci_status broadcast_batch(cusci_ctx *ctx, const char *fn, int na, const int64_t *sa, int nb, const int64_t *sb,
+                                    int *nout, int64_t *out)
+{
+  int n = na > nb ? na : nb;
+  for (int i = 0; i < n; i++) {
+    int64_t x = i < n - na ? 1 : sa[i - (n - na)], y = i < n - nb ? 1 : sb[i - (n - nb)];
+    if (x != y && x != 1 && y != 1) {
+      char b1[256], b2[256];
+      return cusci_ctx_fail(ctx, CUSCI_ERR_BROADCAST, fn, "batch shapes %s and %s do not broadcast", cusci_shape_str(na, sa, b1, sizeof b1),
+                            cusci_shape_str(nb, sb, b2, sizeof b2));
+    }
+    out[i] = x == 1 ? y : x;
+  }
+  *nout = n;
+  return CUSCI_OK;
+}
+
+/*
+ * numpy.matmul. The batch axes broadcast; an operand whose batch is a
+ * single matrix is not copied but repeated (batch stride 0).
+ */
+cusci_status cusci_linalg_matmul(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, cusci_array **out)
+{
+  static const char fn[] = "cusci_linalg_matmul";
+  TRY(check_input(ctx, fn, "a", a, 1));
+  TRY(check_input(ctx, fn, "b", b, 1));
+  cusci_dtype dt;
+  TRY(cusci_promote_types(cusci_array_dtype(a), cusci_array_dtype(b), &dt));
+  if (dt != CUSCI_FLOAT32 && dt != CUSCI_FLOAT64 && dt != CUSCI_COMPLEX64 && dt != CUSCI_COMPLEX128)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "operands of dtype %s and %s: matmul takes float32, float64, complex64 and complex128",
+                          cusci_dtype_name(cusci_array_dtype(a)), cusci_dtype_name(cusci_array_dtype(b)));
+  int na = cusci_array_ndim(a), nbd = cusci_array_ndim(b);
+  const int64_t *sa = cusci_array_shape(a), *sb = cusci_array_shape(b);
+  int64_t m = na == 1 ? 1 : sa[na - 2], k = sa[na - 1];
+  int64_t kb = nbd == 1 ? sb[0] : sb[nbd - 2], n = nbd == 1 ? 1 : sb[nbd - 1];
+  if (k != kb) {
+    char b1[256], b2[256];
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "a has shape %s and b %s: the inner dimensions differ (%lld != %lld)",
+                          cusci_shape_str(na, sa, b1, sizeof b1), cusci_shape_str(nbd, sb, b2, sizeof b2), (long long)k, (long long)kb);
+  }
+  int nb;
+  int64_t bshape[CUSCI_MAX_NDIM + 2];
+  TRY(broadcast_batch(ctx, fn, na > 2 ? na - 2 : 0, sa, nbd > 2 ? nbd - 2 : 0, sb, &nb, bshape));
+  int64_t oshape[CUSCI_MAX_NDIM + 2];
+  int nout = nb;
+  memcpy(oshape, bshape, sizeof *oshape * (size_t)nb);
+  if (na > 1)
+    oshape[nout++] = m;
+  if (nbd > 1)
+    oshape[nout++] = n;
+  if (nout > CUSCI_MAX_NDIM)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "the result would have %d dimensions", nout);
+  TRY(check_lapack_int(ctx, fn, m, k));
+  TRY(check_lapack_int(ctx, fn, k, n));
+  TRY(check_lapack_int(ctx, fn, m, n));
+  TRY(check_out(ctx, fn, out, nout, oshape, dt));
+  int64_t batch = prod(nb, bshape);
+
+  cusci_array *wa = NULL, *wb = NULL, *res = NULL;
+  int64_t stra = 0, strb = 0;
+  cusci_status st = gemm_operand(ctx, a, dt, nb, bshape, m, k, &wa, &stra);
+  if (st == CUSCI_OK)
+    st = gemm_operand(ctx, b, dt, nb, bshape, k, n, &wb, &strb);
+  /* Write straight into a caller's C-contiguous out; else into a new array. */
+  if (st == CUSCI_OK) {
+    if (*out && cusci_array_is_c_contiguous(*out))
+      res = cusci_array_retain(*out);
+    else
+      st = cusci_array_empty(ctx, nout, oshape, dt, &res);
+  }
+  if (st == CUSCI_OK && batch > 0 && m > 0 && n > 0) {
+    if (on_host(ctx)) {
+      if (cusci__ref_la_gemm(dt, batch, m, n, k, cusci_array_data(wa), stra, cusci_array_data(wb), strb, cusci_array_data(res)) != 0)
+        st = cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "no host gemm for dtype %s", cusci_dtype_name(dt));
+    } else {
+#ifdef CUSCI_HAVE_CUDA
+      st = cusci__gpu_la_gemm(ctx, fn, dt, batch, m, n, k, cusci_array_data(wa), stra, cusci_array_data(wb), strb, cusci_array_data(res));
+#else
+      st = cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "this build has no CUDA backend");
+#endif
+    }
+  }
+  cusci_array_release(wa);
+  cusci_array_release(wb);
+  if (st != CUSCI_OK) {
+    cusci_array_release(res);
+    return st;
+  }
+  if (*out && res == *out) {
+    cusci_array_release(res);
+    return CUSCI_OK;
+  }
+  return give(ctx, res, out);
+}
+
+/* ----------------------------------------------------------- factorizations */
+
+#ifdef CUSCI_HAVE_CUDA
+#define GPU_CALL(call) (call)
+#else
+#define GPU_CALL(call) cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "this build has no CUDA backend")
+#endif
+
+/* The status of a backend call: a non-finite input first (as SciPy checks
+ * before it factors), then a numerical failure, then LAPACKE's own error. */
+static cusci_status outcome(cusci_ctx *ctx, const char *fn, cusci_status st, int lapack_info, bool nonfinite, cusci__la_fail f,
+                            int kind, int nb, const int64_t *bshape)
+{
+  if (st != CUSCI_OK)
+    return st;
+  if (nonfinite)
+    return fail_nonfinite(ctx, fn);
+  if (lapack_info != 0)
+    return fail_lapack(ctx, fn, lapack_info);
+  if (f.info > 0)
+    return fail_linalg(ctx, fn, kind, f, nb, bshape);
+  return CUSCI_OK;
+}
+
+/* On the host, the inf/NaN check runs before the work. */
+static bool host_nonfinite(cusci_array *a)
+{
+  return cusci__ref_la_nonfinite(cusci_array_dtype(a), cusci_array_size(a), cusci_array_data(a));
+}
+
+/*
+ * scipy.linalg.solve. a is broadcast to the common batch and b to it as
+ * well, b as one column when it is 1-D (NumPy 2's rule).
+ */
+cusci_status cusci_linalg_solve(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, const cusci_linalg_solve_opts *opts, cusci_array **x)
+{
+  static const char fn[] = "cusci_linalg_solve";
+  cusci_linalg_solve_opts o = opts ? *opts : (cusci_linalg_solve_opts){ 0 };
+  TRY(check_square(ctx, fn, "a", a));
+  TRY(check_input(ctx, fn, "b", b, 1));
+  if ((int)o.assume_a < 0 || o.assume_a > CUSCI_LINALG_ASSUME_POS)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "assume_a is %d, not a cusci_linalg_assume_a", (int)o.assume_a);
+  cusci_dtype da, db, dt;
+  TRY(work_dtype(ctx, fn, "a", cusci_array_dtype(a), &da));
+  TRY(work_dtype(ctx, fn, "b", cusci_array_dtype(b), &db));
+  TRY(cusci_promote_types(da, db, &dt));
+  if (o.transposed && is_complex(dt))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "transposed solves are for real matrices only (as SciPy)");
+  int na = cusci_array_ndim(a), nbd = cusci_array_ndim(b);
+  const int64_t *sa = cusci_array_shape(a), *sb = cusci_array_shape(b);
+  int64_t n = sa[na - 1];
+  bool vec = nbd == 1;
+  int64_t bn = vec ? sb[0] : sb[nbd - 2], k = vec ? 1 : sb[nbd - 1];
+  if (bn != n) {
+    char b1[256], b2[256];
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "a has shape %s and b %s: b must have %lld rows", cusci_shape_str(na, sa, b1, sizeof b1),
+                          cusci_shape_str(nbd, sb, b2, sizeof b2), (long long)n);
+  }
+  int nb;
+  int64_t shape[CUSCI_MAX_NDIM + 2];
+  TRY(broadcast_batch(ctx, fn, na - 2, sa, vec ? 0 : nbd - 2, sb, &nb, shape));
+  if (nb + (vec ? 1 : 2) > CUSCI_MAX_NDIM)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "the result would have %d dimensions", nb + 2);
+  TRY(check_lapack_int(ctx, fn, n, n));
+  TRY(check_lapack_int(ctx, fn, n, k));
+  int64_t xshape[CUSCI_MAX_NDIM + 2];
+  memcpy(xshape, shape, sizeof *shape * (size_t)nb);
+  xshape[nb] = n;
+  if (!vec)
+    xshape[nb + 1] = k;
+  TRY(check_out(ctx, fn, x, nb + (vec ? 1 : 2), xshape, dt));
+  int64_t batch = prod(nb, shape);
+
+  /* Working copies: a (batch, n, n) and b (batch, n, k), C-contiguous. */
+  cusci_array *va = NULL, *vb = NULL, *b2 = NULL, *wa = NULL, *wb = NULL, *res = NULL;
+  shape[nb] = n;
+  shape[nb + 1] = n;
+  cusci_status st = cusci_array_broadcast_to(ctx, (cusci_array *)a, nb + 2, shape, &va);
+  if (st == CUSCI_OK)
+    st = work_copy(ctx, va, dt, &wa);
+  shape[nb + 1] = k;
+  int64_t col[2] = { n, 1 };
+  if (st == CUSCI_OK)
+    st = vec ? cusci_array_reshape(ctx, (cusci_array *)b, 2, col, &b2) : cusci_array_ascontiguousarray(ctx, (cusci_array *)b, &b2);
+  if (st == CUSCI_OK)
+    st = cusci_array_broadcast_to(ctx, b2, nb + 2, shape, &vb);
+  if (st == CUSCI_OK)
+    st = work_copy(ctx, vb, dt, &wb);
+  cusci_array_release(va);
+  cusci_array_release(vb);
+  cusci_array_release(b2);
+  bool nonfinite = false;
+  cusci__la_fail f = { 0, 0 };
+  int info = 0;
+  int assume = o.assume_a == CUSCI_LINALG_ASSUME_HER && !is_complex(dt) ? CUSCI__LA_SYM : (int)o.assume_a;
+  bool trans = o.transposed && assume == CUSCI__LA_GEN; /* a^T = a for the others */
+  if (st == CUSCI_OK && batch > 0 && n > 0) {
+    if (on_host(ctx)) {
+      nonfinite = !o.no_check_finite && (host_nonfinite(wa) || host_nonfinite(wb));
+      if (!nonfinite)
+        info = cusci__ref_la_solve(dt, assume, o.lower, trans, batch, n, k, cusci_array_data(wa), cusci_array_data(wb), &f);
+    } else {
+      st = GPU_CALL(cusci__gpu_la_solve(ctx, fn, dt, assume, o.lower, trans, !o.no_check_finite, batch, n, k, cusci_array_data(wa),
+                                        cusci_array_data(wb), &f, &nonfinite));
+    }
+  }
+  cusci_array_release(wa);
+  st = outcome(ctx, fn, st, info, nonfinite, f, assume == CUSCI__LA_POS ? FAIL_NOT_PD : FAIL_SINGULAR, nb, shape);
+  if (st == CUSCI_OK)
+    st = cusci_array_reshape(ctx, wb, nb + (vec ? 1 : 2), xshape, &res);
+  cusci_array_release(wb);
+  if (st != CUSCI_OK)
+    return st;
+  return give(ctx, res, x);
+}
+
+/* scipy.linalg.inv. */
+cusci_status cusci_linalg_inv(cusci_ctx *ctx, const cusci_array *a, cusci_array **out)
+{
+  static const char fn[] = "cusci_linalg_inv";
+  TRY(check_square(ctx, fn, "a", a));
+  cusci_dtype dt;
+  TRY(work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
+  int nd = cusci_array_ndim(a);
+  const int64_t *sh = cusci_array_shape(a);
+  int64_t n = sh[nd - 1], batch = prod(nd - 2, sh);
+  TRY(check_lapack_int(ctx, fn, n, n));
+  TRY(check_out(ctx, fn, out, nd, sh, dt));
+  cusci_array *w = NULL, *res = NULL;
+  cusci_status st = work_copy(ctx, a, dt, &w);
+  bool nonfinite = false;
+  cusci__la_fail f = { 0, 0 };
+  int info = 0;
+  if (st == CUSCI_OK && batch > 0 && n > 0) {
+    if (on_host(ctx)) {
+      nonfinite = host_nonfinite(w);
+      if (!nonfinite)
+        info = cusci__ref_la_inv(dt, batch, n, cusci_array_data(w), &f);
+      res = cusci_array_retain(w);
+    } else {
+      st = cusci_array_empty(ctx, nd, sh, dt, &res);
+      if (st == CUSCI_OK)
+        st = GPU_CALL(cusci__gpu_la_inv(ctx, fn, dt, true, batch, n, cusci_array_data(w), cusci_array_data(res), &f, &nonfinite));
+    }
+  } else if (st == CUSCI_OK) {
+    res = cusci_array_retain(w);
+  }
+  cusci_array_release(w);
+  st = outcome(ctx, fn, st, info, nonfinite, f, FAIL_SINGULAR, nd - 2, sh);
+  if (st != CUSCI_OK) {
+    cusci_array_release(res);
+    return st;
+  }
+  return give(ctx, res, out);
+}
+
+/* scipy.linalg.det. */
+cusci_status cusci_linalg_det(cusci_ctx *ctx, const cusci_array *a, cusci_array **out)
+{
+  static const char fn[] = "cusci_linalg_det";
+  TRY(check_square(ctx, fn, "a", a));
+  cusci_dtype dt;
+  TRY(work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
+  int nd = cusci_array_ndim(a);
+  const int64_t *sh = cusci_array_shape(a);
+  int64_t n = sh[nd - 1], batch = prod(nd - 2, sh);
+  TRY(check_lapack_int(ctx, fn, n, n));
+  TRY(check_out(ctx, fn, out, nd - 2, sh, dt));
+  cusci_array *w = NULL, *res = NULL;
+  cusci_status st;
+  if (n == 0) { /* the determinant of an empty matrix is 1 */
+    TRY(cusci_array_ones(ctx, nd - 2, sh, dt, &res));
+    return give(ctx, res, out);
+  }
+  st = work_copy(ctx, a, dt, &w);
+  if (st == CUSCI_OK)
+    st = cusci_array_empty(ctx, nd - 2, sh, dt, &res);
+  bool nonfinite = false;
+  cusci__la_fail f = { 0, 0 };
+  int info = 0;
+  if (st == CUSCI_OK && batch > 0) {
+    if (on_host(ctx)) {
+      nonfinite = host_nonfinite(w);
+      if (!nonfinite)
+        info = cusci__ref_la_det(dt, batch, n, cusci_array_data(w), cusci_array_data(res));
+    } else {
+      st = GPU_CALL(cusci__gpu_la_det(ctx, fn, dt, true, batch, n, cusci_array_data(w), cusci_array_data(res), &nonfinite));
+    }
+  }
+  cusci_array_release(w);
+  st = outcome(ctx, fn, st, info, nonfinite, f, FAIL_SINGULAR, nd - 2, sh);
+  if (st != CUSCI_OK) {
+    cusci_array_release(res);
+    return st;
+  }
+  return give(ctx, res, out);
+}
+
+/* scipy.linalg.cholesky. */
+cusci_status cusci_linalg_cholesky(cusci_ctx *ctx, const cusci_array *a, bool lower, cusci_array **out)
+{
+  static const char fn[] = "cusci_linalg_cholesky";
+  TRY(check_square(ctx, fn, "a", a));
+  cusci_dtype dt;
+  TRY(work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
+  int nd = cusci_array_ndim(a);
+  const int64_t *sh = cusci_array_shape(a);
+  int64_t n = sh[nd - 1], batch = prod(nd - 2, sh);
+  TRY(check_lapack_int(ctx, fn, n, n));
+  TRY(check_out(ctx, fn, out, nd, sh, dt));
+  cusci_array *w = NULL;
+  cusci_status st = work_copy(ctx, a, dt, &w);
+  bool nonfinite = false;
+  cusci__la_fail f = { 0, 0 };
+  int info = 0;
+  if (st == CUSCI_OK && batch > 0 && n > 0) {
+    if (on_host(ctx)) {
+      nonfinite = host_nonfinite(w);
+      if (!nonfinite)
+        info = cusci__ref_la_cholesky(dt, batch, n, lower, cusci_array_data(w), &f);
+    } else {
+      st = GPU_CALL(cusci__gpu_la_cholesky(ctx, fn, dt, true, batch, n, lower, cusci_array_data(w), &f, &nonfinite));
+    }
+  }
+  st = outcome(ctx, fn, st, info, nonfinite, f, FAIL_NOT_PD, nd - 2, sh);
+  if (st != CUSCI_OK) {
+    cusci_array_release(w);
+    return st;
+  }
+  return give(ctx, w, out);
+}
+
+/* batch identities of n x n in dtype dt (svd's u and vh of an empty matrix
+ * with full_matrices). */
+static cusci_status batch_eye(cusci_ctx *ctx, int nb, const int64_t *bshape, int64_t n, cusci_dtype dt, cusci_array **out)
+{
+  cusci_array *e = NULL, *v = NULL;
+  int64_t shape[CUSCI_MAX_NDIM];
+  memcpy(shape, bshape, sizeof *shape * (size_t)nb);
+  shape[nb] = n;
+  shape[nb + 1] = n;
+  TRY(cusci_array_eye(ctx, n, n, 0, dt, &e));
+  cusci_status st = cusci_array_broadcast_to(ctx, e, nb + 2, shape, &v);
+  if (st == CUSCI_OK) {
+    *out = NULL;
+    st = cusci_array_copy(ctx, v, out);
+  }
+  cusci_array_release(v);
+  cusci_array_release(e);
+  return st;
+}
+
+/* scipy.linalg.svd. */
+cusci_status cusci_linalg_svd(cusci_ctx *ctx, const cusci_array *a, bool full_matrices, bool compute_uv, cusci_array **u, cusci_array **s, cusci_array **vh)
+{
+  static const char fn[] = "cusci_linalg_svd";
+  TRY(check_input(ctx, fn, "a", a, 2));
+  cusci_dtype dt;
+  TRY(work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
+  cusci_dtype rt = real_of(dt);
+  int nd = cusci_array_ndim(a), nb = nd - 2;
+  const int64_t *sh = cusci_array_shape(a);
+  int64_t m = sh[nd - 2], n = sh[nd - 1], K = m < n ? m : n, batch = prod(nb, sh);
+  TRY(check_lapack_int(ctx, fn, m, n));
+  int64_t ushape[CUSCI_MAX_NDIM], sshape[CUSCI_MAX_NDIM], vshape[CUSCI_MAX_NDIM];
+  memcpy(ushape, sh, sizeof *sh * (size_t)nb);
+  memcpy(sshape, sh, sizeof *sh * (size_t)nb);
+  memcpy(vshape, sh, sizeof *sh * (size_t)nb);
+  sshape[nb] = K;
+  ushape[nb] = m;
+  ushape[nb + 1] = full_matrices ? m : K;
+  vshape[nb] = full_matrices ? n : K;
+  vshape[nb + 1] = n;
+  TRY(check_out(ctx, fn, s, nb + 1, sshape, rt));
+  if (compute_uv) {
+    TRY(check_out(ctx, fn, u, nb + 2, ushape, dt));
+    TRY(check_out(ctx, fn, vh, nb + 2, vshape, dt));
+  }
+  cusci_array *w = NULL, *ru = NULL, *rs = NULL, *rv = NULL;
+  cusci_status st = work_copy(ctx, a, dt, &w);
+  if (st == CUSCI_OK)
+    st = cusci_array_empty(ctx, nb + 1, sshape, rt, &rs);
+  if (st == CUSCI_OK && compute_uv) {
+    if (K == 0 && full_matrices) {
+      st = batch_eye(ctx, nb, sh, m, dt, &ru);
+      if (st == CUSCI_OK)
+        st = batch_eye(ctx, nb, sh, n, dt, &rv);
+    } else {
+      st = cusci_array_empty(ctx, nb + 2, ushape, dt, &ru);
+      if (st == CUSCI_OK)
+        st = cusci_array_empty(ctx, nb + 2, vshape, dt, &rv);
+    }
+  }
+  bool nonfinite = false;
+  cusci__la_fail f = { 0, 0 };
+  int info = 0;
+  if (st == CUSCI_OK && batch > 0 && K > 0) {
+    void *pu = compute_uv ? cusci_array_data(ru) : NULL, *pv = compute_uv ? cusci_array_data(rv) : NULL;
+    if (on_host(ctx)) {
+      nonfinite = host_nonfinite(w);
+      if (!nonfinite)
+        info = cusci__ref_la_svd(dt, batch, m, n, full_matrices, compute_uv, cusci_array_data(w), pu, cusci_array_data(rs), pv, &f);
+    } else {
+      st = GPU_CALL(cusci__gpu_la_svd(ctx, fn, dt, true, batch, m, n, full_matrices, compute_uv, cusci_array_data(w), pu,
+                                      cusci_array_data(rs), pv, &f, &nonfinite));
+    }
+  }
+  cusci_array_release(w);
+  st = outcome(ctx, fn, st, info, nonfinite, f, FAIL_SVD, nb, sh);
+  /* Hand the results over only when all three can be: a caller's arrays
+   * are checked above, so give() can fail only by a copy's own error. */
+  if (st == CUSCI_OK && compute_uv) {
+    st = give(ctx, ru, u);
+    ru = NULL;
+    if (st == CUSCI_OK) {
+      st = give(ctx, rv, vh);
+      rv = NULL;
+    }
+  }
+  if (st == CUSCI_OK) {
+    st = give(ctx, rs, s);
+    rs = NULL;
+  }
+  cusci_array_release(ru);
+  cusci_array_release(rv);
+  cusci_array_release(rs);
+  return st;
+}
+
+/* scipy.linalg.eigh. */
+cusci_status cusci_linalg_eigh(cusci_ctx *ctx, const cusci_array *a, const cusci_linalg_eigh_opts *opts, cusci_array **w, cusci_array **v)
+{
+  static const char fn[] = "cusci_linalg_eigh";
+  cusci_linalg_eigh_opts o = opts ? *opts : (cusci_linalg_eigh_opts){ 0 };
+  TRY(check_square(ctx, fn, "a", a));
+  cusci_dtype dt;
+  TRY(work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
+  cusci_dtype rt = real_of(dt);
+  int nd = cusci_array_ndim(a), nb = nd - 2;
+  const int64_t *sh = cusci_array_shape(a);
+  int64_t n = sh[nd - 1], batch = prod(nb, sh);
+  TRY(check_lapack_int(ctx, fn, n, n));
+  TRY(check_out(ctx, fn, w, nd - 1, sh, rt));
+  if (v)
+    TRY(check_out(ctx, fn, v, nd, sh, dt));
+  cusci_array *work = NULL, *rw = NULL, *rv = NULL;
+  cusci_status st = work_copy(ctx, a, dt, &work);
+  if (st == CUSCI_OK)
+    st = cusci_array_empty(ctx, nd - 1, sh, rt, &rw);
+  bool nonfinite = false;
+  cusci__la_fail f = { 0, 0 };
+  int info = 0;
+  if (st == CUSCI_OK) {
+    if (on_host(ctx)) {
+      if (batch > 0 && n > 0) {
+        nonfinite = !o.no_check_finite && host_nonfinite(work);
+        if (!nonfinite)
+          info = cusci__ref_la_eigh(dt, batch, n, o.upper, v != NULL, cusci_array_data(work), cusci_array_data(rw), &f);
+      }
+      if (v)
+        rv = cusci_array_retain(work);
+    } else {
+      if (v)
+        st = cusci_array_empty(ctx, nd, sh, dt, &rv);
+      if (st == CUSCI_OK && batch > 0 && n > 0)
+        st = GPU_CALL(cusci__gpu_la_eigh(ctx, fn, dt, !o.no_check_finite, batch, n, o.upper, cusci_array_data(work), cusci_array_data(rw),
+                                         v ? cusci_array_data(rv) : NULL, &f, &nonfinite));
+    }
+  }
+  cusci_array_release(work);
+  st = outcome(ctx, fn, st, info, nonfinite, f, FAIL_EIG, nb, sh);
+  if (st == CUSCI_OK && v) {
+    st = give(ctx, rv, v);
+    rv = NULL;
+  }
+  if (st == CUSCI_OK) {
+    st = give(ctx, rw, w);
+    rw = NULL;
+  }
+  cusci_array_release(rv);
+  cusci_array_release(rw);
+  return st;
+}

@@ -1,0 +1,63 @@
+/*
+ * reference/linalg/reference.h: the host backend of liblinalg, on LAPACKE
+ * and CBLAS, as seen from liblinalg/.
+ *
+ * Plain C, no CUDA header. Every matrix is C-contiguous (row-major), a batch
+ * of `batch` matrices one after the other; arguments are already checked
+ * and every extent fits a lapack_int. `dt` is a cusci_dtype among float32,
+ * float64, complex64 and complex128. Functions that factor report the first
+ * matrix that fails in *fail (info > 0, LAPACK's 1-based index) and stop
+ * there; fail->info == 0 means every matrix succeeded. The return value is
+ * 0, or LAPACK's negative info for an argument LAPACKE rejected (a bug), or
+ * LAPACK_WORK_MEMORY_ERROR-like negative codes when LAPACKE cannot allocate.
+ */
+#ifndef CUSCI_REFERENCE_LINALG_H
+#define CUSCI_REFERENCE_LINALG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cusci__la_fail {
+  int64_t batch; /* index of the failing matrix in the batch */
+  int64_t info;  /* LAPACK's info: 0 none, > 0 the failing (1-based) index */
+} cusci__la_fail;
+
+/* Which matrices a solve assumes (cusci_linalg_assume_a's values). */
+enum { CUSCI__LA_GEN = 0, CUSCI__LA_SYM, CUSCI__LA_HER, CUSCI__LA_POS };
+
+/* True when any of the n elements (complex: either part) is inf or NaN. */
+bool cusci__ref_la_nonfinite(int dt, int64_t n, const void *x);
+
+/* c[i] = a[i] b[i], a (m, k), b (k, n), c (m, n); sa and sb are the batch
+ * strides of a and b in elements (0 repeats one matrix). */
+int cusci__ref_la_gemm(int dt, int64_t batch, int64_t m, int64_t n, int64_t k, const void *a, int64_t sa, const void *b, int64_t sb, void *c);
+
+/* a (n, n) is destroyed; b (n, k) becomes x. */
+int cusci__ref_la_solve(int dt, int assume, bool lower, bool trans, int64_t batch, int64_t n, int64_t k, void *a, void *b, cusci__la_fail *fail);
+
+/* a (n, n) becomes its inverse. */
+int cusci__ref_la_inv(int dt, int64_t batch, int64_t n, void *a, cusci__la_fail *fail);
+
+/* a (n, n) is destroyed; det[i] (of dtype dt) its determinant. */
+int cusci__ref_la_det(int dt, int64_t batch, int64_t n, void *a, void *det);
+
+/* a (n, n) becomes its Cholesky factor, the other triangle zero. */
+int cusci__ref_la_cholesky(int dt, int64_t batch, int64_t n, bool lower, void *a, cusci__la_fail *fail);
+
+/* a (m, n) is destroyed; s (K) real; with uv, u (m, ucols) and vh (vrows,
+ * n), ucols = vrows = m, n when full, else K. */
+int cusci__ref_la_svd(int dt, int64_t batch, int64_t m, int64_t n, bool full, bool uv, void *a, void *u, void *s, void *vh, cusci__la_fail *fail);
+
+/* a (n, n) becomes the eigenvectors (columns) when vectors, else is
+ * destroyed; w (n) real, ascending. */
+int cusci__ref_la_eigh(int dt, int64_t batch, int64_t n, bool upper, bool vectors, void *a, void *w, cusci__la_fail *fail);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

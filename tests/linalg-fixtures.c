@@ -1,0 +1,162 @@
+/*
+ * tests/linalg-fixtures.c: liblinalg's host backend against SciPy's
+ * results (tests/fixtures/fixtures_linalg.py). The fixture matrices are
+ * well conditioned, so the tolerance is a small multiple of n * eps of the
+ * dtype times the scale of the result.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "tests/linalg-util.h"
+
+static cusci_ctx *ctx;
+
+static cusci_array *fx(const char *name)
+{
+  cusci_array *a = tu_fixture(ctx, "linalg", name, false);
+  if (!a) {
+    printf("Bail out! missing fixture %s\n", name);
+    exit(1);
+  }
+  return a;
+}
+
+/* got against the fixture `name`: same shape and dtype, values within
+ * c * n * eps * max(1, |want|). */
+static void check(cusci_status st, cusci_array **gotp, const char *name, int64_t n, const char *what)
+{
+  cusci_array *got = *gotp; /* read after the call that set it */
+  cusci_array *want = fx(name);
+  bool same = st == CUSCI_OK && cusci_array_ndim(got) == cusci_array_ndim(want) && cusci_array_dtype(got) == cusci_array_dtype(want);
+  for (int i = 0; same && i < cusci_array_ndim(got); i++)
+    same = cusci_array_shape(got)[i] == cusci_array_shape(want)[i];
+  double err = INFINITY, tol = 0;
+  if (same) {
+    int64_t size = cusci_array_size(want);
+    lu_c *g = lu_values(ctx, got), *w = lu_values(ctx, want);
+    double scale = lu_maxabs(w, size);
+    tol = 64 * n * lu_eps(cusci_array_dtype(want)) * (scale > 1 ? scale : 1);
+    err = lu_maxdiff(g, w, size);
+    free(g);
+    free(w);
+  }
+  ok(same && err <= tol, "%s: %s, max error %.3g <= %.3g", what, st == CUSCI_OK ? (same ? "shape and dtype match" : "shape or dtype differ") : cusci_ctx_last_error(ctx),
+     err, tol);
+  cusci_array_release(want);
+}
+
+static void matmul_case(const char *c)
+{
+  char na[64], nb[64], no[64];
+  snprintf(na, sizeof na, "matmul_%s_a", c);
+  snprintf(nb, sizeof nb, "matmul_%s_b", c);
+  snprintf(no, sizeof no, "matmul_%s_out", c);
+  cusci_array *a = fx(na), *b = fx(nb), *out = NULL;
+  check(cusci_linalg_matmul(ctx, a, b, &out), &out, no, 8, no);
+  cusci_array_release(a);
+  cusci_array_release(b);
+  cusci_array_release(out);
+}
+
+static void solve_case(const char *c, cusci_linalg_solve_opts *o, int64_t n)
+{
+  char na[64], nb[64], nx[64];
+  snprintf(na, sizeof na, "solve_%s_a", c);
+  snprintf(nb, sizeof nb, "solve_%s_b", c);
+  snprintf(nx, sizeof nx, "solve_%s_x", c);
+  cusci_array *a = fx(na), *b = fx(nb), *x = NULL;
+  check(cusci_linalg_solve(ctx, a, b, o, &x), &x, nx, n, nx);
+  cusci_array_release(a);
+  cusci_array_release(b);
+  cusci_array_release(x);
+}
+
+typedef cusci_status (*unary_fn)(cusci_ctx *, const cusci_array *, cusci_array **);
+
+static void unary_case(unary_fn f, const char *in, const char *want, int64_t n)
+{
+  cusci_array *a = fx(in), *out = NULL;
+  check(f(ctx, a, &out), &out, want, n, want);
+  cusci_array_release(a);
+  cusci_array_release(out);
+}
+
+static void chol_case(const char *c, bool lower, int64_t n)
+{
+  char na[64], no[64];
+  snprintf(na, sizeof na, "chol_%s_a", c);
+  snprintf(no, sizeof no, "chol_%s_out", c);
+  cusci_array *a = fx(na), *out = NULL;
+  check(cusci_linalg_cholesky(ctx, a, lower, &out), &out, no, n, no);
+  cusci_array_release(a);
+  cusci_array_release(out);
+}
+
+static void svd_case(const char *c, int64_t n)
+{
+  char na[64], ns[64];
+  snprintf(na, sizeof na, "%s_a", c);
+  snprintf(ns, sizeof ns, "%s_s", c);
+  cusci_array *a = fx(na), *s = NULL, *s2 = NULL, *u = NULL, *vh = NULL;
+  check(cusci_linalg_svd(ctx, a, false, false, NULL, &s, NULL), &s, ns, n, ns);
+  check(cusci_linalg_svd(ctx, a, true, true, &u, &s2, &vh), &s2, ns, n, "s of the full svd");
+  cusci_array_release(a);
+  cusci_array_release(s);
+  cusci_array_release(s2);
+  cusci_array_release(u);
+  cusci_array_release(vh);
+}
+
+static void eigh_case(const char *c, bool upper, int64_t n)
+{
+  char na[64], nw[64];
+  snprintf(na, sizeof na, "eigh_%s_a", c);
+  snprintf(nw, sizeof nw, "eigh_%s_w", c);
+  cusci_array *a = fx(na), *w = NULL, *w2 = NULL, *v = NULL;
+  cusci_linalg_eigh_opts o = { .upper = upper };
+  check(cusci_linalg_eigh(ctx, a, &o, &w, NULL), &w, nw, n, nw);
+  check(cusci_linalg_eigh(ctx, a, &o, &w2, &v), &w2, nw, n, "w of eigh with vectors");
+  cusci_array_release(a);
+  cusci_array_release(w);
+  cusci_array_release(w2);
+  cusci_array_release(v);
+}
+
+int main(void)
+{
+  ctx = tu_host_ctx();
+  plan(33);
+  matmul_case("f64");
+  matmul_case("c64");
+  matmul_case("vec");
+
+  solve_case("gen", NULL, 4);
+  solve_case("vec", NULL, 4);
+  solve_case("f32", NULL, 5);
+  solve_case("trans", &(cusci_linalg_solve_opts){ .transposed = true }, 4);
+  solve_case("pos", &(cusci_linalg_solve_opts){ .assume_a = CUSCI_LINALG_ASSUME_POS, .lower = true }, 5);
+  solve_case("sym", &(cusci_linalg_solve_opts){ .assume_a = CUSCI_LINALG_ASSUME_SYM }, 4);
+  solve_case("her", &(cusci_linalg_solve_opts){ .assume_a = CUSCI_LINALG_ASSUME_HER, .lower = true }, 4);
+  solve_case("posc", &(cusci_linalg_solve_opts){ .assume_a = CUSCI_LINALG_ASSUME_POS }, 3);
+
+  unary_case(cusci_linalg_inv, "inv_f64_a", "inv_f64_out", 4);
+  unary_case(cusci_linalg_inv, "inv_c64_a", "inv_c64_out", 3);
+  unary_case(cusci_linalg_det, "det_f64_a", "det_f64_out", 3);
+  unary_case(cusci_linalg_det, "det_c128_a", "det_c128_out", 4);
+  unary_case(cusci_linalg_det, "det_sing_a", "det_sing_out", 3);
+
+  chol_case("upper", false, 4);
+  chol_case("lower", true, 5);
+  chol_case("f32", true, 3);
+
+  svd_case("svd_tall", 5);
+  svd_case("svd_wide", 6);
+  svd_case("svd_f32", 4);
+  svd_case("svd_c64", 5);
+
+  eigh_case("f64", false, 5);
+  eigh_case("upper", true, 4);
+  eigh_case("c64", false, 3);
+  cusci_ctx_destroy(ctx);
+  return done_testing();
+}

@@ -1,0 +1,219 @@
+/*
+ * tests/linalg-gpu.c: the CUDA backend of liblinalg against the host
+ * backend (LAPACKE) on the same random inputs, in the four dtypes, batched
+ * and strided, including ill-conditioned systems, with tolerances scaled by
+ * n * eps * cond; then the property suite and the error paths on the GPU.
+ * Skipped where there is no GPU.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/linalg-propsuite.h"
+
+static cusci_ctx *gpu, *host;
+
+/* The same values on both contexts. */
+static void pair(cusci_dtype dt, int ndim, const int64_t *shape, const lu_c *vals, cusci_array **g, cusci_array **h)
+{
+  *g = lu_array(gpu, dt, ndim, shape, vals);
+  *h = lu_array(host, dt, ndim, shape, vals);
+}
+
+/* |g - h| <= tol * max(1, |h|), shapes equal. */
+static void cmp(cusci_status sg, cusci_status sh, cusci_array **gp, cusci_array **hp, double tol, const char *what, const char *dn)
+{
+  cusci_array *g = *gp, *h = *hp; /* read after the calls */
+  double err = INFINITY, scale = 1;
+  bool same = sg == CUSCI_OK && sh == CUSCI_OK && cusci_array_ndim(g) == cusci_array_ndim(h) && cusci_array_dtype(g) == cusci_array_dtype(h);
+  for (int i = 0; same && i < cusci_array_ndim(g); i++)
+    same = cusci_array_shape(g)[i] == cusci_array_shape(h)[i];
+  if (same) {
+    int64_t n = cusci_array_size(h);
+    lu_c *x = lu_values(gpu, g), *y = lu_values(host, h);
+    err = lu_maxdiff(x, y, n);
+    scale = lu_maxabs(y, n);
+    scale = scale > 1 ? scale : 1;
+    free(x);
+    free(y);
+  }
+  ok(same && err <= tol * scale, "%s %s: GPU vs host %.3g <= %.3g (%s / %s)", what, dn, err, tol * scale, cusci_status_name(sg),
+     cusci_status_name(sh));
+}
+
+/* 2-norm condition number of each matrix of a batch, by the host svd. */
+static double cond_of(cusci_array *h)
+{
+  cusci_array *s = NULL;
+  double c = INFINITY;
+  if (cusci_linalg_svd(host, h, false, false, NULL, &s, NULL) == CUSCI_OK) {
+    int64_t k = cusci_array_shape(s)[cusci_array_ndim(s) - 1], n = cusci_array_size(s);
+    lu_c *v = lu_values(host, s);
+    c = 1;
+    for (int64_t i = 0; i < n; i += k) {
+      double ci = creal(v[i]) / creal(v[i + k - 1]);
+      c = ci > c ? ci : c;
+    }
+    free(v);
+  }
+  cusci_array_release(s);
+  return c;
+}
+
+#define PER_DTYPE 12
+
+static void compare(cusci_dtype dt, uint64_t *seed)
+{
+  const char *dn = cusci_dtype_name(dt);
+  double eps = lu_eps(dt);
+  cusci_array *g = NULL, *h = NULL, *g2 = NULL, *h2 = NULL, *og = NULL, *oh = NULL;
+
+  /* matmul: a broadcast batch times one matrix, and a 1-D operand. */
+  int64_t sa[3] = { 4, 33, 17 }, sb[2] = { 17, 9 }, sv[1] = { 33 };
+  lu_c *va = lu_rand_values(seed, dt, 3, sa, 0), *vb = lu_rand_values(seed, dt, 2, sb, 0), *vv = lu_rand_values(seed, dt, 1, sv, 0);
+  pair(dt, 3, sa, va, &g, &h);
+  pair(dt, 2, sb, vb, &g2, &h2);
+  cmp(cusci_linalg_matmul(gpu, g, g2, &og), cusci_linalg_matmul(host, h, h2, &oh), &og, &oh, 4 * 17 * eps * 2.385 * 2.385 * 2, "matmul (4,33,17)@(17,9)", dn);
+  cusci_array_release(og), cusci_array_release(oh), cusci_array_release(g2), cusci_array_release(h2);
+  og = oh = NULL;
+  pair(dt, 1, sv, vv, &g2, &h2);
+  cmp(cusci_linalg_matmul(gpu, g2, g, &og), cusci_linalg_matmul(host, h2, h, &oh), &og, &oh, 4 * 33 * eps * 2.385 * 2.385 * 2, "matmul (33,)@(4,33,17)", dn);
+  cusci_array_release(og), cusci_array_release(oh), cusci_array_release(g2), cusci_array_release(h2), cusci_array_release(g), cusci_array_release(h);
+  og = oh = NULL;
+  free(va), free(vb), free(vv);
+
+  /* solve, inv, det on a batch of ill-conditioned matrices (a small
+   * diagonal shift on random ones), given as transposed views. */
+  const int64_t n = 40, batch = 5;
+  int64_t sn[3] = { batch, n, n }, sk[3] = { batch, n, 3 };
+  va = lu_rand_values(seed, dt, 3, sn, 0.05);
+  vb = lu_rand_values(seed, dt, 3, sk, 0);
+  cusci_array *gt = NULL, *ht = NULL;
+  pair(dt, 3, sn, va, &gt, &ht);
+  int axes[3] = { 0, 2, 1 };
+  cusci_array_transpose(gpu, gt, axes, &g);
+  cusci_array_transpose(host, ht, axes, &h);
+  double cond = cond_of(h);
+  diag("%s: condition number of the solve batch %.3g", dn, cond);
+  pair(dt, 3, sk, vb, &g2, &h2);
+  cmp(cusci_linalg_solve(gpu, g, g2, NULL, &og), cusci_linalg_solve(host, h, h2, NULL, &oh), &og, &oh, 8 * n * eps * cond, "solve (5,40,40) strided", dn);
+  cusci_array_release(og), cusci_array_release(oh);
+  og = oh = NULL;
+  if (dt == CUSCI_FLOAT32 || dt == CUSCI_FLOAT64) {
+    cusci_linalg_solve_opts to = { .transposed = true };
+    cmp(cusci_linalg_solve(gpu, g, g2, &to, &og), cusci_linalg_solve(host, h, h2, &to, &oh), &og, &oh, 8 * n * eps * cond, "solve transposed", dn);
+  } else {
+    cusci_linalg_solve_opts so = { .assume_a = CUSCI_LINALG_ASSUME_HER, .lower = true };
+    cmp(cusci_linalg_solve(gpu, g, g2, &so, &og), cusci_linalg_solve(host, h, h2, &so, &oh), &og, &oh, 8 * n * eps * cond * 100, "solve her", dn);
+  }
+  cusci_array_release(og), cusci_array_release(oh);
+  og = oh = NULL;
+  cmp(cusci_linalg_inv(gpu, g, &og), cusci_linalg_inv(host, h, &oh), &og, &oh, 8 * n * eps * cond, "inv (5,40,40) strided", dn);
+  cusci_array_release(og), cusci_array_release(oh);
+  og = oh = NULL;
+  {
+    cusci_status sg = cusci_linalg_det(gpu, g, &og), sh = cusci_linalg_det(host, h, &oh);
+    /* det's relative error: n eps per factor, against |det| itself. */
+    double err = INFINITY;
+    if (sg == CUSCI_OK && sh == CUSCI_OK) {
+      lu_c *x = lu_values(gpu, og), *y = lu_values(host, oh);
+      err = 0;
+      for (int64_t i = 0; i < batch; i++) {
+        double e = cabs(x[i] - y[i]) / cabs(y[i]);
+        err = e > err ? e : err;
+      }
+      free(x), free(y);
+    }
+    ok(err <= 8 * n * eps * cond, "det %s: relative GPU vs host %.3g", dn, err);
+  }
+  cusci_array_release(og), cusci_array_release(oh), cusci_array_release(g), cusci_array_release(h);
+  cusci_array_release(g2), cusci_array_release(h2), cusci_array_release(gt), cusci_array_release(ht);
+  og = oh = NULL;
+  free(va), free(vb);
+
+  /* cholesky and eigh on Hermitian positive definite matrices (n = 45). */
+  int64_t sp[3] = { 3, 45, 45 };
+  va = lu_hpd_values(seed, dt, 3, sp);
+  pair(dt, 3, sp, va, &g, &h);
+  double hc = cond_of(h);
+  for (int lower = 0; lower < 2; lower++) {
+    cmp(cusci_linalg_cholesky(gpu, g, lower, &og), cusci_linalg_cholesky(host, h, lower, &oh), &og, &oh, 8 * 45 * eps * sqrt(hc), lower ? "cholesky lower" : "cholesky upper", dn);
+    cusci_array_release(og), cusci_array_release(oh);
+    og = oh = NULL;
+  }
+  cusci_array *vg = NULL, *vh = NULL;
+  cmp(cusci_linalg_eigh(gpu, g, NULL, &og, &vg), cusci_linalg_eigh(host, h, NULL, &oh, &vh), &og, &oh, 8 * 45 * eps, "eigh w", dn);
+  cusci_array_release(og), cusci_array_release(oh), cusci_array_release(vg), cusci_array_release(vh);
+  og = oh = NULL;
+  cusci_array_release(g), cusci_array_release(h);
+  free(va);
+
+  /* svd: singular values of tall and wide batches, and a 200x120 matrix. */
+  static const int64_t shapes[3][3] = { { 3, 30, 12 }, { 2, 9, 41 }, { 1, 200, 120 } };
+  for (int c = 0; c < 3; c++) {
+    va = lu_rand_values(seed, dt, 3, shapes[c], 0);
+    pair(dt, 3, shapes[c], va, &g, &h);
+    cusci_array *ug = NULL, *vhg = NULL;
+    char what[64];
+    snprintf(what, sizeof what, "svd s of (%lld,%lld,%lld)", (long long)shapes[c][0], (long long)shapes[c][1], (long long)shapes[c][2]);
+    int64_t mx = shapes[c][1] > shapes[c][2] ? shapes[c][1] : shapes[c][2];
+    cmp(cusci_linalg_svd(gpu, g, false, true, &ug, &og, &vhg), cusci_linalg_svd(host, h, false, false, NULL, &oh, NULL), &og, &oh, 16 * mx * eps, what, dn);
+    cusci_array_release(og), cusci_array_release(oh), cusci_array_release(ug), cusci_array_release(vhg);
+    og = oh = NULL;
+    cusci_array_release(g), cusci_array_release(h);
+    free(va);
+  }
+}
+
+int main(void)
+{
+  gpu = tu_gpu_ctx_or_skip();
+  host = tu_host_ctx();
+  plan(4 * PER_DTYPE + lu_props_count() + 8);
+  uint64_t seed = 0xc0ffee;
+  for (int i = 0; i < 4; i++)
+    compare(lu_dtypes[i], &seed);
+  lu_props(gpu);
+
+  /* Errors on the GPU: the failing index and batch index come back from
+   * cuSOLVER's info, a NaN from the finite check, a host array is refused. */
+  int64_t s233[3] = { 2, 3, 3 }, s33[2] = { 3, 3 }, s3[1] = { 3 };
+  double sing[2][9] = { { 2.385, 1, 0, 1, 2.385, 1, 0, 1, 2.385 }, { 1, 2, 3, 2, 4, 6, 1, 0, 1 } };
+  double npd[2][9] = { { 4, 1, 0, 1, 3, 1, 0, 1, 5 }, { 4, 1, 0, 1, -3, 1, 0, 1, 5 } };
+  double nanv[9] = { 1, 2, 3, 4, NAN, 6, 7, 8, 10 }, bv[3] = { 1.5, -2.25, 0.5 };
+  cusci_array *as = NULL, *anp = NULL, *an = NULL, *b = NULL, *hb = NULL, *out = NULL;
+  cusci_array_from_host(gpu, sing, 3, s233, CUSCI_FLOAT64, &as);
+  cusci_array_from_host(gpu, npd, 3, s233, CUSCI_FLOAT64, &anp);
+  cusci_array_from_host(gpu, nanv, 2, s33, CUSCI_FLOAT64, &an);
+  cusci_array_from_host(gpu, bv, 1, s3, CUSCI_FLOAT64, &b);
+  cusci_array_from_host(host, bv, 1, s3, CUSCI_FLOAT64, &hb);
+  cusci_status st = cusci_linalg_inv(gpu, as, &out);
+  const char *m = cusci_ctx_last_error(gpu);
+  ok(st == CUSCI_ERR_LINALG && out == NULL && strstr(m, "U[2, 2]") && strstr(m, "batch index [1]"), "inv singular on the GPU: %s", m);
+  st = cusci_linalg_solve(gpu, as, b, NULL, &out);
+  ok(st == CUSCI_ERR_LINALG && out == NULL && strstr(cusci_ctx_last_error(gpu), "batch index [1]"), "solve singular on the GPU: %s", cusci_ctx_last_error(gpu));
+  st = cusci_linalg_cholesky(gpu, anp, false, &out);
+  m = cusci_ctx_last_error(gpu);
+  ok(st == CUSCI_ERR_LINALG && out == NULL && strstr(m, "2-th leading minor") && strstr(m, "batch index [1]"), "cholesky not PD on the GPU: %s", m);
+  st = cusci_linalg_solve(gpu, anp, b, &(cusci_linalg_solve_opts){ .assume_a = CUSCI_LINALG_ASSUME_POS }, &out);
+  ok(st == CUSCI_ERR_LINALG && out == NULL, "solve pos, not PD, on the GPU: %s", cusci_ctx_last_error(gpu));
+  st = cusci_linalg_det(gpu, as, &out);
+  double dd[2] = { -1, -1 };
+  if (st == CUSCI_OK)
+    cusci_array_to_host(gpu, out, dd, sizeof dd);
+  ok(st == CUSCI_OK && dd[1] == 0 && fabs(dd[0] - 2.385 * (2.385 * 2.385 - 2)) < 1e-12, "det on the GPU: %g, %g", dd[0], dd[1]);
+  cusci_array_release(out);
+  out = NULL;
+  st = cusci_linalg_eigh(gpu, an, NULL, &out, NULL);
+  ok(st == CUSCI_ERR_VALUE && out == NULL, "eigh NaN on the GPU: %s", cusci_ctx_last_error(gpu));
+  st = cusci_linalg_svd(gpu, an, false, false, NULL, &out, NULL);
+  ok(st == CUSCI_ERR_VALUE && out == NULL, "svd NaN on the GPU: %s", cusci_ctx_last_error(gpu));
+  st = cusci_linalg_solve(gpu, as, hb, NULL, &out);
+  ok(st == CUSCI_ERR_DEVICE && out == NULL, "solve with a host b on a GPU context: %s", cusci_status_name(st));
+  cusci_array *arrays[] = { as, anp, an, b, hb };
+  for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
+    cusci_array_release(arrays[i]);
+  cusci_ctx_destroy(host);
+  cusci_ctx_destroy(gpu);
+  return done_testing();
+}
