@@ -93,6 +93,16 @@ cusci_status cusci__rcurand_seek(cusci_ctx *ctx, const char *fn, cusci_random_ge
   return CUSCI_OK;
 }
 
+uint64_t cusci__rcurand_consumed(const cusci_random_generator *g, int dist, cusci_dtype dtype, int64_t n)
+{
+  uint64_t m = (uint64_t)n + 1; /* normals come in pairs */
+  if (quasi(g->kind))
+    return m; /* one point per value */
+  if (dist == CUSCI__RD_POISSON)
+    return 4 * m;
+  return dtype == CUSCI_FLOAT64 ? 2 * m : m;
+}
+
 cusci_status cusci__rcurand_sample(cusci_ctx *ctx, const char *fn, cusci_random_generator *g, int dist,
                                    const cusci__rparams *p, cusci_dtype dtype, cusci_array *dst)
 {
@@ -109,6 +119,10 @@ cusci_status cusci__rcurand_sample(cusci_ctx *ctx, const char *fn, cusci_random_
   if (n == 0)
     return CUSCI_OK;
   CUSCI__TRY(cusci_ctx_use_device(ctx, fn));
+  if (g->reseek) {
+    CUSCI__TRY(cusci__rcurand_seek(ctx, fn, g));
+    g->reseek = false;
+  }
   curandStatus_t s = curandSetStream(h, (cudaStream_t)cusci_ctx_stream(ctx));
   if (s != CURAND_STATUS_SUCCESS)
     return curand_fail(ctx, fn, "curandSetStream", s);
@@ -182,6 +196,12 @@ cusci_status cusci__rcurand_sample(cusci_ctx *ctx, const char *fn, cusci_random_
 }
 
 #else /* no CUDA */
+
+uint64_t cusci__rcurand_consumed(const cusci_random_generator *g, int dist, cusci_dtype dtype, int64_t n)
+{
+  (void)g, (void)dist, (void)dtype;
+  return (uint64_t)n;
+}
 
 cusci_status cusci__rcurand_create(cusci_ctx *ctx, const char *fn, cusci_random_generator *g)
 {

@@ -67,7 +67,7 @@ static uint64_t get64(const unsigned char *p)
   return v;
 }
 
-cusci_status cusci_random_generator_get_state(cusci_ctx *ctx, const cusci_random_generator *g, void *buf, size_t len)
+cusci_status cusci_random_generator_get_state(cusci_ctx *ctx, cusci_random_generator *g, void *buf, size_t len)
 {
   const char *fn = __func__;
   if (!ctx)
@@ -84,6 +84,11 @@ cusci_status cusci_random_generator_get_state(cusci_ctx *ctx, const cusci_random
   put64(p + 24, g->key);
   put64(p + 32, g->ctr);
   put64(p + 40, g->spawned);
+  /* A cuRAND engine's own position may differ from the recorded one (its
+   * offset counts values its own way): the next call seeks to the recorded
+   * one, where a restored generator starts too. */
+  if (g->curand && g->kind != CUSCI_BITGEN_MTGP32 && g->kind != CUSCI_BITGEN_MT19937)
+    g->reseek = true;
   return CUSCI_OK;
 }
 

@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <cusci/core.h>
@@ -22,6 +23,7 @@ struct cusci_random_generator {
   uint64_t spawned; /* children made so far */
   int device;       /* cuRAND: the GPU that owns the engine */
   void *curand;     /* cuRAND: the curandGenerator_t */
+  bool reseek;      /* cuRAND: seek to ctr before the next call */
 };
 
 #define CUSCI__TRY(call)            \
@@ -36,6 +38,10 @@ cusci_status cusci__rcurand_create(cusci_ctx *ctx, const char *fn, cusci_random_
 void cusci__rcurand_destroy(cusci_random_generator *g);
 /* Re-seed the engine with g->seed and seek to g->ctr. */
 cusci_status cusci__rcurand_seek(cusci_ctx *ctx, const char *fn, cusci_random_generator *g);
+/* cuRAND's 32-bit values that a call of n elements may use, at most (the
+ * engine's offset moves by this much), so that calls after a re-seek never
+ * reuse values. */
+uint64_t cusci__rcurand_consumed(const cusci_random_generator *g, int dist, cusci_dtype dtype, int64_t n);
 /* Fill the C-contiguous `dst` (n elements of dtype) with distribution
  * `dist`; CUSCI_ERR_NOT_SUPPORTED for one cuRAND does not make. */
 cusci_status cusci__rcurand_sample(cusci_ctx *ctx, const char *fn, cusci_random_generator *g, int dist,

@@ -110,7 +110,7 @@ static cusci_status sample(cusci_ctx *ctx, const request *rq, cusci_random_gener
   }
   int64_t n = cusci_array_size(r);
   if (g->curand)
-    g->ctr += (uint64_t)n;
+    g->ctr += cusci__rcurand_consumed(g, rq->dist, dtype, n);
   else
     g->ctr += (uint64_t)groups_of(rq, dtype == CUSCI_FLOAT32, n);
   *out = r;

@@ -94,6 +94,35 @@ int main(void)
   BAD(CUSCI_ERR_VALUE, cusci_random_integers(ctx, g, 0, 300, false, 1, sh, CUSCI_UINT8, &out), "integers past uint8");
   BAD(CUSCI_ERR_VALUE, cusci_random_integers(ctx, g, -1, 3, false, 1, sh, CUSCI_UINT32, &out), "integers below uint32");
 
+  /* permutation, shuffle, choice. */
+  {
+    double pbad[3] = {0.2, 0.3, 0.4}, pneg[3] = {0.6, -0.1, 0.5}, pzero[3] = {0.5, 0.0, 0.5};
+    int64_t three = 3, two = 2;
+    cusci_array *pb = NULL, *pn = NULL, *pz = NULL, *pi = NULL;
+    cusci_array_from_host(ctx, pbad, 1, &three, F, &pb);
+    cusci_array_from_host(ctx, pneg, 1, &three, F, &pn);
+    cusci_array_from_host(ctx, pzero, 1, &three, F, &pz);
+    cusci_array_from_host(ctx, (int32_t[]){1, 1, 1}, 1, &three, CUSCI_INT32, &pi);
+    BAD(CUSCI_ERR_VALUE, cusci_random_permutation(ctx, g, -1, &out), "permutation of -1");
+    BAD(CUSCI_ERR_VALUE, cusci_random_choice(ctx, g, 3, 1, &two, true, pb, &out), "choice: p sums to 0.9");
+    BAD(CUSCI_ERR_VALUE, cusci_random_choice(ctx, g, 3, 1, &two, true, pn, &out), "choice: a negative p");
+    BAD(CUSCI_ERR_VALUE, cusci_random_choice(ctx, g, 3, 1, ((int64_t[]){3}), false, pz, &out),
+        "choice: fewer non-zero p than size, without replacement");
+    BAD(CUSCI_ERR_VALUE, cusci_random_choice(ctx, g, 3, 1, ((int64_t[]){4}), false, NULL, &out),
+        "choice: a sample larger than the population without replacement");
+    BAD(CUSCI_ERR_SHAPE, cusci_random_choice(ctx, g, 4, 1, &two, true, pz, &out), "choice: p of another length");
+    BAD(CUSCI_ERR_DTYPE, cusci_random_choice(ctx, g, 3, 1, &two, true, pi, &out), "choice: an integer p");
+    BAD(CUSCI_ERR_VALUE, cusci_random_choice(ctx, g, -2, 1, &two, true, NULL, &out), "choice: a < 0");
+    cusci_array *scalar = NULL;
+    cusci_array_zeros(ctx, 0, NULL, F, &scalar);
+    cusci_status st = cusci_random_shuffle(ctx, g, scalar);
+    ok(st == CUSCI_ERR_NDIM, "shuffle of a 0-d array: %s", cusci_status_name(st));
+    st = cusci_random_shuffle(ctx, g, NULL);
+    ok(st == CUSCI_ERR_NULL_POINTER, "shuffle of NULL: %s", cusci_status_name(st));
+    cusci_array_release(scalar);
+    cusci_array_release(pb), cusci_array_release(pn), cusci_array_release(pz), cusci_array_release(pi);
+  }
+
   /* *out that does not fit: shape, dtype. */
   {
     cusci_array *o = NULL;

@@ -53,14 +53,15 @@ static void same_bits(const char *name, cusci_dtype dt)
     if (!strcmp(c->name, name) && c->discrete)
       odt = CUSCI_INT64;
   cusci_array_zeros(gpu, 2, big, odt, &base);
-  cusci_array_slice(gpu, base, (const int64_t[]){-1, 2}, (const int64_t[]){CUSCI_SLICE_NONE, CUSCI_SLICE_NONE},
+  cusci_array_slice(gpu, base, (const int64_t[]){-2, 2}, (const int64_t[]){CUSCI_SLICE_NONE, CUSCI_SLICE_NONE},
                     (const int64_t[]){-3, 3}, &view);
   stg = rs_draw(gpu, gg, name, 2, sh, dt, &view);
   sth = rs_draw(host, gh, name, 2, sh, dt, &want);
   cusci_array_copy(gpu, view, &got);
   void *x = tu_to_host(host, want), *y = tu_to_host(gpu, got);
   ok(stg == CUSCI_OK && sth == CUSCI_OK && tu_first_mismatch(odt, y, x, NULL, 130) < 0,
-     "%s %s: into a reversed strided view on the GPU, as on the host", name, cusci_dtype_name(dt));
+     "%s %s: into a reversed strided view on the GPU, as on the host (%s)", name, cusci_dtype_name(dt),
+     stg ? cusci_ctx_last_error(gpu) : "");
   free(x), free(y);
   cusci_array_release(base), cusci_array_release(view), cusci_array_release(want), cusci_array_release(got);
   cusci_random_generator_destroy(gh);
@@ -171,6 +172,62 @@ int main(void)
     ok(tu_first_mismatch(dts[t], y, x, NULL, n) < 0, "integers as %s: GPU and host bit for bit", cusci_dtype_name(dts[t]));
     free(x), free(y);
     cusci_array_release(a), cusci_array_release(b);
+    cusci_random_generator_destroy(gh), cusci_random_generator_destroy(gg);
+  }
+  /* permutation, shuffle and choice: the host's results on the GPU. */
+  {
+    cusci_random_generator *gh = NULL, *gg = NULL;
+    cusci_random_generator_create(host, CUSCI_BITGEN_PHILOX, 31, &gh);
+    cusci_random_generator_create(gpu, CUSCI_BITGEN_PHILOX, 31, &gg);
+    static const int64_t ns[] = {1, 7, 4099, (INT64_C(1) << 20) + 3};
+    for (int s = 0; s < 4; s++) {
+      cusci_array *a = NULL, *b = NULL;
+      cusci_random_permutation(host, gh, ns[s], &a);
+      cusci_status st = cusci_random_permutation(gpu, gg, ns[s], &b);
+      void *x = tu_to_host(host, a), *y = tu_to_host(gpu, b);
+      ok(st == CUSCI_OK && tu_first_mismatch(CUSCI_INT64, y, x, NULL, ns[s]) < 0, "permutation(%lld): GPU as host (%s)",
+         (long long)ns[s], cusci_ctx_last_error(gpu));
+      free(x), free(y);
+      cusci_array_release(a), cusci_array_release(b);
+    }
+    double p[7] = {0.1, 0.2, 0.05, 0.0, 0.3, 0.15, 0.2};
+    int64_t seven = 7, m = 100003, five = 5;
+    cusci_array *ph = NULL, *pg = NULL;
+    cusci_array_from_host(host, p, 1, &seven, CUSCI_FLOAT64, &ph);
+    cusci_array_from_host(gpu, p, 1, &seven, CUSCI_FLOAT64, &pg);
+    for (int mode = 0; mode < 4; mode++) {
+      bool replace = mode & 1;
+      int withp = mode & 2;
+      int64_t size = replace ? m : withp ? five : 4099;
+      cusci_array *a = NULL, *b = NULL;
+      cusci_random_choice(host, gh, withp ? 7 : 10007, 1, &size, replace, withp ? ph : NULL, &a);
+      cusci_status st = cusci_random_choice(gpu, gg, withp ? 7 : 10007, 1, &size, replace, withp ? pg : NULL, &b);
+      void *x = tu_to_host(host, a), *y = tu_to_host(gpu, b);
+      ok(st == CUSCI_OK && tu_first_mismatch(CUSCI_INT64, y, x, NULL, size) < 0, "choice (replace %d, p %d): GPU as host",
+         (int)replace, withp ? 1 : 0);
+      free(x), free(y);
+      cusci_array_release(a), cusci_array_release(b);
+    }
+    cusci_array_release(ph), cusci_array_release(pg);
+    /* shuffle of rows of 12 bytes (int32 x 3) and of a strided view */
+    int64_t sh[2] = {50001, 3};
+    int32_t *v = malloc(3 * 50001 * sizeof *v);
+    for (int i = 0; i < 3 * 50001; i++)
+      v[i] = i * 7 - 3;
+    cusci_array *a = NULL, *b = NULL, *bt = NULL, *at = NULL;
+    cusci_array_from_host(host, v, 2, sh, CUSCI_INT32, &a);
+    cusci_array_from_host(gpu, v, 2, sh, CUSCI_INT32, &b);
+    cusci_random_shuffle(host, gh, a);
+    cusci_status st = cusci_random_shuffle(gpu, gg, b);
+    cusci_array_transpose(host, a, NULL, &at);
+    cusci_array_transpose(gpu, b, NULL, &bt);
+    cusci_random_shuffle(host, gh, at);
+    cusci_status st2 = cusci_random_shuffle(gpu, gg, bt);
+    void *x = tu_to_host(host, a), *y = tu_to_host(gpu, b);
+    ok(st == CUSCI_OK && st2 == CUSCI_OK && tu_first_mismatch(CUSCI_INT32, y, x, NULL, 3 * 50001) < 0,
+       "shuffle of 50001 rows and of a transposed view: GPU as host");
+    free(x), free(y), free(v);
+    cusci_array_release(a), cusci_array_release(b), cusci_array_release(at), cusci_array_release(bt);
     cusci_random_generator_destroy(gh), cusci_random_generator_destroy(gg);
   }
   curand_engines();

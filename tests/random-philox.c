@@ -228,9 +228,129 @@ static void integers(void)
   cusci_random_generator_destroy(g);
 }
 
+/* permutation, shuffle and choice: what they must be, by construction. */
+static void permutations(void)
+{
+  cusci_random_generator *g = gen(11);
+  cusci_array *a = NULL;
+  int64_t n = 1237;
+  cusci_status st = cusci_random_permutation(ctx, g, n, &a);
+  int64_t *x = tu_to_host(ctx, a);
+  char *seen = calloc((size_t)n, 1);
+  int okp = st == CUSCI_OK, moved = 0;
+  for (int64_t i = 0; okp && i < n; i++) {
+    okp = x[i] >= 0 && x[i] < n && !seen[x[i]];
+    if (okp)
+      seen[x[i]] = 1;
+    moved += x[i] != i;
+  }
+  ok(okp && moved > n - 10, "permutation(1237) is a permutation (%d moved)", moved);
+  free(seen);
+
+  /* shuffle of a 2-D array moves whole rows, in the permutation's order */
+  cusci_random_generator *h = gen(11);
+  int64_t sh[2] = {1237, 3};
+  double *v = malloc(3 * 1237 * sizeof *v);
+  for (int64_t i = 0; i < 3 * 1237; i++)
+    v[i] = 2.385 * (double)i;
+  cusci_array *m = NULL, *view = NULL;
+  cusci_array_from_host(ctx, v, 2, sh, CUSCI_FLOAT64, &m);
+  st = cusci_random_shuffle(ctx, h, m);
+  double *y = tu_to_host(ctx, m);
+  int rows = st == CUSCI_OK;
+  for (int64_t i = 0; rows && i < n; i++)
+    for (int c = 0; c < 3; c++)
+      rows &= y[3 * i + c] == v[3 * x[i] + c];
+  ok(rows, "shuffle moves the rows of a 1237x3 array as permutation orders them");
+  free(y);
+  /* into a strided view: the rows of the view only */
+  cusci_array_transpose(ctx, m, NULL, &view); /* 3 x 1237, shuffled along the 3 */
+  double *before = tu_to_host(ctx, view);
+  st = cusci_random_shuffle(ctx, h, view);
+  double *after = tu_to_host(ctx, view);
+  int same_rows = st == CUSCI_OK, changed = 0;
+  for (int r = 0; r < 3; r++) {
+    int found = 0;
+    for (int q = 0; q < 3; q++)
+      found |= !memcmp(after + r * n, before + q * n, (size_t)n * sizeof *after);
+    same_rows &= found;
+    changed |= memcmp(after + r * n, before + r * n, (size_t)n * sizeof *after) != 0;
+  }
+  ok(same_rows, "shuffle of a transposed view permutes its rows (%s)", changed ? "moved" : "in place by chance");
+  free(before), free(after), free(v), free(x);
+  cusci_array_release(a), cusci_array_release(m), cusci_array_release(view);
+
+  /* choice without replacement: distinct, in range */
+  cusci_array *c = NULL;
+  int64_t cs[2] = {20, 30};
+  st = cusci_random_choice(ctx, g, 1000, 2, cs, false, NULL, &c);
+  int64_t *z = tu_to_host(ctx, c);
+  char hit[1000] = {0};
+  int distinct = st == CUSCI_OK && cusci_array_ndim(c) == 2;
+  for (int i = 0; distinct && i < 600; i++) {
+    distinct = z[i] >= 0 && z[i] < 1000 && !hit[z[i]];
+    if (distinct)
+      hit[z[i]] = 1;
+  }
+  ok(distinct, "choice(1000, 20x30, replace=false): 600 distinct indices");
+  free(z);
+  cusci_array_release(c);
+
+  /* choice with p: the frequencies (chi-square), and without replacement
+   * the zero-probability entries never come */
+  double p[6] = {0.05, 0.3, 0.0, 0.15, 0.25, 0.25};
+  int64_t six = 6, nd = 60000;
+  cusci_array *pa = NULL, *d = NULL, *e = NULL;
+  cusci_array_from_host(ctx, p, 1, &six, CUSCI_FLOAT64, &pa);
+  st = cusci_random_choice(ctx, g, 6, 1, &nd, true, pa, &d);
+  int64_t *k = tu_to_host(ctx, d);
+  if (st == CUSCI_OK)
+    rs_chisq(k, nd, p, 5, "choice(6, p) with replacement");
+  else
+    ok(0, "choice with p: %s", cusci_ctx_last_error(ctx));
+  free(k);
+  int64_t five = 5;
+  int never = 1;
+  for (int t = 0; t < 200 && never; t++) {
+    cusci_array_release(e);
+    e = NULL;
+    st = cusci_random_choice(ctx, g, 6, 1, &five, false, pa, &e);
+    int64_t *w = tu_to_host(ctx, e);
+    char got[6] = {0};
+    for (int i = 0; i < 5; i++) {
+      never &= w[i] != 2 && !got[w[i]];
+      got[w[i]] = 1;
+    }
+    free(w);
+  }
+  ok(st == CUSCI_OK && never, "choice(6, 5, replace=false, p): never the zero entry, never twice");
+  /* the first draw of a weighted sample follows p: P(first = i) = p_i */
+  int64_t first[6] = {0};
+  int64_t one = 1;
+  for (int t = 0; t < 20000; t++) {
+    cusci_array *f = NULL;
+    cusci_random_choice(ctx, g, 6, 1, &one, false, pa, &f);
+    int64_t v1 = 0;
+    cusci_array_to_host(ctx, f, &v1, sizeof v1);
+    first[v1]++;
+    cusci_array_release(f);
+  }
+  int64_t *firsts = malloc(20000 * sizeof *firsts);
+  int64_t at = 0;
+  for (int i = 0; i < 6; i++)
+    for (int64_t r = 0; r < first[i]; r++)
+      firsts[at++] = i;
+  rs_chisq(firsts, 20000, p, 5, "choice(6, 1, replace=false, p): the first draw follows p");
+  free(firsts);
+  cusci_array_release(pa), cusci_array_release(d), cusci_array_release(e);
+  cusci_random_generator_destroy(g);
+  cusci_random_generator_destroy(h);
+}
+
 int main(void)
 {
   ctx = tu_host_ctx();
+  permutations();
   kat();
   reproducible();
   advance_and_state();

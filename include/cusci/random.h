@@ -79,9 +79,13 @@ CUSCI_API cusci_bitgen cusci_random_generator_kind(const cusci_random_generator 
  * The generator's state as a blob of CUSCI_RANDOM_STATE_BYTES bytes in host
  * memory, the same on every machine (little endian, versioned): write it to
  * a file, read it back, set it, and the generator goes on where it was.
+ * For a cuRAND engine the state is its seed and an offset that bounds the
+ * values used so far; the engine seeks to that offset at its next call, so
+ * that it and a generator restored from the blob make the same numbers
+ * (MTGP32 and MT19937 cannot seek: their states restore only offset 0).
  * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER or CUSCI_ERR_BUFFER_TOO_SMALL.
  */
-CUSCI_API cusci_status cusci_random_generator_get_state(cusci_ctx *ctx, const cusci_random_generator *g, void *buf, size_t len);
+CUSCI_API cusci_status cusci_random_generator_get_state(cusci_ctx *ctx, cusci_random_generator *g, void *buf, size_t len);
 /*
  * Restore a state made by get_state, for a generator of the same kind.
  * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_BUFFER_TOO_SMALL,
@@ -192,6 +196,33 @@ CUSCI_API cusci_status cusci_random_geometric(cusci_ctx *ctx, cusci_random_gener
 CUSCI_API cusci_status cusci_random_logseries(cusci_ctx *ctx, cusci_random_generator *g, double p, int ndim, const int64_t *shape, cusci_array **out);
 /* Generator.zipf(a): int64 >= 1; a > 1. */
 CUSCI_API cusci_status cusci_random_zipf(cusci_ctx *ctx, cusci_random_generator *g, double a, int ndim, const int64_t *shape, cusci_array **out);
+
+/* -------------------------------------------------- permutations, choice */
+/*
+ * These order n random keys (one Philox block each, ties by index) by a
+ * sort, on the GPU with CUB's radix sort, so that host and GPU give the same
+ * permutation. A call uses n counter steps (choice with p and replacement:
+ * one per output). Philox generators only (CUSCI_ERR_NOT_SUPPORTED for
+ * cuRAND's); on a GPU, n is at most 2^31-1 (CUSCI_ERR_OVERFLOW).
+ */
+
+/* Generator.permutation(n): int64, a random order of 0..n-1. n >= 0. */
+CUSCI_API cusci_status cusci_random_permutation(cusci_ctx *ctx, cusci_random_generator *g, int64_t n, cusci_array **out);
+/* Generator.shuffle(x): permute x in place along axis 0 (any dtype, any
+ * view). CUSCI_ERR_NDIM for a 0-dimensional x. */
+CUSCI_API cusci_status cusci_random_shuffle(cusci_ctx *ctx, cusci_random_generator *g, cusci_array *x);
+/*
+ * Generator.choice(a, size, replace, p) with an integer a: int64 indices in
+ * [0, a) of the given shape. Without replacement, distinct indices (the
+ * first of a random permutation, or with p the Efraimidis-Spirakis keys);
+ * with replacement and p, inversion of the cumulative sums; with neither,
+ * integers(0, a). p: NULL, or a float32/float64 array of a probabilities
+ * on the context's device, finite, >= 0, summing to 1 within sqrt(eps).
+ * CUSCI_ERR_VALUE: a < 0, a == 0 with a non-empty shape, a sample larger
+ * than a (or than p's non-zero entries) without replacement, a bad p;
+ * CUSCI_ERR_NDIM / CUSCI_ERR_SHAPE / CUSCI_ERR_DTYPE for p's form.
+ */
+CUSCI_API cusci_status cusci_random_choice(cusci_ctx *ctx, cusci_random_generator *g, int64_t a, int ndim, const int64_t *shape, bool replace, const cusci_array *p, cusci_array **out);
 
 #ifdef __cplusplus
 }

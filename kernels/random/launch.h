@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include <stddef.h>
+
 #include "reference/random/dists.h"
 
 #ifdef __cplusplus
@@ -22,6 +24,18 @@ int cusci__launch_rint(void *stream, int dist, const cusci__rparams *p, uint64_t
 /* dst[i] = a + b (1 - dst[i]) over n contiguous elements: cuRAND's
  * uniforms on (0, 1] turned into numpy's [0, 1) and scaled. */
 int cusci__launch_rflip(void *stream, int f32, int64_t n, void *dst, double a, double b);
+
+/* Scratch bytes that cusci__launch_rperm needs for n keys. */
+size_t cusci__rperm_scratch(int64_t n);
+/* The GPU twin of cusci__rhost_perm; w (device, or NULL) as there; scratch
+ * of cusci__rperm_scratch(n) bytes. */
+int cusci__launch_rperm(void *stream, uint64_t key, uint64_t ctr, int64_t n, const double *w, void *scratch,
+                        size_t scratch_bytes, int64_t *idx);
+/* The GPU twin of cusci__rhost_choice_cdf (cdf in device memory). */
+int cusci__launch_rchoice_cdf(void *stream, uint64_t key, uint64_t ctr, const double *cdf, int64_t n, int64_t m,
+                              int64_t *out);
+/* Row gather: dst row i = src row idx[i], rows of row_bytes bytes. */
+int cusci__launch_rgather(void *stream, const void *src, void *dst, const int64_t *idx, int64_t rows, size_t row_bytes);
 
 #ifdef __cplusplus
 }

@@ -68,12 +68,16 @@ __global__ void int_kernel(const cusci__rparams p, uint64_t key, uint64_t ctr, i
   }
 }
 
+/* below1 is the largest T under 1: 1 - u rounds to 1 for u under half an
+ * ulp of 1, and random() must stay in [0, 1). */
 template <typename T>
-__global__ void flip_kernel(T *dst, int64_t n, double a, double b)
+__global__ void flip_kernel(T *dst, int64_t n, double a, double b, bool unit, T below1)
 {
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
-    dst[i] = (T)(a + b * (1.0 - (double)dst[i]));
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    T v = (T)(a + b * (1.0 - (double)dst[i]));
+    dst[i] = unit && v >= (T)1 ? below1 : v;
+  }
 }
 
 template <int DIST>
@@ -149,9 +153,10 @@ extern "C" int cusci__launch_rflip(void *stream, int f32, int64_t n, void *dst, 
   cudaStream_t s = (cudaStream_t)stream;
   if (n == 0)
     return 0;
+  bool unit = a == 0.0 && b == 1.0;
   if (f32)
-    flip_kernel<float><<<blocks_for(n), kThreads, 0, s>>>((float *)dst, n, a, b);
+    flip_kernel<float><<<blocks_for(n), kThreads, 0, s>>>((float *)dst, n, a, b, unit, 0x1.fffffep-1f);
   else
-    flip_kernel<double><<<blocks_for(n), kThreads, 0, s>>>((double *)dst, n, a, b);
+    flip_kernel<double><<<blocks_for(n), kThreads, 0, s>>>((double *)dst, n, a, b, unit, 0x1.fffffffffffffp-1);
   return (int)cudaGetLastError();
 }

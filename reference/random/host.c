@@ -3,6 +3,8 @@
  */
 #include "reference/random/reference.h"
 
+#include <stdlib.h>
+
 #include <cusci/core.h>
 
 void cusci__rhost_real(int dist, const cusci__rparams *p, uint64_t key, uint64_t ctr, int f32, int64_t n, void *dst)
@@ -44,4 +46,35 @@ void cusci__rhost_int(int dist, const cusci__rparams *p, uint64_t key, uint64_t 
       }
     }
   }
+}
+
+typedef struct kv {
+  uint64_t k;
+  int64_t i;
+} kv;
+
+static int kv_cmp(const void *a, const void *b)
+{
+  const kv *x = a, *y = b;
+  if (x->k != y->k)
+    return x->k < y->k ? -1 : 1;
+  return x->i < y->i ? -1 : x->i > y->i;
+}
+
+void cusci__rhost_perm(uint64_t key, uint64_t ctr, int64_t n, const double *w, void *scratch, int64_t *idx)
+{
+  kv *a = scratch;
+  for (int64_t i = 0; i < n; i++) {
+    a[i].k = cusci__rperm_key(key, ctr, i, w);
+    a[i].i = i;
+  }
+  qsort(a, (size_t)n, sizeof *a, kv_cmp);
+  for (int64_t i = 0; i < n; i++)
+    idx[i] = a[i].i;
+}
+
+void cusci__rhost_choice_cdf(uint64_t key, uint64_t ctr, const double *cdf, int64_t n, int64_t m, int64_t *out)
+{
+  for (int64_t i = 0; i < m; i++)
+    out[i] = cusci__rsearch_cdf(cdf, n, cusci__rchoice_u(key, ctr, i));
 }

@@ -1,0 +1,322 @@
+/*
+ * librandom/choice.c: permutation, shuffle and choice: random keys sorted
+ * (reference/random/perm.h), so that host and GPU agree bit for bit.
+ */
+#include "librandom/internal.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reference/random/reference.h"
+#ifdef CUSCI_HAVE_CUDA
+#include "kernels/random/launch.h"
+#endif
+
+#ifdef CUSCI_HAVE_CUDA
+static cusci_status launched(cusci_ctx *ctx, const char *fn, int e)
+{
+  return e == 0 ? CUSCI_OK : cusci_ctx_fail(ctx, CUSCI_ERR_CUDA, fn, "kernel launch failed (cudaError_t %d)", e);
+}
+#endif
+
+#ifndef CUSCI_HAVE_CUDA
+static cusci_status no_cuda(cusci_ctx *ctx, const char *fn)
+{
+  return cusci_ctx_fail(ctx, CUSCI_ERR_NO_DEVICE, fn, "a GPU context in a build without CUDA");
+}
+#endif
+
+static cusci_status philox_only(cusci_ctx *ctx, const char *fn, const cusci_random_generator *g)
+{
+  if (g->curand)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "cuRAND's engines do not make this; use CUSCI_BITGEN_PHILOX");
+  return CUSCI_OK;
+}
+
+/* The permutation of n by g's keys (weights w on the context's device, or
+ * NULL) into idx, a C-contiguous int64 array of n elements. */
+static cusci_status perm_into(cusci_ctx *ctx, const char *fn, cusci_random_generator *g, int64_t n, const double *w,
+                              cusci_array *idx)
+{
+  if (n == 0)
+    return CUSCI_OK;
+  bool host = cusci_ctx_device(ctx) == CUSCI_DEVICE_HOST;
+  int64_t bytes;
+#ifdef CUSCI_HAVE_CUDA
+  if (!host && n > INT32_MAX)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "n = %lld: the GPU sorts at most 2^31-1 keys", (long long)n);
+  bytes = host ? 16 * n : (int64_t)cusci__rperm_scratch(n);
+#else
+  bytes = 16 * n;
+#endif
+  cusci_array *scratch = NULL;
+  CUSCI__TRY(cusci_array_empty(ctx, 1, &bytes, CUSCI_UINT8, &scratch));
+  cusci_status st = CUSCI_OK;
+  if (host) {
+    cusci__rhost_perm(g->key, g->ctr, n, w, cusci_array_data(scratch), cusci_array_data(idx));
+  } else {
+#ifdef CUSCI_HAVE_CUDA
+    st = cusci_ctx_use_device(ctx, fn);
+    if (st == CUSCI_OK)
+      st = launched(ctx, fn, cusci__launch_rperm(cusci_ctx_stream(ctx), g->key, g->ctr, n, w, cusci_array_data(scratch),
+                                                 (size_t)bytes, cusci_array_data(idx)));
+#else
+    st = no_cuda(ctx, fn);
+#endif
+  }
+  cusci_array_release(scratch);
+  return st;
+}
+
+static cusci_status check_gen(cusci_ctx *ctx, const char *fn, cusci_random_generator *g, const void *out)
+{
+  if (!ctx)
+    return CUSCI_ERR_NULL_POINTER;
+  if (!g)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "g is NULL");
+  if (!out)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
+  return philox_only(ctx, fn, g);
+}
+
+/* Store `src` (C-contiguous) into the result *out asks for: itself when
+ * *out is NULL, else a copy into *out. Takes over src's reference. */
+static cusci_status deliver(cusci_ctx *ctx, const char *fn, cusci_array *src, int ndim, const int64_t *shape,
+                            cusci_array **out)
+{
+  cusci_array *shaped = NULL;
+  cusci_status st = cusci_array_reshape(ctx, src, ndim, shape, &shaped);
+  cusci_array_release(src);
+  if (st != CUSCI_OK)
+    return st;
+  if (*out == NULL) {
+    *out = shaped;
+    return CUSCI_OK;
+  }
+  st = cusci_array_copy(ctx, shaped, out);
+  cusci_array_release(shaped);
+  return st;
+}
+
+cusci_status cusci_random_permutation(cusci_ctx *ctx, cusci_random_generator *g, int64_t n, cusci_array **out)
+{
+  const char *fn = __func__;
+  CUSCI__TRY(check_gen(ctx, fn, g, out));
+  if (n < 0)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "n = %lld is negative", (long long)n);
+  cusci_array *r = NULL;
+  CUSCI__TRY(cusci_prepare_out(ctx, fn, out, 1, &n, CUSCI_INT64, &r));
+  cusci_array *dst = r;
+  cusci_status st = CUSCI_OK;
+  if (!cusci_array_is_c_contiguous(r)) {
+    dst = NULL;
+    st = cusci_array_empty(ctx, 1, &n, CUSCI_INT64, &dst);
+  }
+  if (st == CUSCI_OK)
+    st = perm_into(ctx, fn, g, n, NULL, dst);
+  if (st == CUSCI_OK && dst != r)
+    st = cusci_array_copy(ctx, dst, &r);
+  if (dst != r)
+    cusci_array_release(dst);
+  if (st != CUSCI_OK) {
+    if (r != *out)
+      cusci_array_release(r);
+    return st;
+  }
+  g->ctr += (uint64_t)n;
+  *out = r;
+  return CUSCI_OK;
+}
+
+cusci_status cusci_random_shuffle(cusci_ctx *ctx, cusci_random_generator *g, cusci_array *x)
+{
+  const char *fn = __func__;
+  CUSCI__TRY(check_gen(ctx, fn, g, x));
+  CUSCI__TRY(cusci_check_array(ctx, fn, "x", x));
+  if (cusci_array_ndim(x) < 1)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "x is 0-dimensional; shuffle needs an axis");
+  int64_t n = cusci_array_shape(x)[0];
+  if (n == 0 || cusci_array_size(x) == 0)
+    return CUSCI_OK;
+  size_t row = cusci_array_nbytes(x) / (size_t)n;
+  cusci_array *idx = NULL, *src = NULL, *dst = NULL;
+  cusci_status st = cusci_array_empty(ctx, 1, &n, CUSCI_INT64, &idx);
+  if (st == CUSCI_OK)
+    st = perm_into(ctx, fn, g, n, NULL, idx);
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, x, &src); /* a C-contiguous copy */
+  bool direct = cusci_array_is_c_contiguous(x);
+  if (st == CUSCI_OK && !direct)
+    st = cusci_array_copy(ctx, x, &dst);
+  cusci_array *target = direct ? x : dst;
+  if (st == CUSCI_OK) {
+    if (cusci_ctx_device(ctx) == CUSCI_DEVICE_HOST) {
+      const char *s = cusci_array_data(src);
+      char *d = cusci_array_data(target);
+      const int64_t *ix = cusci_array_data(idx);
+      for (int64_t i = 0; i < n; i++)
+        memcpy(d + (size_t)i * row, s + (size_t)ix[i] * row, row);
+    } else {
+#ifdef CUSCI_HAVE_CUDA
+      st = cusci_ctx_use_device(ctx, fn);
+      if (st == CUSCI_OK)
+        st = launched(ctx, fn, cusci__launch_rgather(cusci_ctx_stream(ctx), cusci_array_data(src),
+                                                     cusci_array_data(target), cusci_array_data(idx), n, row));
+#else
+      st = no_cuda(ctx, fn);
+#endif
+    }
+  }
+  if (st == CUSCI_OK && !direct)
+    st = cusci_array_copy(ctx, dst, &x);
+  cusci_array_release(idx);
+  cusci_array_release(src);
+  cusci_array_release(dst);
+  if (st == CUSCI_OK)
+    g->ctr += (uint64_t)n;
+  return st;
+}
+
+/* p as n host doubles, checked as NumPy checks it. */
+static cusci_status load_p(cusci_ctx *ctx, const char *fn, const cusci_array *p, int64_t a, double **out)
+{
+  CUSCI__TRY(cusci_check_array(ctx, fn, "p", p));
+  if (cusci_array_ndim(p) != 1)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "p has %d dimensions, expected 1", cusci_array_ndim(p));
+  if (cusci_array_shape(p)[0] != a)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "p has %lld entries, a is %lld",
+                          (long long)cusci_array_shape(p)[0], (long long)a);
+  cusci_dtype dt = cusci_array_dtype(p);
+  if (dt != CUSCI_FLOAT32 && dt != CUSCI_FLOAT64)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "p has dtype %s, expected float32 or float64", cusci_dtype_name(dt));
+  cusci_array *d = NULL;
+  CUSCI__TRY(cusci_array_astype(ctx, (cusci_array *)p, CUSCI_FLOAT64, false, &d));
+  double *h = malloc((size_t)(a > 0 ? a : 1) * sizeof *h);
+  cusci_status st = h ? cusci_array_to_host(ctx, d, h, (size_t)a * sizeof *h)
+                      : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for p");
+  cusci_array_release(d);
+  if (st != CUSCI_OK) {
+    free(h);
+    return st;
+  }
+  /* Kahan's sum, and NumPy's tolerance: sqrt of the dtype's epsilon. */
+  double sum = 0, c = 0;
+  for (int64_t i = 0; i < a; i++) {
+    if (!(h[i] >= 0) || isinf(h[i])) {
+      double v = h[i];
+      free(h);
+      return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "p[%lld] = %g: probabilities must be finite and >= 0",
+                            (long long)i, v);
+    }
+    double y = h[i] - c, t = sum + y;
+    c = (t - sum) - y;
+    sum = t;
+  }
+  double atol = sqrt(dt == CUSCI_FLOAT32 ? (double)FLT_EPSILON : DBL_EPSILON);
+  if (fabs(sum - 1.0) > atol) {
+    free(h);
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "probabilities sum to %.17g, not 1", sum);
+  }
+  *out = h;
+  return CUSCI_OK;
+}
+
+cusci_status cusci_random_choice(cusci_ctx *ctx, cusci_random_generator *g, int64_t a, int ndim, const int64_t *shape,
+                                 bool replace, const cusci_array *p, cusci_array **out)
+{
+  const char *fn = __func__;
+  CUSCI__TRY(check_gen(ctx, fn, g, out));
+  CUSCI__TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, 8));
+  int64_t m = 1;
+  for (int i = 0; i < ndim; i++)
+    m *= shape[i];
+  if (a < 0)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "a = %lld is negative", (long long)a);
+  if (a == 0 && m > 0)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "a is 0: there is nothing to choose from");
+  if (!replace && m > a)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn,
+                          "cannot take a larger sample (%lld) than the population (%lld) without replacement",
+                          (long long)m, (long long)a);
+  double *ph = NULL;
+  if (p) {
+    CUSCI__TRY(load_p(ctx, fn, p, a, &ph));
+    if (!replace) {
+      int64_t nz = 0;
+      for (int64_t i = 0; i < a; i++)
+        nz += ph[i] > 0;
+      if (nz < m) {
+        free(ph);
+        return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "fewer non-zero entries in p (%lld) than size (%lld)",
+                              (long long)nz, (long long)m);
+      }
+    }
+  } else if (replace) {
+    return cusci_random_integers(ctx, g, 0, a, false, ndim, shape, CUSCI_INT64, out);
+  }
+  if (*out) { /* check *out before any work */
+    cusci_array *r = NULL;
+    cusci_status st = cusci_prepare_out(ctx, fn, out, ndim, shape, CUSCI_INT64, &r);
+    if (st != CUSCI_OK) {
+      free(ph);
+      return st;
+    }
+  }
+  bool host = cusci_ctx_device(ctx) == CUSCI_DEVICE_HOST;
+  cusci_status st = CUSCI_OK;
+  cusci_array *res = NULL, *wdev = NULL;
+  const double *w = NULL;
+  if (ph) { /* the weights, or the cumulative sums, on the context's device */
+    if (replace)
+      for (int64_t i = 1; i < a; i++)
+        ph[i] += ph[i - 1];
+    if (host)
+      w = ph;
+    else if ((st = cusci_array_from_host(ctx, ph, 1, &a, CUSCI_FLOAT64, &wdev)) == CUSCI_OK)
+      w = cusci_array_data(wdev);
+  }
+  uint64_t used = 0;
+  if (st == CUSCI_OK && replace) { /* with probabilities: bisection of the cdf */
+    st = cusci_array_empty(ctx, 1, &m, CUSCI_INT64, &res);
+    if (st == CUSCI_OK && m > 0) {
+      if (host) {
+        cusci__rhost_choice_cdf(g->key, g->ctr, w, a, m, cusci_array_data(res));
+      } else {
+#ifdef CUSCI_HAVE_CUDA
+        st = cusci_ctx_use_device(ctx, fn);
+        if (st == CUSCI_OK)
+          st = launched(ctx, fn, cusci__launch_rchoice_cdf(cusci_ctx_stream(ctx), g->key, g->ctr, w, a, m,
+                                                           cusci_array_data(res)));
+#else
+        st = no_cuda(ctx, fn);
+#endif
+      }
+    }
+    used = (uint64_t)m;
+  } else if (st == CUSCI_OK) { /* without replacement: the m smallest keys */
+    cusci_array *all = NULL, *head = NULL;
+    st = cusci_array_empty(ctx, 1, &a, CUSCI_INT64, &all);
+    if (st == CUSCI_OK)
+      st = perm_into(ctx, fn, g, a, w, all);
+    int64_t start = 0, stop = m;
+    if (st == CUSCI_OK)
+      st = cusci_array_slice(ctx, all, &start, &stop, NULL, &head);
+    if (st == CUSCI_OK)
+      st = cusci_array_ascontiguousarray(ctx, head, &res);
+    cusci_array_release(all);
+    cusci_array_release(head);
+    used = (uint64_t)a;
+  }
+  if (st == CUSCI_OK) {
+    st = deliver(ctx, fn, res, ndim, shape, out);
+    res = NULL;
+  }
+  cusci_array_release(res);
+  cusci_array_release(wdev);
+  free(ph);
+  if (st == CUSCI_OK)
+    g->ctr += used;
+  return st;
+}
