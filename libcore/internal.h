@@ -91,6 +91,12 @@ cusci_status cusci__copy_into(cusci_ctx *ctx, const char *fn, cusci_array *dst, 
 cusci_status cusci__finish_view(cusci_ctx *ctx, const char *fn, cusci_array *view, cusci_array **out);
 void cusci__c_strides(int ndim, const int64_t *shape, int64_t *strides);
 
+/* npy.c: .npy images in memory, and whole files. */
+cusci_status cusci__npy_image(cusci_ctx *ctx, const char *fn, const cusci_array *a, unsigned char **out, size_t *len);
+cusci_status cusci__npy_load_image(cusci_ctx *ctx, const char *fn, const unsigned char *buf, size_t len, cusci_array **out);
+cusci_status cusci__write_file(cusci_ctx *ctx, const char *fn, const char *path, const void *buf, size_t len);
+cusci_status cusci__read_file(cusci_ctx *ctx, const char *fn, const char *path, unsigned char **out, size_t *len);
+
 /* dtype.c */
 extern const size_t cusci__itemsize[CUSCI_N_DTYPES];
 

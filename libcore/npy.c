@@ -127,7 +127,7 @@ static void byteswap(unsigned char *p, size_t n, size_t unit)
     }
 }
 
-static cusci_status load_buffer(cusci_ctx *ctx, const char *fn, const unsigned char *buf, size_t len, cusci_array **out)
+cusci_status cusci__npy_load_image(cusci_ctx *ctx, const char *fn, const unsigned char *buf, size_t len, cusci_array **out)
 {
   if (len < MAGIC_LEN + 4 || memcmp(buf, MAGIC, MAGIC_LEN) != 0)
     return cusci_ctx_fail(ctx, CUSCI_ERR_FORMAT, fn, "not a .npy file (no \\x93NUMPY magic)");
@@ -180,6 +180,8 @@ static cusci_status load_buffer(cusci_ctx *ctx, const char *fn, const unsigned c
   }
   if (zero)
     size = 0;
+  if (size > cap) /* a 0-d array still needs its one element */
+    return cusci_ctx_fail(ctx, CUSCI_ERR_FORMAT, fn, "header promises more data than the %zu bytes that follow it", avail);
   size_t nbytes = (size_t)size * itemsize;
   const unsigned char *data = buf + hstart + hlen;
 
@@ -219,7 +221,7 @@ cusci_status cusci_npy_load_buffer(cusci_ctx *ctx, const void *buf, size_t len, 
     return CUSCI_ERR_NULL_POINTER;
   if (!buf || !out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", buf ? "out" : "buf");
-  return load_buffer(ctx, __func__, buf, len, out);
+  return cusci__npy_load_image(ctx, __func__, buf, len, out);
 }
 
 cusci_status cusci_npy_load(cusci_ctx *ctx, const char *path, cusci_array **out)
@@ -228,43 +230,21 @@ cusci_status cusci_npy_load(cusci_ctx *ctx, const char *path, cusci_array **out)
     return CUSCI_ERR_NULL_POINTER;
   if (!path || !out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", path ? "out" : "path");
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    CUSCI__FAIL(ctx, CUSCI_ERR_IO, "cannot open %s: %s", path, strerror(errno));
-  unsigned char *buf = NULL;
-  size_t len = 0, cap = 0;
-  cusci_status st = CUSCI_OK;
-  for (;;) {
-    if (len == cap) {
-      size_t ncap = cap ? cap * 2 : 1 << 16;
-      unsigned char *nb = realloc(buf, ncap);
-      if (!nb) {
-        st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, __func__, "no host memory to read %s", path);
-        break;
-      }
-      buf = nb;
-      cap = ncap;
-    }
-    size_t got = fread(buf + len, 1, cap - len, f);
-    len += got;
-    if (got == 0) {
-      if (ferror(f))
-        st = cusci_ctx_fail(ctx, CUSCI_ERR_IO, __func__, "cannot read %s: %s", path, strerror(errno));
-      break;
-    }
-  }
-  fclose(f);
-  if (st == CUSCI_OK)
-    st = load_buffer(ctx, __func__, buf, len, out);
+  unsigned char *buf;
+  size_t len;
+  CUSCI__TRY(cusci__read_file(ctx, __func__, path, &buf, &len));
+  cusci_status st = cusci__npy_load_image(ctx, __func__, buf, len, out);
   free(buf);
   return st;
 }
 
-cusci_status cusci_npy_save(cusci_ctx *ctx, const char *path, const cusci_array *a)
+/*
+ * The .npy image of `a` in one malloc'ed buffer: header then data in C
+ * order. Version 1.0 (2-byte header length); the header is padded so that
+ * the data starts on a 64-byte boundary, as NumPy writes it.
+ */
+cusci_status cusci__npy_image(cusci_ctx *ctx, const char *fn, const cusci_array *a, unsigned char **out, size_t *len)
 {
-  CUSCI__TRY(cusci_check_array(ctx, __func__, "a", a));
-  if (!path)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "path is NULL");
   static const char *const descr[CUSCI_N_DTYPES] = {"|b1", "|i1", "<i2", "<i4", "<i8", "|u1", "<u2", "<u4",
                                                     "<u8", "<f2", "<f4", "<f8", "<c8", "<c16"};
   char d[8];
@@ -279,34 +259,88 @@ cusci_status cusci_npy_save(cusci_ctx *ctx, const char *path, const cusci_array 
   if (a->ndim > 1)
     n--; /* NumPy writes (3, 4), with the trailing comma only for one axis */
   n += snprintf(header + n, sizeof header - (size_t)n, "), }");
-  /* Pad with spaces so that the data starts on a 64-byte boundary. */
   size_t total = MAGIC_LEN + 2 + 2 + (size_t)n + 1;
   size_t pad = (64 - total % 64) % 64;
   memset(header + n, ' ', pad);
   n += (int)pad;
   header[n++] = '\n';
 
-  size_t nbytes = cusci_array_nbytes(a);
-  void *data = malloc(nbytes ? nbytes : 1);
-  if (!data)
-    CUSCI__FAIL(ctx, CUSCI_ERR_OUT_OF_MEMORY, "no host memory for %zu bytes", nbytes);
-  cusci_status st = cusci_array_to_host(ctx, a, data, nbytes);
+  size_t nbytes = cusci_array_nbytes(a), hlen = 10 + (size_t)n;
+  unsigned char *buf = malloc(hlen + nbytes);
+  if (!buf)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %zu bytes", hlen + nbytes);
+  unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)(n & 0xff), (unsigned char)(n >> 8)};
+  memcpy(buf, pre, sizeof pre);
+  memcpy(buf + 10, header, (size_t)n);
+  cusci_status st = cusci_array_to_host(ctx, a, buf + hlen, nbytes);
   if (st != CUSCI_OK) {
-    free(data);
+    free(buf);
     return st;
   }
+  *out = buf;
+  *len = hlen + nbytes;
+  return CUSCI_OK;
+}
+
+cusci_status cusci__write_file(cusci_ctx *ctx, const char *fn, const char *path, const void *buf, size_t len)
+{
   FILE *f = fopen(path, "wb");
-  if (!f) {
-    free(data);
-    CUSCI__FAIL(ctx, CUSCI_ERR_IO, "cannot create %s: %s", path, strerror(errno));
-  }
-  unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)(n & 0xff), (unsigned char)(n >> 8)};
-  bool good = fwrite(pre, 1, sizeof pre, f) == sizeof pre && fwrite(header, 1, (size_t)n, f) == (size_t)n &&
-              fwrite(data, 1, nbytes, f) == nbytes;
+  if (!f)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_IO, fn, "cannot create %s: %s", path, strerror(errno));
+  bool good = fwrite(buf, 1, len, f) == len;
   int err = errno;
   good = (fclose(f) == 0) && good;
-  free(data);
   if (!good)
-    CUSCI__FAIL(ctx, CUSCI_ERR_IO, "cannot write %s: %s", path, strerror(err));
+    return cusci_ctx_fail(ctx, CUSCI_ERR_IO, fn, "cannot write %s: %s", path, strerror(err));
   return CUSCI_OK;
+}
+
+cusci_status cusci__read_file(cusci_ctx *ctx, const char *fn, const char *path, unsigned char **out, size_t *len)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_IO, fn, "cannot open %s: %s", path, strerror(errno));
+  unsigned char *buf = NULL;
+  size_t n = 0, cap = 0;
+  cusci_status st = CUSCI_OK;
+  for (;;) {
+    if (n == cap) {
+      size_t ncap = cap ? cap * 2 : 1 << 16;
+      unsigned char *nb = realloc(buf, ncap);
+      if (!nb) {
+        st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory to read %s", path);
+        break;
+      }
+      buf = nb;
+      cap = ncap;
+    }
+    size_t got = fread(buf + n, 1, cap - n, f);
+    n += got;
+    if (got == 0) {
+      if (ferror(f))
+        st = cusci_ctx_fail(ctx, CUSCI_ERR_IO, fn, "cannot read %s: %s", path, strerror(errno));
+      break;
+    }
+  }
+  fclose(f);
+  if (st != CUSCI_OK) {
+    free(buf);
+    return st;
+  }
+  *out = buf;
+  *len = n;
+  return CUSCI_OK;
+}
+
+cusci_status cusci_npy_save(cusci_ctx *ctx, const char *path, const cusci_array *a)
+{
+  CUSCI__TRY(cusci_check_array(ctx, __func__, "a", a));
+  if (!path)
+    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "path is NULL");
+  unsigned char *buf;
+  size_t len;
+  CUSCI__TRY(cusci__npy_image(ctx, __func__, a, &buf, &len));
+  cusci_status st = cusci__write_file(ctx, __func__, path, buf, len);
+  free(buf);
+  return st;
 }

@@ -427,6 +427,35 @@ CUSCI_API cusci_status cusci_npy_save(cusci_ctx *ctx, const char *path, const cu
 /* The same from and to memory: a .npy image of `len` bytes. */
 CUSCI_API cusci_status cusci_npy_load_buffer(cusci_ctx *ctx, const void *buf, size_t len, cusci_array **out);
 
+/* ------------------------------------------------------------------ .npz */
+
+/*
+ * numpy.load / numpy.savez for .npz archives: a zip of .npy entries, stored
+ * or deflated (deflated entries need zlib, CUSCI_ERR_NOT_SUPPORTED without
+ * it). The arrays are made on the context's device; names are numpy.load's
+ * (the entry name without ".npy"). Returns the statuses of cusci_npy_load,
+ * with CUSCI_ERR_FORMAT for a damaged archive or a failed CRC-32 check.
+ */
+typedef struct cusci_npz cusci_npz;
+CUSCI_API cusci_status cusci_npz_load(cusci_ctx *ctx, const char *path, cusci_npz **out);
+CUSCI_API cusci_status cusci_npz_load_buffer(cusci_ctx *ctx, const void *buf, size_t len, cusci_npz **out);
+CUSCI_API int cusci_npz_count(const cusci_npz *z);
+/* The i-th entry's name and array (borrowed: retain to keep it past
+ * cusci_npz_free); NULL when i is out of range. */
+CUSCI_API const char *cusci_npz_name(const cusci_npz *z, int i);
+CUSCI_API cusci_array *cusci_npz_array(const cusci_npz *z, int i);
+/* The array named `name` (borrowed), or NULL. */
+CUSCI_API cusci_array *cusci_npz_get(const cusci_npz *z, const char *name);
+CUSCI_API void cusci_npz_free(cusci_npz *z);
+/*
+ * numpy.savez (compress false) or numpy.savez_compressed (true): n arrays
+ * under distinct names (1 to 250 characters). Entries and the archive must
+ * stay below 4 GiB (CUSCI_ERR_NOT_SUPPORTED). Returns CUSCI_OK,
+ * CUSCI_ERR_NULL_POINTER, CUSCI_ERR_INVALID_ARGUMENT, CUSCI_ERR_DEVICE,
+ * CUSCI_ERR_NOT_SUPPORTED, CUSCI_ERR_IO, CUSCI_ERR_OUT_OF_MEMORY.
+ */
+CUSCI_API cusci_status cusci_npz_save(cusci_ctx *ctx, const char *path, int n, const char *const *names, const cusci_array *const *arrays, bool compress);
+
 #ifdef __cplusplus
 }
 #endif
