@@ -36,6 +36,17 @@ cusci_status cusci__gpu_launched(cusci_ctx *ctx, const char *fn, int err);
 /* CUDA events for a pool's stream order on `device`. */
 cusci_status cusci__gpu_stream_events(int device, cusci_stream_events *out);
 
+/*
+ * Between devices. gather: the elements of a strided array on GPU `device`
+ * into a new block of `pool` (contiguous, C order), waiting for the copy.
+ * d2h_from: device `device` to host, synchronous. peer: from GPU src_device
+ * to ctx's GPU on ctx's stream, waiting for the copy.
+ */
+cusci_status cusci__gpu_gather(cusci_ctx *ctx, const char *fn, int device, cusci_pool *pool, const cusci__loop *loop,
+                               cusci_dtype dtype, const void *src, size_t n, void **out);
+cusci_status cusci__gpu_d2h_from(cusci_ctx *ctx, const char *fn, int device, void *dst, const void *src, size_t n);
+cusci_status cusci__gpu_memcpy_peer(cusci_ctx *ctx, const char *fn, void *dst, const void *src, int src_device, size_t n);
+
 /* True when ptr is page-locked host memory the GPU can copy directly. */
 bool cusci__gpu_is_pinned(const void *ptr);
 

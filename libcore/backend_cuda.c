@@ -11,6 +11,21 @@
 
 #include <cuda_runtime_api.h>
 
+#include "kernels/core/launch.h"
+
+/* Run `call` with `device` current, restoring the caller's device after. */
+#define ON_DEVICE(device, call)                  \
+  do {                                           \
+    int cur_ = -1;                               \
+    cudaGetDevice(&cur_);                        \
+    if (cur_ != (device))                        \
+      cudaSetDevice(device);                     \
+    call;                                        \
+    if (cur_ != (device) && cur_ >= 0)           \
+      cudaSetDevice(cur_);                       \
+  } while (0)
+
+
 static void cuda_msg(char *err, size_t len, const char *what, cudaError_t e)
 {
   if (err && len)
@@ -254,19 +269,44 @@ cusci_status cusci__gpu_event_elapsed(cusci_ctx *ctx, const char *fn, void *star
   return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaEventElapsedTime", e);
 }
 
-/* ------------------------------------------------ allocators and events */
+cusci_status cusci__gpu_gather(cusci_ctx *ctx, const char *fn, int device, cusci_pool *pool, const cusci__loop *loop,
+                               cusci_dtype dtype, const void *src, size_t n, void **out)
+{
+  void *p = NULL;
+  cusci_status st = cusci_pool_malloc(pool, n, NULL, &p);
+  if (st != CUSCI_OK)
+    return cusci_ctx_fail(ctx, st, fn, "GPU %d: %s", device, cusci_pool_last_error(pool));
+  cudaError_t e;
+  int err = 0;
+  ON_DEVICE(device, {
+    err = cusci__launch_astype(NULL, dtype, dtype, loop, p, src);
+    e = err ? (cudaError_t)err : cudaStreamSynchronize(NULL);
+  });
+  if (e != cudaSuccess) {
+    cusci_pool_free(pool, p, NULL);
+    return cuda_fail(ctx, fn, "gathering a strided array on its GPU", e);
+  }
+  *out = p;
+  return CUSCI_OK;
+}
 
-/* Run `call` with `device` current, restoring the caller's device after. */
-#define ON_DEVICE(device, call)                  \
-  do {                                           \
-    int cur_ = -1;                               \
-    cudaGetDevice(&cur_);                        \
-    if (cur_ != (device))                        \
-      cudaSetDevice(device);                     \
-    call;                                        \
-    if (cur_ != (device) && cur_ >= 0)           \
-      cudaSetDevice(cur_);                       \
-  } while (0)
+cusci_status cusci__gpu_d2h_from(cusci_ctx *ctx, const char *fn, int device, void *dst, const void *src, size_t n)
+{
+  cudaError_t e;
+  ON_DEVICE(device, e = cudaMemcpy(dst, src, n, cudaMemcpyDeviceToHost));
+  return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaMemcpy from another device", e);
+}
+
+cusci_status cusci__gpu_memcpy_peer(cusci_ctx *ctx, const char *fn, void *dst, const void *src, int src_device, size_t n)
+{
+  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  cudaError_t e = cudaMemcpyPeerAsync(dst, ctx->device, src, src_device, n, (cudaStream_t)ctx->stream);
+  if (e == cudaSuccess)
+    e = cudaStreamSynchronize((cudaStream_t)ctx->stream);
+  return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaMemcpyPeerAsync", e);
+}
+
+/* ------------------------------------------------ allocators and events */
 
 static int dev_of(void *user) { return (int)(intptr_t)user; }
 
@@ -422,6 +462,10 @@ void cusci__gpu_ctx_fini(int device, void *stream) {}
 cusci_status cusci__gpu_use(cusci_ctx *ctx, const char *fn) { UNREACHABLE_GPU; }
 void cusci__gpu_stream_sync(void *stream) {}
 bool cusci__gpu_is_pinned(const void *ptr) { return false; }
+cusci_status cusci__gpu_gather(cusci_ctx *ctx, const char *fn, int device, cusci_pool *pool, const cusci__loop *loop,
+                               cusci_dtype dtype, const void *src, size_t n, void **out) { UNREACHABLE_GPU; }
+cusci_status cusci__gpu_d2h_from(cusci_ctx *ctx, const char *fn, int device, void *dst, const void *src, size_t n) { UNREACHABLE_GPU; }
+cusci_status cusci__gpu_memcpy_peer(cusci_ctx *ctx, const char *fn, void *dst, const void *src, int src_device, size_t n) { UNREACHABLE_GPU; }
 cusci_status cusci__gpu_memcpy_h2d(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n) { UNREACHABLE_GPU; }
 cusci_status cusci__gpu_memcpy_d2h(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n) { UNREACHABLE_GPU; }
 cusci_status cusci__gpu_memcpy_d2d(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n) { UNREACHABLE_GPU; }

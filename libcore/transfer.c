@@ -3,7 +3,7 @@
  *
  * Plain (pageable) host memory moves through pinned staging buffers: the
  * buffer of chunk k is filled (several threads copying) while the DMA of
- * chunk k-1 runs, with three buffers in flight, so that a malloc'ed buffer
+ * chunk k-1 runs, with four 16 MiB buffers in flight, so that a malloc'ed buffer
  * moves at close to the pinned rate. Pinned memory, and small copies, go
  * straight to cudaMemcpyAsync.
  */
@@ -17,11 +17,12 @@
 
 #include "libcore/backend.h"
 #include "libcore/transfer.h"
+#include "reference/core/reference.h"
 
-#define STAGE_CHUNK (8u << 20)
-#define STAGE_BUFS 3
+#define STAGE_CHUNK (16u << 20)
+#define STAGE_BUFS 4
 #define DIRECT_BELOW (1u << 20)
-#define MAX_WORKERS 8
+#define MAX_WORKERS 16
 
 /* ------------------------------------------ a parallel host memcpy */
 
@@ -66,7 +67,7 @@ static void *worker(void *arg)
   return NULL;
 }
 
-/* Start the workers once: one per core beyond the caller's, at most 7. */
+/* Start the workers once: one per core beyond the caller's, at most 15. */
 static int workers(void)
 {
   pthread_mutex_lock(&mu);
@@ -222,4 +223,81 @@ cusci_status cusci__d2h(cusci_ctx *ctx, const char *fn, void *dst, const void *s
   }
   (void)wait;
   return st != CUSCI_OK ? st : st2;
+}
+
+/* ------------------------------------------------ between devices */
+
+/*
+ * The elements of `a` in C order in a contiguous buffer on a's own device:
+ * a->data itself when a is contiguous, else a gathered copy in *tmp (host
+ * memory, or a block of that GPU's pool), which the caller frees.
+ */
+static cusci_status contiguous_source(cusci_ctx *ctx, const char *fn, const cusci_array *a, const void **src, void **tmp)
+{
+  *tmp = NULL;
+  if (cusci_array_is_c_contiguous(a)) {
+    *src = a->data;
+    return CUSCI_OK;
+  }
+  size_t n = (size_t)a->size * cusci__itemsize[a->dtype];
+  int64_t cstr[CUSCI_MAX_NDIM];
+  cusci__c_strides(a->ndim, a->shape, cstr);
+  const int64_t *strides[2] = {cstr, a->strides};
+  cusci__loop loop;
+  cusci__loop_init(&loop, a->ndim, a->shape, 2, strides);
+  if (a->device < 0) {
+    *tmp = malloc(n ? n : 1);
+    if (!*tmp)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %zu bytes", n);
+    cusci__host_astype(a->dtype, a->dtype, &loop, *tmp, a->data);
+  } else {
+    CUSCI__TRY(cusci__gpu_gather(ctx, fn, a->device, a->storage->pool, &loop, a->dtype, a->data, n, tmp));
+  }
+  *src = *tmp;
+  return CUSCI_OK;
+}
+
+cusci_status cusci_array_to_device(cusci_ctx *ctx, const cusci_array *a, cusci_array **out)
+{
+  if (!ctx)
+    return CUSCI_ERR_NULL_POINTER;
+  if (!a || !out)
+    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", a ? "out" : "a");
+  if (a->device == ctx->device)
+    return cusci_array_copy(ctx, a, out);
+  const char *fn = __func__;
+  cusci_array *r;
+  CUSCI__TRY(cusci_prepare_out(ctx, fn, out, a->ndim, a->shape, a->dtype, &r));
+  cusci_array *t = r; /* contiguous landing place */
+  cusci_status st = CUSCI_OK;
+  if (!cusci_array_is_c_contiguous(r))
+    st = cusci__array_new(ctx, fn, r->ndim, r->shape, r->dtype, &t);
+  const void *src = NULL;
+  void *tmp = NULL;
+  if (st == CUSCI_OK)
+    st = contiguous_source(ctx, fn, a, &src, &tmp);
+  size_t n = (size_t)a->size * cusci__itemsize[a->dtype];
+  if (st == CUSCI_OK && n) {
+    if (ctx->device < 0)
+      st = cusci__gpu_d2h_from(ctx, fn, a->device, t->data, src, n);
+    else if (a->device < 0)
+      st = cusci__h2d(ctx, fn, t->data, src, n, true);
+    else
+      st = cusci__gpu_memcpy_peer(ctx, fn, t->data, src, a->device, n);
+  }
+  if (tmp) {
+    if (a->device < 0)
+      free(tmp);
+    else
+      cusci_pool_free(a->storage->pool, tmp, NULL);
+  }
+  if (st == CUSCI_OK && t != r)
+    st = cusci__copy_into(ctx, fn, r, t);
+  if (t != r)
+    cusci_array_release(t);
+  if (st == CUSCI_OK)
+    *out = r;
+  else if (r != *out)
+    cusci_array_release(r);
+  return st;
 }

@@ -128,6 +128,12 @@ int main(void)
   FAILS(cusci_array_to_host(ctx, a, NULL, 48), CUSCI_ERR_NULL_POINTER, "cusci_array_to_host", "dst");
   FAILS(cusci_array_to_host(ctx, NULL, buf, 48), CUSCI_ERR_NULL_POINTER, "cusci_array_to_host", "a is NULL");
 
+  cusci_array *cp = NULL;
+  ok(cusci_array_to_device(ctx, a, &cp) == CUSCI_OK && cp != a && cusci_array_size(cp) == 12,
+     "to_device on the array's own device copies");
+  cusci_array_release(cp);
+  FAILS(cusci_array_to_device(ctx, NULL, &out), CUSCI_ERR_NULL_POINTER, "cusci_array_to_device", "a is NULL");
+
   /* Views. */
   cusci_array *m = NULL;
   cusci_array_reshape(ctx, a, 2, shape, &m);

@@ -432,6 +432,47 @@ static void test_memory(void)
   free(back);
 }
 
+static void test_to_device(void)
+{
+  /* host -> GPU and GPU -> host from strided views, and GPU -> GPU. */
+  double v[60];
+  for (int i = 0; i < 60; i++)
+    v[i] = i * 1.25 - 3;
+  int64_t shape[3] = {3, 4, 5};
+  cusci_array *h = NULL, *ht = NULL, *g = NULL, *gt = NULL, *back = NULL, *want = NULL;
+  cusci_array_from_host(host, v, 3, shape, CUSCI_FLOAT64, &h);
+  cusci_array_transpose(host, h, (const int[]){2, 0, 1}, &ht);
+  cusci_array_copy(host, ht, &want);
+  ok(cusci_array_to_device(gpu, ht, &g) == CUSCI_OK && cusci_array_device(g) == 0 && equal_gpu_host(g, want, "to_device"),
+     "to_device: a strided host view to the GPU");
+  cusci_array_transpose(gpu, g, (const int[]){1, 2, 0}, &gt); /* back to a's layout, as a view */
+  ok(cusci_array_to_device(host, gt, &back) == CUSCI_OK && cusci_array_device(back) == CUSCI_DEVICE_HOST,
+     "to_device: a strided GPU view to the host");
+  double b[60];
+  cusci_array_to_host(host, back, b, sizeof b);
+  ok(!memcmp(b, v, sizeof v), "the values survive both ways");
+  int ngpu = 0;
+  cusci_device_count(&ngpu);
+  if (ngpu >= 2) {
+    cusci_ctx *g1 = NULL;
+    cusci_array *p = NULL, *pp = NULL;
+    cusci_ctx_create(1, &g1);
+    ok(cusci_array_to_device(g1, gt, &p) == CUSCI_OK && cusci_array_device(p) == 1, "to_device: GPU 0 view -> GPU 1");
+    ok(cusci_array_to_device(gpu, p, &pp) == CUSCI_OK && equal_gpu_host(pp, back, "peer"), "and back to GPU 0, same values");
+    cusci_array_release(p);
+    cusci_array_release(pp);
+    cusci_ctx_destroy(g1);
+  } else {
+    skip(2, "one GPU: no peer copy to test");
+  }
+  cusci_array_release(h);
+  cusci_array_release(ht);
+  cusci_array_release(g);
+  cusci_array_release(gt);
+  cusci_array_release(back);
+  cusci_array_release(want);
+}
+
 int main(void)
 {
   gpu = tu_gpu_ctx_or_skip();
@@ -439,6 +480,7 @@ int main(void)
   test_context();
   test_memory();
   test_transfers();
+  test_to_device();
   test_creation();
   test_views();
   test_astype();

@@ -396,6 +396,17 @@ CUSCI_API void cusci_host_free_pinned(void *ptr);
 CUSCI_API cusci_pool *cusci_pinned_pool(void);
 
 /*
+ * Copy `a`, which may live on any device or the host (the one function
+ * that takes an array from elsewhere), to the context's device: a new
+ * C-contiguous array, or into *out. Between GPUs it is a peer copy; a
+ * strided `a` is first gathered on its own device. The work that made `a`
+ * must have finished (synchronise its context first). Synchronous.
+ * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_SHAPE/DTYPE/DEVICE
+ * for a mismatched *out, CUSCI_ERR_OUT_OF_MEMORY, CUSCI_ERR_CUDA.
+ */
+CUSCI_API cusci_status cusci_array_to_device(cusci_ctx *ctx, const cusci_array *a, cusci_array **out);
+
+/*
  * Asynchronous transfers on the context's stream. The call returns once the
  * copy is queued. Until the context's stream has passed this point
  * (cusci_ctx_synchronize, or cusci_event_synchronize on an event recorded
