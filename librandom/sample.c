@@ -349,6 +349,16 @@ cusci_status cusci_random_wald(cusci_ctx *ctx, cusci_random_generator *g, double
   FINISH;
 }
 
+cusci_status cusci_random_vonmises(cusci_ctx *ctx, cusci_random_generator *g, double mu, double kappa, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out)
+{
+  BEGIN(VONMISES, false);
+  FINITE(mu, "mu");
+  NONNEG(kappa, "kappa");
+  rq.p.a = mu;
+  rq.p.b = kappa;
+  FINISH;
+}
+
 /* ------------------------------------------------------------ discrete */
 
 /* The range of an integer dtype, as int64 (uint64's top clipped). */
@@ -437,4 +447,27 @@ cusci_status cusci_random_zipf(cusci_ctx *ctx, cusci_random_generator *g, double
   NEED(a > 1 && !isinf(a), "a", a, "> 1 and finite");
   rq.p.a = a;
   FINISH;
+}
+
+cusci_status cusci_random_hypergeometric(cusci_ctx *ctx, cusci_random_generator *g, int64_t ngood, int64_t nbad, int64_t nsample, int ndim, const int64_t *shape, cusci_array **out)
+{
+  DISCRETE(HYPERGEOMETRIC);
+  NEED(ngood >= 0, "ngood", (double)ngood, ">= 0");
+  NEED(nbad >= 0, "nbad", (double)nbad, ">= 0");
+  NEED(nsample >= 0, "nsample", (double)nsample, ">= 0");
+  NEED(ngood <= 1000000000 - nbad, "ngood + nbad", (double)ngood + (double)nbad, "at most 10^9");
+  NEED(nsample <= ngood + nbad, "nsample", (double)nsample, "at most ngood + nbad");
+  rq.p.lo = ngood;
+  rq.p.range = (uint64_t)nbad;
+  rq.p.n = nsample;
+  FINISH;
+}
+
+cusci_status cusci_random_bytes(cusci_ctx *ctx, cusci_random_generator *g, int64_t length, cusci_array **out)
+{
+  if (!ctx)
+    return CUSCI_ERR_NULL_POINTER;
+  if (length < 0)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, __func__, "length = %lld is negative", (long long)length);
+  return cusci_random_integers(ctx, g, 0, 255, true, 1, &length, CUSCI_UINT8, out);
 }

@@ -123,6 +123,52 @@ int main(void)
     cusci_array_release(pb), cusci_array_release(pn), cusci_array_release(pz), cusci_array_release(pi);
   }
 
+  /* vonmises, hypergeometric and the vector distributions. */
+  BAD(CUSCI_ERR_VALUE, cusci_random_vonmises(ctx, g, 0, -1, 1, sh, F, &out), "vonmises kappa < 0");
+  BAD(CUSCI_ERR_VALUE, cusci_random_vonmises(ctx, g, nan, 1, 1, sh, F, &out), "vonmises mu NaN");
+  BAD(CUSCI_ERR_VALUE, cusci_random_hypergeometric(ctx, g, 5, 5, 11, 1, sh, &out), "hypergeometric nsample > ngood + nbad");
+  BAD(CUSCI_ERR_VALUE, cusci_random_hypergeometric(ctx, g, -1, 5, 1, 1, sh, &out), "hypergeometric ngood < 0");
+  BAD(CUSCI_ERR_VALUE, cusci_random_hypergeometric(ctx, g, 600000000, 600000000, 1, 1, sh, &out),
+      "hypergeometric ngood + nbad > 10^9");
+  BAD(CUSCI_ERR_VALUE, cusci_random_bytes(ctx, g, -1, &out), "bytes(-1)");
+  {
+    int64_t two = 2, three = 3, c22[2] = {2, 2}, c23[2] = {2, 3};
+    cusci_array *p3 = NULL, *alpha = NULL, *m2 = NULL, *notpsd = NULL, *asym = NULL, *c2x3 = NULL, *colors = NULL,
+                *fcol = NULL, *eye = NULL;
+    cusci_array_from_host(ctx, (double[]){0.7, 0.6, 0.1}, 1, &three, F, &p3);
+    cusci_array_from_host(ctx, (double[]){1.0, 0.0, 2.0}, 1, &three, F, &alpha);
+    cusci_array_from_host(ctx, (double[]){0.0, 1.0}, 1, &two, F, &m2);
+    cusci_array_from_host(ctx, (double[]){1.0, 2.0, 2.0, 1.0}, 2, c22, F, &notpsd);
+    cusci_array_from_host(ctx, (double[]){1.0, 0.5, 0.2, 1.0}, 2, c22, F, &asym);
+    cusci_array_from_host(ctx, (double[]){1, 0, 0, 0, 1, 0}, 2, c23, F, &c2x3);
+    cusci_array_from_host(ctx, (int64_t[]){3, 4}, 1, &two, CUSCI_INT64, &colors);
+    cusci_array_from_host(ctx, (double[]){3, 4}, 1, &two, F, &fcol);
+    cusci_array_from_host(ctx, (double[]){1, 0, 0, 1}, 2, c22, F, &eye);
+    cusci_random_mvn_opts chol = {CUSCI_MVN_CHOLESKY, 0}, bad_method = {(cusci_random_mvn_method)7, 0};
+    BAD(CUSCI_ERR_VALUE, cusci_random_multinomial(ctx, g, 5, p3, 1, sh, &out), "multinomial: sum(pvals[:-1]) > 1");
+    BAD(CUSCI_ERR_VALUE, cusci_random_multinomial(ctx, g, -5, p3, 1, sh, &out), "multinomial: n < 0");
+    BAD(CUSCI_ERR_NULL_POINTER, cusci_random_multinomial(ctx, g, 5, NULL, 1, sh, &out), "multinomial: pvals NULL");
+    BAD(CUSCI_ERR_NDIM, cusci_random_multinomial(ctx, g, 5, eye, 1, sh, &out), "multinomial: 2-D pvals");
+    BAD(CUSCI_ERR_VALUE, cusci_random_dirichlet(ctx, g, alpha, 1, sh, &out), "dirichlet: alpha with a 0");
+    BAD(CUSCI_ERR_VALUE, cusci_random_multivariate_normal(ctx, g, m2, notpsd, NULL, 1, sh, &out),
+        "multivariate_normal: cov not positive semidefinite");
+    BAD(CUSCI_ERR_LINALG, cusci_random_multivariate_normal(ctx, g, m2, notpsd, &chol, 1, sh, &out),
+        "multivariate_normal: Cholesky of an indefinite cov");
+    BAD(CUSCI_ERR_VALUE, cusci_random_multivariate_normal(ctx, g, m2, asym, NULL, 1, sh, &out),
+        "multivariate_normal: cov not symmetric");
+    BAD(CUSCI_ERR_SHAPE, cusci_random_multivariate_normal(ctx, g, m2, c2x3, NULL, 1, sh, &out),
+        "multivariate_normal: cov 2x3");
+    BAD(CUSCI_ERR_INVALID_ARGUMENT, cusci_random_multivariate_normal(ctx, g, m2, eye, &bad_method, 1, sh, &out),
+        "multivariate_normal: an unknown method");
+    BAD(CUSCI_ERR_VALUE, cusci_random_multivariate_hypergeometric(ctx, g, colors, 8, 1, sh, &out),
+        "multivariate_hypergeometric: nsample > sum(colors)");
+    BAD(CUSCI_ERR_DTYPE, cusci_random_multivariate_hypergeometric(ctx, g, fcol, 2, 1, sh, &out),
+        "multivariate_hypergeometric: float colors");
+    cusci_array_release(p3), cusci_array_release(alpha), cusci_array_release(m2), cusci_array_release(notpsd);
+    cusci_array_release(asym), cusci_array_release(c2x3), cusci_array_release(colors), cusci_array_release(fcol);
+    cusci_array_release(eye);
+  }
+
   /* *out that does not fit: shape, dtype. */
   {
     cusci_array *o = NULL;

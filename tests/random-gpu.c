@@ -230,6 +230,65 @@ int main(void)
     cusci_array_release(a), cusci_array_release(b), cusci_array_release(at), cusci_array_release(bt);
     cusci_random_generator_destroy(gh), cusci_random_generator_destroy(gg);
   }
+  /* the vector distributions: the host's rows on the GPU */
+  {
+    cusci_random_generator *gh = NULL, *gg = NULL;
+    cusci_random_generator_create(host, CUSCI_BITGEN_PHILOX, 77, &gh);
+    cusci_random_generator_create(gpu, CUSCI_BITGEN_PHILOX, 77, &gg);
+    int64_t k4 = 4, c44[2] = {4, 4}, sz[2] = {301, 7};
+    double pv[4] = {0.1, 0.35, 0.25, 0.3}, al[4] = {0.4, 2.385, 1.1, 0.05}, mu[4] = {1, -2, 0.5, 3};
+    double cv[16] = {2.0, 0.6, -0.4, 0.1, 0.6, 1.5, 0.3, 0.0, -0.4, 0.3, 0.8, 0.2, 0.1, 0.0, 0.2, 1.0};
+    int64_t col[4] = {50, 10, 150, 7};
+    cusci_array *ph = NULL, *pg = NULL, *ah = NULL, *ag = NULL, *mh = NULL, *mg = NULL, *ch = NULL, *cg = NULL,
+                *colh = NULL, *colg = NULL;
+    cusci_array_from_host(host, pv, 1, &k4, CUSCI_FLOAT64, &ph);
+    cusci_array_from_host(gpu, pv, 1, &k4, CUSCI_FLOAT64, &pg);
+    cusci_array_from_host(host, al, 1, &k4, CUSCI_FLOAT64, &ah);
+    cusci_array_from_host(gpu, al, 1, &k4, CUSCI_FLOAT64, &ag);
+    cusci_array_from_host(host, mu, 1, &k4, CUSCI_FLOAT64, &mh);
+    cusci_array_from_host(gpu, mu, 1, &k4, CUSCI_FLOAT64, &mg);
+    cusci_array_from_host(host, cv, 2, c44, CUSCI_FLOAT64, &ch);
+    cusci_array_from_host(gpu, cv, 2, c44, CUSCI_FLOAT64, &cg);
+    cusci_array_from_host(host, col, 1, &k4, CUSCI_INT64, &colh);
+    cusci_array_from_host(gpu, col, 1, &k4, CUSCI_INT64, &colg);
+    const char *names[5] = {"multinomial", "dirichlet", "multivariate_normal eigh", "multivariate_normal cholesky",
+                            "multivariate_hypergeometric"};
+    for (int t = 0; t < 5; t++) {
+      cusci_array *a = NULL, *b = NULL;
+      cusci_status s1 = CUSCI_OK, s2 = CUSCI_OK;
+      cusci_random_mvn_opts o = {t == 3 ? CUSCI_MVN_CHOLESKY : CUSCI_MVN_EIGH, 0};
+      switch (t) {
+      case 0:
+        s1 = cusci_random_multinomial(host, gh, 1000, ph, 2, sz, &a);
+        s2 = cusci_random_multinomial(gpu, gg, 1000, pg, 2, sz, &b);
+        break;
+      case 1:
+        s1 = cusci_random_dirichlet(host, gh, ah, 2, sz, &a);
+        s2 = cusci_random_dirichlet(gpu, gg, ag, 2, sz, &b);
+        break;
+      case 2:
+      case 3:
+        s1 = cusci_random_multivariate_normal(host, gh, mh, ch, &o, 2, sz, &a);
+        s2 = cusci_random_multivariate_normal(gpu, gg, mg, cg, &o, 2, sz, &b);
+        break;
+      default:
+        s1 = cusci_random_multivariate_hypergeometric(host, gh, colh, 100, 2, sz, &a);
+        s2 = cusci_random_multivariate_hypergeometric(gpu, gg, colg, 100, 2, sz, &b);
+      }
+      int same = s1 == CUSCI_OK && s2 == CUSCI_OK;
+      if (same) {
+        void *x = tu_to_host(host, a), *y = tu_to_host(gpu, b);
+        same = tu_first_mismatch(cusci_array_dtype(a), y, x, NULL, cusci_array_size(a)) < 0;
+        free(x), free(y);
+      }
+      ok(same, "%s: GPU rows as host rows (%s)", names[t], s2 ? cusci_ctx_last_error(gpu) : "");
+      cusci_array_release(a), cusci_array_release(b);
+    }
+    cusci_array_release(ph), cusci_array_release(pg), cusci_array_release(ah), cusci_array_release(ag);
+    cusci_array_release(mh), cusci_array_release(mg), cusci_array_release(ch), cusci_array_release(cg);
+    cusci_array_release(colh), cusci_array_release(colg);
+    cusci_random_generator_destroy(gh), cusci_random_generator_destroy(gg);
+  }
   curand_engines();
   cusci_ctx_destroy(host);
   cusci_ctx_destroy(gpu);

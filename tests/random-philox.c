@@ -347,9 +347,142 @@ static void permutations(void)
   cusci_random_generator_destroy(h);
 }
 
+/* The vector distributions: sums, means and covariances. */
+static void rows(void)
+{
+  cusci_random_generator *g = gen(21);
+  enum { R = 40000 };
+  int64_t nr = R, k4 = 4, k3 = 3;
+  /* multinomial(20, [0.1, 0.35, 0.25, rest]) */
+  double pv[4] = {0.1, 0.35, 0.25, 0.3};
+  cusci_array *pa = NULL, *a = NULL;
+  cusci_array_from_host(ctx, pv, 1, &k4, CUSCI_FLOAT64, &pa);
+  cusci_status st = cusci_random_multinomial(ctx, g, 20, pa, 1, &nr, &a);
+  int64_t *x = st == CUSCI_OK ? tu_to_host(ctx, a) : NULL;
+  int sums = x != NULL;
+  double mean[4] = {0};
+  for (int64_t r = 0; sums && r < R; r++) {
+    int64_t t = 0;
+    for (int i = 0; i < 4; i++) {
+      t += x[r * 4 + i];
+      mean[i] += (double)x[r * 4 + i] / R;
+    }
+    sums &= t == 20;
+  }
+  int close = sums;
+  for (int i = 0; i < 4; i++) /* sd of a count 20 p (1 - p) over R rows */
+    close &= fabs(mean[i] - 20 * pv[i]) < 6 * sqrt(20 * pv[i] * (1 - pv[i]) / R);
+  ok(sums && close && cusci_array_ndim(a) == 2, "multinomial(20, p): rows sum to 20, means 20 p (%.3f %.3f %.3f %.3f)",
+     mean[0], mean[1], mean[2], mean[3]);
+  free(x);
+  cusci_array_release(a), cusci_array_release(pa);
+
+  /* dirichlet([0.4, 2.385, 1.1]) */
+  double al[3] = {0.4, 2.385, 1.1}, a0 = 0.4 + 2.385 + 1.1;
+  a = NULL;
+  pa = NULL;
+  cusci_array_from_host(ctx, al, 1, &k3, CUSCI_FLOAT64, &pa);
+  st = cusci_random_dirichlet(ctx, g, pa, 1, &nr, &a);
+  double *y = st == CUSCI_OK ? tu_to_host(ctx, a) : NULL;
+  sums = y != NULL;
+  double dm[3] = {0};
+  for (int64_t r = 0; sums && r < R; r++) {
+    double t = 0;
+    for (int i = 0; i < 3; i++) {
+      t += y[r * 3 + i];
+      dm[i] += y[r * 3 + i] / R;
+    }
+    sums &= fabs(t - 1) < 1e-12;
+  }
+  close = sums;
+  for (int i = 0; i < 3; i++) {
+    double m = al[i] / a0, v = m * (1 - m) / (a0 + 1);
+    close &= fabs(dm[i] - m) < 6 * sqrt(v / R);
+  }
+  ok(sums && close, "dirichlet(alpha): rows sum to 1, means alpha / sum (%.4f %.4f %.4f)", dm[0], dm[1], dm[2]);
+  free(y);
+  cusci_array_release(a), cusci_array_release(pa);
+
+  /* multivariate_normal, both factorizations, and a singular cov */
+  double mu[3] = {1.5, -2.385, 0.25};
+  double cv[9] = {2.0, 0.6, -0.4, 0.6, 1.5, 0.3, -0.4, 0.3, 0.8};
+  double sing[9] = {1.0, 2.0, 0.0, 2.0, 4.0, 0.0, 0.0, 0.0, 0.5}; /* rank 2 */
+  int64_t c33[2] = {3, 3};
+  cusci_array *ma = NULL, *ca = NULL, *sa = NULL;
+  cusci_array_from_host(ctx, mu, 1, &k3, CUSCI_FLOAT64, &ma);
+  cusci_array_from_host(ctx, cv, 2, c33, CUSCI_FLOAT64, &ca);
+  cusci_array_from_host(ctx, sing, 2, c33, CUSCI_FLOAT64, &sa);
+  for (int method = 0; method < 3; method++) {
+    const double *want = method == 2 ? sing : cv;
+    cusci_random_mvn_opts o = {method == 1 ? CUSCI_MVN_CHOLESKY : CUSCI_MVN_EIGH, 0};
+    a = NULL;
+    st = cusci_random_multivariate_normal(ctx, g, ma, method == 2 ? sa : ca, &o, 1, &nr, &a);
+    double *z = st == CUSCI_OK ? tu_to_host(ctx, a) : NULL;
+    double m[3] = {0}, c[9] = {0};
+    for (int64_t r = 0; z && r < R; r++)
+      for (int i = 0; i < 3; i++)
+        m[i] += z[r * 3 + i] / R;
+    for (int64_t r = 0; z && r < R; r++)
+      for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+          c[i * 3 + j] += (z[r * 3 + i] - m[i]) * (z[r * 3 + j] - m[j]) / (R - 1);
+    close = z != NULL;
+    for (int i = 0; i < 3; i++) {
+      close &= fabs(m[i] - mu[i]) < 6 * sqrt(want[i * 3 + i] / R) + 1e-12;
+      for (int j = 0; j < 3; j++) /* var of a sample covariance: (s_ii s_jj + s_ij^2) / R */
+        close &= fabs(c[i * 3 + j] - want[i * 3 + j]) <
+                 6 * sqrt((want[i * 3 + i] * want[j * 3 + j] + want[i * 3 + j] * want[i * 3 + j]) / R) + 1e-12;
+    }
+    ok(close, "multivariate_normal (%s): sample mean and covariance match", method == 0 ? "eigh" : method == 1 ? "cholesky" : "eigh, singular cov");
+    free(z);
+    cusci_array_release(a);
+  }
+  a = NULL;
+  cusci_random_mvn_opts chol = {CUSCI_MVN_CHOLESKY, 0};
+  st = cusci_random_multivariate_normal(ctx, g, ma, sa, &chol, 1, &nr, &a);
+  ok(st == CUSCI_ERR_LINALG && !a, "multivariate_normal: Cholesky of a singular cov: %s", cusci_status_name(st));
+  cusci_array_release(ma), cusci_array_release(ca), cusci_array_release(sa);
+
+  /* multivariate_hypergeometric([5, 10, 15], 12) */
+  int64_t col[3] = {5, 10, 15};
+  a = NULL;
+  pa = NULL;
+  cusci_array_from_host(ctx, col, 1, &k3, CUSCI_INT64, &pa);
+  st = cusci_random_multivariate_hypergeometric(ctx, g, pa, 12, 1, &nr, &a);
+  x = st == CUSCI_OK ? tu_to_host(ctx, a) : NULL;
+  sums = x != NULL;
+  double hm[3] = {0};
+  for (int64_t r = 0; sums && r < R; r++) {
+    int64_t t = 0;
+    for (int i = 0; i < 3; i++) {
+      t += x[r * 3 + i];
+      hm[i] += (double)x[r * 3 + i] / R;
+      sums &= x[r * 3 + i] >= 0 && x[r * 3 + i] <= col[i];
+    }
+    sums &= t == 12;
+  }
+  close = sums;
+  for (int i = 0; i < 3; i++) {
+    double p = col[i] / 30.0, v = 12 * p * (1 - p) * (30 - 12) / 29.0;
+    close &= fabs(hm[i] - 12 * p) < 6 * sqrt(v / R);
+  }
+  ok(close, "multivariate_hypergeometric(colors, 12): rows sum to 12, means 12 c / 30 (%.3f %.3f %.3f)", hm[0], hm[1],
+     hm[2]);
+  free(x);
+  cusci_array_release(a), cusci_array_release(pa);
+
+  /* bytes */
+  a = NULL;
+  st = cusci_random_bytes(ctx, g, 4099, &a);
+  ok(st == CUSCI_OK && cusci_array_dtype(a) == CUSCI_UINT8 && cusci_array_size(a) == 4099, "bytes(4099) is 4099 uint8");
+  cusci_array_release(a);
+  cusci_random_generator_destroy(g);
+}
+
 int main(void)
 {
   ctx = tu_host_ctx();
+  rows();
   permutations();
   kat();
   reproducible();

@@ -26,9 +26,11 @@ static const rcase rs_cases[] = {
   {"standard_cauchy", 0}, {"standard_gamma_small", 0}, {"standard_gamma", 0}, {"gamma", 0},
   {"beta_small", 0}, {"beta", 0}, {"chisquare", 0}, {"noncentral_chisquare", 0},
   {"noncentral_chisquare_small", 0}, {"f", 0}, {"noncentral_f", 0}, {"standard_t", 0}, {"wald", 0},
+  {"vonmises", 0}, {"vonmises_small", 0},
   {"integers", 1}, {"poisson_small", 1}, {"poisson", 1}, {"poisson_large", 1}, {"binomial_small", 1},
   {"binomial", 1}, {"binomial_high_p", 1}, {"negative_binomial", 1}, {"geometric", 1},
   {"geometric_high_p", 1}, {"logseries", 1}, {"zipf", 1},
+  {"hypergeometric", 1}, {"hypergeometric_large", 1},
   {NULL, 0}};
 
 /* Draw case `name` with the parameters of fixtures_random.py. dtype is for
@@ -65,6 +67,10 @@ static inline cusci_status rs_draw(cusci_ctx *ctx, cusci_random_generator *g, co
   if (IS("noncentral_f")) return cusci_random_noncentral_f(ctx, g, 5.5, 12.0, 1.8, ndim, sh, dt, out);
   if (IS("standard_t")) return cusci_random_standard_t(ctx, g, 5.3, ndim, sh, dt, out);
   if (IS("wald")) return cusci_random_wald(ctx, g, 1.4, 2.2, ndim, sh, dt, out);
+  if (IS("vonmises")) return cusci_random_vonmises(ctx, g, 0.7, 2.385, ndim, sh, dt, out);
+  if (IS("vonmises_small")) return cusci_random_vonmises(ctx, g, -2.5, 0.3, ndim, sh, dt, out);
+  if (IS("hypergeometric")) return cusci_random_hypergeometric(ctx, g, 17, 23, 12, ndim, sh, out);
+  if (IS("hypergeometric_large")) return cusci_random_hypergeometric(ctx, g, 3000, 7000, 2500, ndim, sh, out);
   if (IS("integers")) return cusci_random_integers(ctx, g, 2, 23, false, ndim, sh, CUSCI_INT64, out);
   if (IS("poisson_small")) return cusci_random_poisson(ctx, g, 3.7, ndim, sh, out);
   if (IS("poisson")) return cusci_random_poisson(ctx, g, 23.5, ndim, sh, out);

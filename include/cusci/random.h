@@ -173,6 +173,10 @@ CUSCI_API cusci_status cusci_random_standard_t(cusci_ctx *ctx, cusci_random_gene
 /* Generator.wald(mean, scale): both > 0. */
 CUSCI_API cusci_status cusci_random_wald(cusci_ctx *ctx, cusci_random_generator *g, double mean, double scale, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
 
+/* Generator.vonmises(mu, kappa) (Best-Fisher), on [-pi, pi]: mu finite,
+ * kappa >= 0. */
+CUSCI_API cusci_status cusci_random_vonmises(cusci_ctx *ctx, cusci_random_generator *g, double mu, double kappa, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+
 /* ----------------------------------------------------------- discrete */
 
 /*
@@ -196,6 +200,9 @@ CUSCI_API cusci_status cusci_random_geometric(cusci_ctx *ctx, cusci_random_gener
 CUSCI_API cusci_status cusci_random_logseries(cusci_ctx *ctx, cusci_random_generator *g, double p, int ndim, const int64_t *shape, cusci_array **out);
 /* Generator.zipf(a): int64 >= 1; a > 1. */
 CUSCI_API cusci_status cusci_random_zipf(cusci_ctx *ctx, cusci_random_generator *g, double a, int ndim, const int64_t *shape, cusci_array **out);
+/* Generator.hypergeometric(ngood, nbad, nsample): int64; each >= 0,
+ * nsample <= ngood + nbad <= 10^9. */
+CUSCI_API cusci_status cusci_random_hypergeometric(cusci_ctx *ctx, cusci_random_generator *g, int64_t ngood, int64_t nbad, int64_t nsample, int ndim, const int64_t *shape, cusci_array **out);
 
 /* -------------------------------------------------- permutations, choice */
 /*
@@ -223,6 +230,53 @@ CUSCI_API cusci_status cusci_random_shuffle(cusci_ctx *ctx, cusci_random_generat
  * CUSCI_ERR_NDIM / CUSCI_ERR_SHAPE / CUSCI_ERR_DTYPE for p's form.
  */
 CUSCI_API cusci_status cusci_random_choice(cusci_ctx *ctx, cusci_random_generator *g, int64_t a, int ndim, const int64_t *shape, bool replace, const cusci_array *p, cusci_array **out);
+
+/* ------------------------------------------------ multivariate draws */
+/*
+ * These make rows: the output has shape (shape..., k), one row per
+ * counter step. Parameter arrays live on the context's device; they are
+ * read to the host and checked there. Philox generators only.
+ */
+
+/* Generator.multinomial(n, pvals): int64 counts summing to n, by
+ * conditional binomials. n >= 0; pvals 1-D, each in [0, 1], the sum of all
+ * but the last at most 1 (the last is what is left, as NumPy). */
+CUSCI_API cusci_status cusci_random_multinomial(cusci_ctx *ctx, cusci_random_generator *g, int64_t n, const cusci_array *pvals, int ndim, const int64_t *shape, cusci_array **out);
+/* Generator.dirichlet(alpha): float64 rows summing to 1 (gammas over their
+ * sum). alpha 1-D, each > 0. */
+CUSCI_API cusci_status cusci_random_dirichlet(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *alpha, int ndim, const int64_t *shape, cusci_array **out);
+/* Generator.multivariate_hypergeometric(colors, nsample) (NumPy's
+ * "marginals" method): int64 rows summing to nsample. colors 1-D of an
+ * integer dtype, each >= 0, sum at most 10^9; 0 <= nsample <= sum. */
+CUSCI_API cusci_status cusci_random_multivariate_hypergeometric(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *colors, int64_t nsample, int ndim, const int64_t *shape, cusci_array **out);
+
+/* How multivariate_normal factors the covariance. */
+typedef enum cusci_random_mvn_method {
+  CUSCI_MVN_EIGH = 0, /* symmetric eigendecomposition: any positive semidefinite cov */
+  CUSCI_MVN_CHOLESKY  /* Cholesky: positive definite cov only, faster to set up */
+} cusci_random_mvn_method;
+
+/* multivariate_normal's keywords; zero (or NULL) is the default. */
+typedef struct cusci_random_mvn_opts {
+  cusci_random_mvn_method method;
+  double tol; /* how far below 0 an eigenvalue (relative) or an asymmetry may be; 0: 1e-8 */
+} cusci_random_mvn_opts;
+
+/*
+ * Generator.multivariate_normal(mean, cov, size, method): float64 rows
+ * mean + L z, z standard normal, with L lower triangular and L L^T = cov
+ * (Cholesky, or the eigendecomposition made triangular by a QR step).
+ * mean 1-D of d, cov d x d, both finite; cov symmetric within tol.
+ * CUSCI_ERR_VALUE for a cov that is not symmetric or not positive
+ * semidefinite (eigh), CUSCI_ERR_LINALG for one not positive definite
+ * (Cholesky), CUSCI_ERR_SHAPE when cov does not match mean,
+ * CUSCI_ERR_INVALID_ARGUMENT for an unknown method.
+ */
+CUSCI_API cusci_status cusci_random_multivariate_normal(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *mean, const cusci_array *cov, const cusci_random_mvn_opts *opts, int ndim, const int64_t *shape, cusci_array **out);
+
+/* Generator.bytes(length): `length` random bytes as a uint8 array
+ * (integers(0, 255, endpoint) as uint8). */
+CUSCI_API cusci_status cusci_random_bytes(cusci_ctx *ctx, cusci_random_generator *g, int64_t length, cusci_array **out);
 
 #ifdef __cplusplus
 }

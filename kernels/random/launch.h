@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "reference/random/dists.h"
+#include "reference/random/rows.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -36,6 +37,10 @@ int cusci__launch_rchoice_cdf(void *stream, uint64_t key, uint64_t ctr, const do
                               int64_t *out);
 /* Row gather: dst row i = src row idx[i], rows of row_bytes bytes. */
 int cusci__launch_rgather(void *stream, const void *src, void *dst, const int64_t *idx, int64_t rows, size_t row_bytes);
+
+/* The GPU twin of cusci__rhost_rows (v in device memory). */
+int cusci__launch_rrows(void *stream, int kind, const double *v, int64_t k, const cusci__rparams *p, uint64_t key,
+                        uint64_t ctr, int64_t rows, void *dst);
 
 #ifdef __cplusplus
 }

@@ -80,6 +80,15 @@ __global__ void flip_kernel(T *dst, int64_t n, double a, double b, bool unit, T 
   }
 }
 
+template <int KIND>
+__global__ void rows_kernel(const double *v, int64_t k, const cusci__rparams p, uint64_t key, uint64_t ctr, int64_t rows,
+                            void *dst)
+{
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t g = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; g < rows; g += stride)
+    cusci__rrow(KIND, v, k, &p, key, ctr + (uint64_t)g, (double *)dst + g * k, (int64_t *)dst + g * k);
+}
+
 template <int DIST>
 void launch_real(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64_t ctr, int f32, int64_t n, void *dst)
 {
@@ -158,5 +167,20 @@ extern "C" int cusci__launch_rflip(void *stream, int f32, int64_t n, void *dst, 
     flip_kernel<float><<<blocks_for(n), kThreads, 0, s>>>((float *)dst, n, a, b, unit, 0x1.fffffep-1f);
   else
     flip_kernel<double><<<blocks_for(n), kThreads, 0, s>>>((double *)dst, n, a, b, unit, 0x1.fffffffffffffp-1);
+  return (int)cudaGetLastError();
+}
+
+extern "C" int cusci__launch_rrows(void *stream, int kind, const double *v, int64_t k, const cusci__rparams *p,
+                                   uint64_t key, uint64_t ctr, int64_t rows, void *dst)
+{
+  cudaStream_t s = (cudaStream_t)stream;
+  if (rows == 0 || k == 0)
+    return 0;
+  switch (kind) {
+  case CUSCI__RROW_MULTINOMIAL: rows_kernel<CUSCI__RROW_MULTINOMIAL><<<blocks_for(rows), kThreads, 0, s>>>(v, k, *p, key, ctr, rows, dst); break;
+  case CUSCI__RROW_DIRICHLET: rows_kernel<CUSCI__RROW_DIRICHLET><<<blocks_for(rows), kThreads, 0, s>>>(v, k, *p, key, ctr, rows, dst); break;
+  case CUSCI__RROW_MVN: rows_kernel<CUSCI__RROW_MVN><<<blocks_for(rows), kThreads, 0, s>>>(v, k, *p, key, ctr, rows, dst); break;
+  default: rows_kernel<CUSCI__RROW_MVHYPER><<<blocks_for(rows), kThreads, 0, s>>>(v, k, *p, key, ctr, rows, dst); break;
+  }
   return (int)cudaGetLastError();
 }

@@ -28,9 +28,9 @@
   X(PARETO, R) X(POWER, R) X(TRIANGULAR, R) X(STANDARD_CAUCHY, R)             \
   X(STANDARD_GAMMA, R) X(GAMMA, R) X(BETA, R) X(CHISQUARE, R)                 \
   X(NONCENTRAL_CHISQUARE, R) X(F, R) X(NONCENTRAL_F, R) X(STANDARD_T, R)      \
-  X(WALD, R)                                                                  \
+  X(WALD, R) X(VONMISES, R)                                                   \
   X(INTEGERS, I) X(POISSON, I) X(BINOMIAL, I) X(NEGATIVE_BINOMIAL, I)         \
-  X(GEOMETRIC, I) X(LOGSERIES, I) X(ZIPF, I)
+  X(GEOMETRIC, I) X(LOGSERIES, I) X(ZIPF, I) X(HYPERGEOMETRIC, I)
 
 #define CUSCI__RDIST_ENUM_(NAME, K) CUSCI__RD_##NAME,
 enum { CUSCI__RDISTS(CUSCI__RDIST_ENUM_) CUSCI__RD_COUNT };
@@ -357,6 +357,64 @@ CUSCI_HD int64_t cusci__rbinomial(cusci__rsampler *r, int64_t n, double p)
   return p <= 0.5 ? x : n - x;
 }
 
+/* log of the binomial coefficient (a choose b), 0 <= b <= a. */
+CUSCI_HD double cusci__rlchoose(double a, double b)
+{
+  return cusci__rlgamma(a + 1.0) - cusci__rlgamma(b + 1.0) - cusci__rlgamma(a - b + 1.0);
+}
+
+/*
+ * Hypergeometric: good items among `n` drawn without replacement from
+ * `good` good and `bad` bad ones, by inversion with the chop-down search
+ * from the mode (Kemp, "Efficient generation of logarithmically distributed
+ * pseudo-random variables", Appl. Statist. 30, 1981, and Devroye, 1986,
+ * III.2): the mass at the mode from log-binomial coefficients, its
+ * neighbours by the ratio f(k+1)/f(k) = (good-k)(n-k) / ((k+1)(bad-n+k+1)),
+ * taken alternately below and above the mode. Expected steps grow as the
+ * standard deviation.
+ */
+CUSCI_HD int64_t cusci__rhypergeometric(cusci__rsampler *r, int64_t good, int64_t bad, int64_t n)
+{
+  double G = (double)good, B = (double)bad, N = G + B, dn = (double)n;
+  int64_t lo = n - bad > 0 ? n - bad : 0, hi = n < good ? n : good;
+  if (lo == hi)
+    return lo;
+  int64_t m = (int64_t)floor((dn + 1.0) * (G + 1.0) / (N + 2.0));
+  if (m < lo)
+    m = lo;
+  if (m > hi)
+    m = hi;
+  double dm = (double)m;
+  double pm = cusci__rexp(cusci__rlchoose(G, dm) + cusci__rlchoose(B, dn - dm) - cusci__rlchoose(N, dn));
+  for (;;) {
+    double u = cusci__ru(r);
+    u -= pm;
+    if (u <= 0)
+      return m;
+    double pl = pm, pu = pm;
+    int64_t kl = m, ku = m;
+    while (kl > lo || ku < hi) {
+      if (kl > lo) { /* f(kl - 1) = f(kl) kl (bad - n + kl) / ((good - kl + 1)(n - kl + 1)) */
+        double k = (double)kl;
+        pl = pl * (k * (B - dn + k)) / ((G - k + 1.0) * (dn - k + 1.0));
+        kl--;
+        u -= pl;
+        if (u <= 0)
+          return kl;
+      }
+      if (ku < hi) {
+        double k = (double)ku;
+        pu = pu * ((G - k) * (dn - k)) / ((k + 1.0) * (B - dn + k + 1.0));
+        ku++;
+        u -= pu;
+        if (u <= 0)
+          return ku;
+      }
+    }
+    /* rounding left a sliver of mass: draw again */
+  }
+}
+
 /* 64 x 64 -> high 64 bits, from 32-bit halves (the same on both sides). */
 CUSCI_HD uint64_t cusci__rmulhi64(uint64_t a, uint64_t b)
 {
@@ -538,6 +596,48 @@ CUSCI_HD void cusci__rgroup_real(int dist, const cusci__rparams *p, uint64_t key
     x = cusci__rsqrt(p->a / 2.0) * z / cusci__rsqrt(g2);
     break;
   }
+  case CUSCI__RD_VONMISES: {
+    /* Best and Fisher, "Efficient simulation of the von Mises
+     * distribution", Appl. Statist. 28, 1979, as NumPy; the result is
+     * wrapped to [-pi, pi]. (a, b) = (mu, kappa). */
+    double mu = p->a, kappa = p->b, res = 0;
+    if (kappa < 1e-8) {
+      res = CUSCI__PI * (2.0 * cusci__ru(&r) - 1.0);
+      x = res;
+      break;
+    }
+    double sv;
+    if (kappa < 1e-5) {
+      sv = 1.0 / kappa + kappa;
+    } else if (kappa <= 1e6) {
+      double rr = 1.0 + cusci__rsqrt(1.0 + 4.0 * kappa * kappa);
+      double rho = (rr - cusci__rsqrt(2.0 * rr)) / (2.0 * kappa);
+      sv = (1.0 + rho * rho) / (2.0 * rho);
+    } else { /* the wrapped normal limit */
+      res = mu + cusci__rsqrt(1.0 / kappa) * cusci__rnorm(&r);
+      sv = 0;
+    }
+    if (kappa <= 1e6) {
+      double W;
+      for (;;) {
+        double U = cusci__ru(&r);
+        double Z = cusci__rcos_pi(U);
+        W = (1.0 + sv * Z) / (sv + Z);
+        double Y = kappa * (sv - W);
+        double V = cusci__ru(&r);
+        if (Y * (2.0 - Y) - V >= 0 || (V > 0 && cusci__rlog(Y / V) + 1.0 - Y >= 0))
+          break;
+      }
+      res = cusci__racos(W);
+      if (cusci__ru(&r) < 0.5)
+        res = -res;
+      res += mu;
+    }
+    int neg = res < 0;
+    double mod = fmod(fabs(res) + CUSCI__PI, 2.0 * CUSCI__PI) - CUSCI__PI;
+    x = neg ? -mod : mod;
+    break;
+  }
   case CUSCI__RD_WALD: {
     /* Michael, Schucany and Haas, "Generating random variates using
      * transformations with multiple roots", Am. Statist. 30, 1976 */
@@ -618,6 +718,9 @@ CUSCI_HD void cusci__rgroup_int(int dist, const cusci__rparams *p, uint64_t key,
       return;
     }
   }
+  case CUSCI__RD_HYPERGEOMETRIC:
+    out[0] = cusci__rhypergeometric(&r, p->lo, (int64_t)p->range, p->n);
+    return;
   case CUSCI__RD_ZIPF: {
     /* Devroye, "Non-Uniform Random Variate Generation", 1986, X.6.1:
      * rejection from floor(u^(-1/(a-1))); values beyond int64 are rejected */

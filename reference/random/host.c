@@ -78,3 +78,10 @@ void cusci__rhost_choice_cdf(uint64_t key, uint64_t ctr, const double *cdf, int6
   for (int64_t i = 0; i < m; i++)
     out[i] = cusci__rsearch_cdf(cdf, n, cusci__rchoice_u(key, ctr, i));
 }
+
+void cusci__rhost_rows(int kind, const double *v, int64_t k, const cusci__rparams *p, uint64_t key, uint64_t ctr,
+                       int64_t rows, void *dst)
+{
+  for (int64_t g = 0; g < rows; g++)
+    cusci__rrow(kind, v, k, p, key, ctr + (uint64_t)g, (double *)dst + g * k, (int64_t *)dst + g * k);
+}

@@ -10,6 +10,7 @@
 
 #include "reference/random/dists.h"
 #include "reference/random/perm.h"
+#include "reference/random/rows.h"
 
 /* n real values into dst (float when f32, else double). */
 void cusci__rhost_real(int dist, const cusci__rparams *p, uint64_t key, uint64_t ctr, int f32, int64_t n, void *dst);
@@ -22,5 +23,9 @@ void cusci__rhost_int(int dist, const cusci__rparams *p, uint64_t key, uint64_t 
 void cusci__rhost_perm(uint64_t key, uint64_t ctr, int64_t n, const double *w, void *scratch, int64_t *idx);
 /* out[i] = cusci__rsearch_cdf(cdf, n, u_i) for i < m. */
 void cusci__rhost_choice_cdf(uint64_t key, uint64_t ctr, const double *cdf, int64_t n, int64_t m, int64_t *out);
+
+/* rows rows of k values (kind of rows.h) into dst, int64 or double. */
+void cusci__rhost_rows(int kind, const double *v, int64_t k, const cusci__rparams *p, uint64_t key, uint64_t ctr,
+                       int64_t rows, void *dst);
 
 #endif

@@ -197,6 +197,70 @@ CUSCI_HD double cusci__rcos_pi(double u)
 }
 
 /*
+ * Arc tangent (FDLIBM s_atan.c): |x| reduced to [0, 7/16] through the
+ * tangent's addition formula at 1/2, 1, 3/2 or infinity, then an odd
+ * polynomial of degree 23 in minimax form.
+ */
+CUSCI_HD double cusci__ratan(double x)
+{
+  const double atanhi0 = 4.63647609000806093515e-01, atanhi1 = 7.85398163397448278999e-01,
+               atanhi2 = 9.82793723247329054082e-01, atanhi3 = 1.57079632679489655800e+00;
+  const double atanlo0 = 2.26987774529616870924e-17, atanlo1 = 3.06161699786838301793e-17,
+               atanlo2 = 1.39033110312309984516e-17, atanlo3 = 6.12323399573676603587e-17;
+  const double aT0 = 3.33333333333329318027e-01, aT1 = -1.99999999998764832476e-01,
+               aT2 = 1.42857142725034663711e-01, aT3 = -1.11111104054623557880e-01,
+               aT4 = 9.09088713343650656196e-02, aT5 = -7.69187620504482999495e-02,
+               aT6 = 6.66107313738753120669e-02, aT7 = -5.83357013379057348645e-02,
+               aT8 = 4.97687799461593236017e-02, aT9 = -3.65315727442169155270e-02,
+               aT10 = 1.62858201153657823623e-02;
+  if (x != x)
+    return x;
+  double ax = fabs(x);
+  int id;
+  double hi = 0, lo = 0;
+  if (ax >= 3.6893488147419103e19) /* 2^65: atan(x) = pi/2 */
+    return x > 0 ? atanhi3 + atanlo3 : -atanhi3 - atanlo3;
+  if (ax < 0.4375) {
+    if (ax < 3.7252902984e-09)
+      return x;
+    id = -1;
+  } else if (ax < 1.1875) {
+    if (ax < 0.6875) {
+      id = 0;
+      ax = (2.0 * ax - 1.0) / (2.0 + ax);
+      hi = atanhi0, lo = atanlo0;
+    } else {
+      id = 1;
+      ax = (ax - 1.0) / (ax + 1.0);
+      hi = atanhi1, lo = atanlo1;
+    }
+  } else if (ax < 2.4375) {
+    id = 2;
+    ax = (ax - 1.5) / (1.0 + 1.5 * ax);
+    hi = atanhi2, lo = atanlo2;
+  } else {
+    id = 3;
+    ax = -1.0 / ax;
+    hi = atanhi3, lo = atanlo3;
+  }
+  double z = ax * ax, w = z * z;
+  double s1 = z * (aT0 + w * (aT2 + w * (aT4 + w * (aT6 + w * (aT8 + w * aT10)))));
+  double s2 = w * (aT1 + w * (aT3 + w * (aT5 + w * (aT7 + w * aT9))));
+  if (id < 0)
+    return x - x * (s1 + s2);
+  double r = hi - ((ax * (s1 + s2) - lo) - ax);
+  return x < 0 ? -r : r;
+}
+
+/* arccos(x) for x in [-1, 1] as 2 atan(sqrt((1 - x) / (1 + x))). */
+CUSCI_HD double cusci__racos(double x)
+{
+  if (x <= -1.0)
+    return CUSCI__PI;
+  return 2.0 * cusci__ratan(cusci__rsqrt((1.0 - x) / (1.0 + x)));
+}
+
+/*
  * log Gamma(x) for x > 0 by Stirling's series with ten terms, after moving
  * x up past 7 with the recurrence (Zhang and Jin, "Computation of Special
  * Functions", Wiley 1996, routine LGAMA; NumPy's random_loggam).
