@@ -78,16 +78,16 @@ CASE(xorwow_normal_f32, XORWOW_N_F32, INT64_C(1) << 28, CUSCI_FLOAT32,
      cusci_random_standard_normal(ctx, s->g, 1, &n, CUSCI_FLOAT32, &s->out))
 
 const bench_case bench_cases_random[] = {
-  {"random.uniform_f32_2e28", "Philox random() float32, 2^28 elements", setup_uniform_f32, run_uniform_f32, teardown, 0},
-  {"random.standard_normal_f32_2e28", "Philox standard_normal float32, 2^28", setup_normal_f32, run_normal_f32, teardown, 0},
-  {"random.uniform_f64_2e27", "Philox random() float64, 2^27", setup_uniform_f64, run_uniform_f64, teardown, 0},
-  {"random.standard_normal_f64_2e27", "Philox standard_normal float64, 2^27", setup_normal_f64, run_normal_f64, teardown, 0},
-  {"random.integers_i64_2e26", "Philox integers(0, 10^6) int64, 2^26", setup_integers_i64, run_integers_i64, teardown, 0},
-  {"random.poisson5_2e26", "Philox poisson(5) int64, 2^26", setup_poisson5, run_poisson5, teardown, 0},
-  {"random.gamma2_f32_2e26", "Philox standard_gamma(2) float32, 2^26", setup_gamma2_f32, run_gamma2_f32, teardown, 0},
-  {"random.binomial_100_0.4_2e26", "Philox binomial(100, 0.4) int64, 2^26", setup_binomial, run_binomial, teardown, 0},
+  {"random.uniform_f32_2e28", "Philox random() float32, 2^28 elements", setup_uniform_f32, run_uniform_f32, teardown, 0, NULL},
+  {"random.standard_normal_f32_2e28", "Philox standard_normal float32, 2^28", setup_normal_f32, run_normal_f32, teardown, 0, NULL},
+  {"random.uniform_f64_2e27", "Philox random() float64, 2^27", setup_uniform_f64, run_uniform_f64, teardown, 0, NULL},
+  {"random.standard_normal_f64_2e27", "Philox standard_normal float64, 2^27", setup_normal_f64, run_normal_f64, teardown, 0, NULL},
+  {"random.integers_i64_2e26", "Philox integers(0, 10^6) int64, 2^26", setup_integers_i64, run_integers_i64, teardown, 0, NULL},
+  {"random.poisson5_2e26", "Philox poisson(5) int64, 2^26", setup_poisson5, run_poisson5, teardown, 0, NULL},
+  {"random.gamma2_f32_2e26", "Philox standard_gamma(2) float32, 2^26", setup_gamma2_f32, run_gamma2_f32, teardown, 0, NULL},
+  {"random.binomial_100_0.4_2e26", "Philox binomial(100, 0.4) int64, 2^26", setup_binomial, run_binomial, teardown, 0, NULL},
   {"random.xorwow_uniform_f32_2e28", "cuRAND XORWOW random() float32, 2^28", setup_xorwow_uniform_f32,
-   run_xorwow_uniform_f32, teardown, 0},
+   run_xorwow_uniform_f32, teardown, 0, NULL},
   {"random.xorwow_normal_f32_2e28", "cuRAND XORWOW standard_normal float32, 2^28", setup_xorwow_normal_f32,
-   run_xorwow_normal_f32, teardown, 0},
-  {NULL, NULL, NULL, NULL, NULL, 0}};
+   run_xorwow_normal_f32, teardown, 0, NULL},
+  {NULL, NULL, NULL, NULL, NULL, 0, NULL}};
