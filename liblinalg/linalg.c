@@ -5,6 +5,10 @@
  * or the CUDA backend (kernels/linalg, cuBLAS and cuSOLVER) by the
  * context's device, and reports a numerical failure as scipy.linalg does.
  */
+#ifdef HAVE_CONFIG_H
+#include "config.h" /* CUSCI_HAVE_CUDA */
+#endif
+
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>

@@ -62,6 +62,10 @@ static double cond_of(cusci_array *h)
 
 #define PER_DTYPE 12
 
+/* Release and forget, so that the next call allocates anew (an array left
+ * in an output pointer would be written into). */
+#define REL(x) (cusci_array_release(x), (x) = NULL)
+
 static void compare(cusci_dtype dt, uint64_t *seed)
 {
   const char *dn = cusci_dtype_name(dt);
@@ -74,11 +78,11 @@ static void compare(cusci_dtype dt, uint64_t *seed)
   pair(dt, 3, sa, va, &g, &h);
   pair(dt, 2, sb, vb, &g2, &h2);
   cmp(cusci_linalg_matmul(gpu, g, g2, &og), cusci_linalg_matmul(host, h, h2, &oh), &og, &oh, 4 * 17 * eps * 2.385 * 2.385 * 2, "matmul (4,33,17)@(17,9)", dn);
-  cusci_array_release(og), cusci_array_release(oh), cusci_array_release(g2), cusci_array_release(h2);
+  REL(og), REL(oh), REL(g2), REL(h2);
   og = oh = NULL;
   pair(dt, 1, sv, vv, &g2, &h2);
   cmp(cusci_linalg_matmul(gpu, g2, g, &og), cusci_linalg_matmul(host, h2, h, &oh), &og, &oh, 4 * 33 * eps * 2.385 * 2.385 * 2, "matmul (33,)@(4,33,17)", dn);
-  cusci_array_release(og), cusci_array_release(oh), cusci_array_release(g2), cusci_array_release(h2), cusci_array_release(g), cusci_array_release(h);
+  REL(og), REL(oh), REL(g2), REL(h2), REL(g), REL(h);
   og = oh = NULL;
   free(va), free(vb), free(vv);
 
@@ -97,7 +101,7 @@ static void compare(cusci_dtype dt, uint64_t *seed)
   diag("%s: condition number of the solve batch %.3g", dn, cond);
   pair(dt, 3, sk, vb, &g2, &h2);
   cmp(cusci_linalg_solve(gpu, g, g2, NULL, &og), cusci_linalg_solve(host, h, h2, NULL, &oh), &og, &oh, 8 * n * eps * cond, "solve (5,40,40) strided", dn);
-  cusci_array_release(og), cusci_array_release(oh);
+  REL(og), REL(oh);
   og = oh = NULL;
   if (dt == CUSCI_FLOAT32 || dt == CUSCI_FLOAT64) {
     cusci_linalg_solve_opts to = { .transposed = true };
@@ -106,10 +110,10 @@ static void compare(cusci_dtype dt, uint64_t *seed)
     cusci_linalg_solve_opts so = { .assume_a = CUSCI_LINALG_ASSUME_HER, .lower = true };
     cmp(cusci_linalg_solve(gpu, g, g2, &so, &og), cusci_linalg_solve(host, h, h2, &so, &oh), &og, &oh, 8 * n * eps * cond * 100, "solve her", dn);
   }
-  cusci_array_release(og), cusci_array_release(oh);
+  REL(og), REL(oh);
   og = oh = NULL;
   cmp(cusci_linalg_inv(gpu, g, &og), cusci_linalg_inv(host, h, &oh), &og, &oh, 8 * n * eps * cond, "inv (5,40,40) strided", dn);
-  cusci_array_release(og), cusci_array_release(oh);
+  REL(og), REL(oh);
   og = oh = NULL;
   {
     cusci_status sg = cusci_linalg_det(gpu, g, &og), sh = cusci_linalg_det(host, h, &oh);
@@ -126,8 +130,8 @@ static void compare(cusci_dtype dt, uint64_t *seed)
     }
     ok(err <= 8 * n * eps * cond, "det %s: relative GPU vs host %.3g", dn, err);
   }
-  cusci_array_release(og), cusci_array_release(oh), cusci_array_release(g), cusci_array_release(h);
-  cusci_array_release(g2), cusci_array_release(h2), cusci_array_release(gt), cusci_array_release(ht);
+  REL(og), REL(oh), REL(g), REL(h);
+  REL(g2), REL(h2), REL(gt), REL(ht);
   og = oh = NULL;
   free(va), free(vb);
 
@@ -138,14 +142,14 @@ static void compare(cusci_dtype dt, uint64_t *seed)
   double hc = cond_of(h);
   for (int lower = 0; lower < 2; lower++) {
     cmp(cusci_linalg_cholesky(gpu, g, lower, &og), cusci_linalg_cholesky(host, h, lower, &oh), &og, &oh, 8 * 45 * eps * sqrt(hc), lower ? "cholesky lower" : "cholesky upper", dn);
-    cusci_array_release(og), cusci_array_release(oh);
+    REL(og), REL(oh);
     og = oh = NULL;
   }
   cusci_array *vg = NULL, *vh = NULL;
   cmp(cusci_linalg_eigh(gpu, g, NULL, &og, &vg), cusci_linalg_eigh(host, h, NULL, &oh, &vh), &og, &oh, 8 * 45 * eps, "eigh w", dn);
-  cusci_array_release(og), cusci_array_release(oh), cusci_array_release(vg), cusci_array_release(vh);
+  REL(og), REL(oh), REL(vg), REL(vh);
   og = oh = NULL;
-  cusci_array_release(g), cusci_array_release(h);
+  REL(g), REL(h);
   free(va);
 
   /* svd: singular values of tall and wide batches, and a 200x120 matrix. */
@@ -158,9 +162,9 @@ static void compare(cusci_dtype dt, uint64_t *seed)
     snprintf(what, sizeof what, "svd s of (%lld,%lld,%lld)", (long long)shapes[c][0], (long long)shapes[c][1], (long long)shapes[c][2]);
     int64_t mx = shapes[c][1] > shapes[c][2] ? shapes[c][1] : shapes[c][2];
     cmp(cusci_linalg_svd(gpu, g, false, true, &ug, &og, &vhg), cusci_linalg_svd(host, h, false, false, NULL, &oh, NULL), &og, &oh, 16 * mx * eps, what, dn);
-    cusci_array_release(og), cusci_array_release(oh), cusci_array_release(ug), cusci_array_release(vhg);
+    REL(og), REL(oh), REL(ug), REL(vhg);
     og = oh = NULL;
-    cusci_array_release(g), cusci_array_release(h);
+    REL(g), REL(h);
     free(va);
   }
 }

@@ -356,6 +356,176 @@ __global__ void det_kernel(const T *lu, const int64_t *ipiv, T *det, int64_t n, 
   }
 }
 
+/* ------------------------------------------------------------ small matrices */
+
+__device__ inline float sub_(float a, float b) { return a - b; }
+__device__ inline double sub_(double a, double b) { return a - b; }
+__device__ inline float2 sub_(float2 a, float2 b) { return make_float2(a.x - b.x, a.y - b.y); }
+__device__ inline double2 sub_(double2 a, double2 b) { return make_double2(a.x - b.x, a.y - b.y); }
+__device__ inline float div_(float a, float b) { return a / b; }
+__device__ inline double div_(double a, double b) { return a / b; }
+__device__ inline float2 div_(float2 a, float2 b) { return cuCdivf(a, b); }
+__device__ inline double2 div_(double2 a, double2 b) { return cuCdiv(a, b); }
+/* LAPACK's pivot size: |x| for reals, |re| + |im| for complex (cabs1). */
+__device__ inline float abs1_(float a) { return fabsf(a); }
+__device__ inline double abs1_(double a) { return fabs(a); }
+__device__ inline float abs1_(float2 a) { return fabsf(a.x) + fabsf(a.y); }
+__device__ inline double abs1_(double2 a) { return fabs(a.x) + fabs(a.y); }
+template <typename T> __device__ inline bool is_zero_(T a) { return abs1_(a) == 0; }
+
+enum { SMALL_SOLVE, SMALL_INV, SMALL_DET };
+
+/*
+ * Gaussian elimination with partial pivoting (LAPACK's getrf order: the
+ * largest |.| in the column, first of equals), one matrix per thread, the
+ * matrix in registers: N is a template constant, so every index is known
+ * at compile time and row swaps are predicated moves over the unrolled rows.
+ * SOLVE: a x = b for b (N x k) row-major, x over b (a^T x = b when trans).
+ * INV: out = inv(a). DET: det[i] = det(a). info[i] = the first exactly zero
+ * pivot (1-based), as getrf's; the elimination goes on past it, as
+ * LAPACK's does, so that det is 0.
+ */
+template <typename T, int N>
+__global__ void __launch_bounds__(128) small_lu_kernel(const T *__restrict__ a, T *__restrict__ b, int64_t k, int64_t batch,
+                                                       int mode, bool trans, T *__restrict__ out, int *__restrict__ info)
+{
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < batch; t += stride) {
+    const T *am = a + t * N * N;
+    T m[N][N];
+#pragma unroll
+    for (int i = 0; i < N; i++)
+#pragma unroll
+      for (int j = 0; j < N; j++)
+        m[i][j] = trans ? am[j * N + i] : am[i * N + j];
+    int piv[N];
+    int first_zero = 0;
+    bool odd = false;
+#pragma unroll
+    for (int c = 0; c < N; c++) {
+      int p = c;
+      auto best = abs1_(m[c][c]);
+#pragma unroll
+      for (int r = c + 1; r < N; r++)
+        if (abs1_(m[r][c]) > best) {
+          best = abs1_(m[r][c]);
+          p = r;
+        }
+      piv[c] = p;
+      if (p != c) {
+        odd = !odd;
+#pragma unroll
+        for (int r = c + 1; r < N; r++)
+          if (r == p)
+#pragma unroll
+            for (int j = 0; j < N; j++) {
+              T x = m[c][j];
+              m[c][j] = m[r][j];
+              m[r][j] = x;
+            }
+      }
+      if (is_zero_(m[c][c])) {
+        if (!first_zero)
+          first_zero = c + 1;
+        continue;
+      }
+#pragma unroll
+      for (int r = c + 1; r < N; r++) {
+        T l = div_(m[r][c], m[c][c]);
+        m[r][c] = l;
+#pragma unroll
+        for (int j = c + 1; j < N; j++)
+          m[r][j] = sub_(m[r][j], mul_(l, m[c][j]));
+      }
+    }
+    if (info)
+      info[t] = first_zero;
+    if (mode == SMALL_DET) {
+      T d = one_<T>();
+#pragma unroll
+      for (int i = 0; i < N; i++)
+        d = mul_(d, m[i][i]);
+      out[t] = odd ? neg_(d) : d;
+      continue;
+    }
+    if (first_zero)
+      continue;
+    int64_t cols = mode == SMALL_INV ? N : k;
+    for (int64_t col = 0; col < cols; col++) {
+      T x[N];
+      T *bm = mode == SMALL_INV ? out + t * N * N : b + t * N * k;
+#pragma unroll
+      for (int i = 0; i < N; i++)
+        x[i] = mode == SMALL_INV ? (i == col ? one_<T>() : zero_<T>()) : bm[i * k + col];
+      /* P, then L (unit lower), then U. */
+#pragma unroll
+      for (int c = 0; c < N; c++) {
+#pragma unroll
+        for (int r = c + 1; r < N; r++)
+          if (r == piv[c]) {
+            T y = x[c];
+            x[c] = x[r];
+            x[r] = y;
+          }
+      }
+#pragma unroll
+      for (int c = 0; c < N; c++)
+#pragma unroll
+        for (int r = c + 1; r < N; r++)
+          x[r] = sub_(x[r], mul_(m[r][c], x[c]));
+#pragma unroll
+      for (int c = N - 1; c >= 0; c--) {
+        x[c] = div_(x[c], m[c][c]);
+#pragma unroll
+        for (int r = 0; r < c; r++)
+          x[r] = sub_(x[r], mul_(m[r][c], x[c]));
+      }
+#pragma unroll
+      for (int i = 0; i < N; i++)
+        bm[i * (mode == SMALL_INV ? N : k) + col] = x[i];
+    }
+  }
+}
+
+/* The largest n the register kernel takes. */
+#define SMALL_N 8
+
+struct small_op {
+  cusci_ctx *ctx;
+  const char *fn;
+  const void *a;
+  void *b;
+  int64_t n, k, batch;
+  int mode;
+  bool trans;
+  void *out;
+  int *info;
+  template <typename T, int N>
+  cusci_status launch()
+  {
+    cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
+    small_lu_kernel<T, N><<<blocks_for(batch, 128), 128, 0, s>>>((const T *)a, (T *)b, k, batch, mode, trans, (T *)out, info);
+    LAUNCH_TRY();
+    return CUSCI_OK;
+  }
+  template <typename T>
+  cusci_status run()
+  {
+    if (batch == 0)
+      return CUSCI_OK;
+    switch (n) {
+    case 1: return launch<T, 1>();
+    case 2: return launch<T, 2>();
+    case 3: return launch<T, 3>();
+    case 4: return launch<T, 4>();
+    case 5: return launch<T, 5>();
+    case 6: return launch<T, 6>();
+    case 7: return launch<T, 7>();
+    default: return launch<T, 8>();
+    }
+  }
+};
+
 /* ------------------------------------------------------------ helpers */
 
 /* Queue the inf/NaN check of n elements of dt into *flag. */
@@ -614,6 +784,14 @@ extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int 
   size_t isz = itemsize(dt);
   cudaDataType t = cuda_type(dt);
   bool pos = assume == CUSCI__LA_POS;
+  if (!pos && n <= SMALL_N) {
+    /* Small matrices: one per thread, in registers, b solved in place. */
+    if (assume == CUSCI__LA_SYM || assume == CUSCI__LA_HER)
+      TRY(triangle(ctx, fn, dt, a, n, batch, lower ? MIRROR_LOWER : MIRROR_UPPER, assume == CUSCI__LA_HER));
+    small_op op{ ctx, fn, a, b, n, k, batch, SMALL_SOLVE, trans, NULL, sw.dev };
+    TRY(by_type(dt, op));
+    return sw.read(ctx, fn, fail, nonfinite);
+  }
   /* b in column-major order: a transpose unless it is one column. */
   void *bc = b;
   if (k > 1 || (pos && is_complex(dt))) {
@@ -658,6 +836,11 @@ extern "C" cusci_status cusci__gpu_la_inv(cusci_ctx *ctx, const char *fn, int dt
   TRY(sw.init(ctx, fn, sc, batch));
   if (check_finite)
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
+  if (n <= SMALL_N) {
+    small_op op{ ctx, fn, a, NULL, n, 0, batch, SMALL_INV, false, out, sw.dev };
+    TRY(by_type(dt, op));
+    return sw.read(ctx, fn, fail, nonfinite);
+  }
   size_t isz = itemsize(dt);
   cudaDataType t = cuda_type(dt);
   void *ipiv, *rinfo;
@@ -682,6 +865,11 @@ extern "C" cusci_status cusci__gpu_la_det(cusci_ctx *ctx, const char *fn, int dt
   TRY(sw.init(ctx, fn, sc, batch));
   if (check_finite)
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
+  if (n <= SMALL_N) {
+    small_op op{ ctx, fn, a, NULL, n, 0, batch, SMALL_DET, false, det, NULL };
+    TRY(by_type(dt, op));
+    return sw.read(ctx, fn, NULL, nonfinite);
+  }
   void *ipiv;
   TRY(sc.get(ctx, sizeof(int64_t) * (size_t)(batch * n), &ipiv));
   TRY(getrf_batch(ctx, fn, st, sc, dt, batch, n, a, (int64_t *)ipiv, sw.dev));
@@ -744,8 +932,45 @@ extern "C" cusci_status cusci__gpu_la_eigh(cusci_ctx *ctx, const char *fn, int d
 }
 
 /*
- * svd of row-major A (m x n), with gesvdp, which wants a column-major
- * matrix with at least as many rows as columns.
+ * svd with full_matrices, by gesvd (QR iteration), which returns V^H
+ * rather than V; gesvdp's economic mode is used otherwise. The column-major
+ * problem has rows >= cols, as in cusci__gpu_la_svd.
+ * n >= m: the buffer is A^T = U' S V'^H, so vh = U'^T is U' read row-major
+ * and u = conj(V') is V'^H (gesvd's VT) read row-major: no copies.
+ * m > n: the buffer is A = U' S V'^H; u = U' and vh = VT, each transposed.
+ */
+static cusci_status svd_full(cusci_ctx *ctx, const char *fn, la_state *st, scratch_set &sc, status_words &sw, int dt, int64_t batch, int64_t m,
+                             int64_t n, void *buf, void *u, void *s, void *vh, cusci__la_fail *fail, bool *nonfinite)
+{
+  bool wide = n >= m;
+  int64_t rows = wide ? n : m, cols = wide ? m : n, K = cols;
+  size_t isz = itemsize(dt), rsz = is_single(dt) ? 4 : 8;
+  cudaDataType t = cuda_type(dt), rt = real_type(dt);
+  void *Uc = wide ? vh : NULL, *VTc = wide ? u : NULL;
+  if (!wide) {
+    TRY(sc.get(ctx, (size_t)(batch * rows * rows) * isz, &Uc));
+    TRY(sc.get(ctx, (size_t)(batch * cols * cols) * isz, &VTc));
+  }
+  size_t dbytes = 0, hbytes = 0;
+  SOLVER_TRY(cusolverDnXgesvd_bufferSize(st->solver, st->params, 'A', 'A', rows, cols, t, buf, rows, rt, s, t, Uc, rows, t, VTc, cols, t,
+                                         &dbytes, &hbytes));
+  void *dw, *hw;
+  TRY(sc.get(ctx, dbytes, &dw));
+  TRY(sc.get_host(ctx, fn, hbytes, &hw));
+  for (int64_t i = 0; i < batch; i++)
+    SOLVER_TRY(cusolverDnXgesvd(st->solver, st->params, 'A', 'A', rows, cols, t, (char *)buf + (size_t)(i * m * n) * isz, rows, rt,
+                                (char *)s + (size_t)(i * K) * rsz, t, (char *)Uc + (size_t)(i * rows * rows) * isz, rows, t,
+                                (char *)VTc + (size_t)(i * cols * cols) * isz, cols, t, dw, dbytes, hw, hbytes, sw.dev + i));
+  if (!wide) {
+    TRY(transpose(ctx, fn, dt, Uc, u, rows, rows, batch, false));
+    TRY(transpose(ctx, fn, dt, VTc, vh, cols, cols, batch, false));
+  }
+  return sw.read(ctx, fn, fail, nonfinite);
+}
+
+/*
+ * svd of row-major A (m x n), economic or values only, with gesvdp, which
+ * wants a column-major matrix with at least as many rows as columns.
  * n >= m: the buffer is A^T (n x m). A^T = U' S V'^H gives A = conj(V') S
  * U'^T: vh = U'^T is U' (written straight into vh) read row-major, and
  * u = conj(V') is the conjugate transpose of V' read row-major.
@@ -770,6 +995,8 @@ extern "C" cusci_status cusci__gpu_la_svd(cusci_ctx *ctx, const char *fn, int dt
     TRY(sc.get(ctx, (size_t)(batch * m * n) * isz, &buf));
     TRY(transpose(ctx, fn, dt, a, buf, m, n, batch, false));
   }
+  if (uv && full)
+    return svd_full(ctx, fn, st, sc, sw, dt, batch, m, n, buf, u, s, vh, fail, nonfinite);
   /* Column-major factors: Uc (rows x ucols), Vc (cols x vcols). */
   int64_t ucols = full ? rows : K, vcols = full ? cols : K;
   void *Uc = NULL, *Vc = NULL;
