@@ -1,0 +1,210 @@
+/*
+ * bench/cases-linalg.c: liblinalg's benchmark cases: the large vendor-bound
+ * factorizations and products, and batches of small matrices. CuPy's
+ * equivalents are in bench/cupy_linalg.py under the same names.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/bench.h"
+
+typedef struct lstate {
+  cusci_array *a, *b;
+  int op;
+} lstate;
+
+enum { OP_MATMUL, OP_SOLVE, OP_CHOLESKY, OP_EIGH, OP_SVD, OP_INV, OP_DET };
+
+static int fail(char *why, size_t len, cusci_ctx *ctx, lstate *s)
+{
+  snprintf(why, len, "%s", cusci_ctx_last_error(ctx));
+  if (s) {
+    cusci_array_release(s->a);
+    cusci_array_release(s->b);
+    free(s);
+  }
+  return 1;
+}
+
+/* Uniform values in [-1, 1) of dtype dt (float32 or float64), from a
+ * seeded generator; `spd` makes each trailing n x n matrix symmetric and
+ * diagonally dominant (so positive definite), `shift` adds to the diagonal. */
+static cusci_status make(cusci_ctx *ctx, cusci_dtype dt, int ndim, const int64_t *shape, int spd, double shift, cusci_array **out)
+{
+  int64_t size = 1;
+  for (int i = 0; i < ndim; i++)
+    size *= shape[i];
+  int64_t n = shape[ndim - 1], mats = ndim >= 2 && shape[ndim - 2] == n ? size / (n * n) : 0;
+  size_t isz = dt == CUSCI_FLOAT32 ? 4 : 8;
+  char *buf = malloc((size_t)size * isz);
+  if (!buf)
+    return CUSCI_ERR_OUT_OF_MEMORY;
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  for (int64_t i = 0; i < size; i++) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    double v = (double)(x >> 11) * (2.0 / 9007199254740992.0) - 1.0;
+    if (mats) {
+      int64_t r = (i / n) % n, c = i % n;
+      if (spd && c < r) {
+        int64_t j = i - (r - c) * (n - 1); /* element (c, r) of the same matrix */
+        if (dt == CUSCI_FLOAT32)
+          memcpy(&v, &(double){ ((float *)buf)[j] }, sizeof v);
+        else
+          v = ((double *)buf)[j];
+      }
+      if (r == c)
+        v += spd ? (double)n : shift;
+    }
+    if (dt == CUSCI_FLOAT32)
+      ((float *)buf)[i] = (float)v;
+    else
+      ((double *)buf)[i] = v;
+  }
+  cusci_status st = cusci_array_from_host(ctx, buf, ndim, shape, dt, out);
+  free(buf);
+  return st;
+}
+
+static int setup(cusci_ctx *ctx, void **state, int op, cusci_dtype dt, int ndim, const int64_t *sa, int bndim, const int64_t *sb, int spd,
+                 char *why, size_t len)
+{
+  lstate *s = calloc(1, sizeof *s);
+  s->op = op;
+  int64_t n = sa[ndim - 1];
+  if (make(ctx, dt, ndim, sa, spd, 2.0 * n, &s->a) != CUSCI_OK)
+    return fail(why, len, ctx, s);
+  if (bndim && make(ctx, dt, bndim, sb, 0, 0, &s->b) != CUSCI_OK)
+    return fail(why, len, ctx, s);
+  *state = s;
+  return 0;
+}
+
+static int run(cusci_ctx *ctx, void *state)
+{
+  lstate *s = state;
+  cusci_array *o = NULL, *o2 = NULL, *o3 = NULL;
+  cusci_status st;
+  switch (s->op) {
+  case OP_MATMUL:
+    st = cusci_linalg_matmul(ctx, s->a, s->b, &o);
+    break;
+  case OP_SOLVE:
+    st = cusci_linalg_solve(ctx, s->a, s->b, NULL, &o);
+    break;
+  case OP_CHOLESKY:
+    st = cusci_linalg_cholesky(ctx, s->a, true, &o);
+    break;
+  case OP_EIGH:
+    st = cusci_linalg_eigh(ctx, s->a, NULL, &o, &o2);
+    break;
+  case OP_SVD:
+    st = cusci_linalg_svd(ctx, s->a, false, true, &o, &o2, &o3);
+    break;
+  case OP_INV:
+    st = cusci_linalg_inv(ctx, s->a, &o);
+    break;
+  default:
+    st = cusci_linalg_det(ctx, s->a, &o);
+  }
+  cusci_array_release(o);
+  cusci_array_release(o2);
+  cusci_array_release(o3);
+  return st;
+}
+
+static void teardown(void *state)
+{
+  lstate *s = state;
+  cusci_array_release(s->a);
+  cusci_array_release(s->b);
+  free(s);
+}
+
+static int need_gpu(cusci_ctx *ctx, char *why, size_t len)
+{
+  if (cusci_ctx_device(ctx) >= 0)
+    return 0;
+  snprintf(why, len, "a GPU-sized case");
+  return 1;
+}
+
+#define N4K 4096
+
+static int s_matmul(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  int64_t n = 8192, sh[2] = { n, n };
+  *bytes = 3.0 * n * n * 4;
+  *flops = 2.0 * n * n * n;
+  return need_gpu(ctx, why, len) || setup(ctx, st, OP_MATMUL, CUSCI_FLOAT32, 2, sh, 2, sh, 0, why, len);
+}
+
+static int s_solve(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  int64_t n = N4K, sa[2] = { n, n }, sb[1] = { n };
+  *bytes = 8.0 * (n * n + 2 * n);
+  *flops = 2.0 / 3.0 * n * n * n + 2.0 * n * n;
+  return need_gpu(ctx, why, len) || setup(ctx, st, OP_SOLVE, CUSCI_FLOAT64, 2, sa, 1, sb, 0, why, len);
+}
+
+static int s_cholesky(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  int64_t n = N4K, sa[2] = { n, n };
+  *bytes = 8.0 * 2 * n * n;
+  *flops = 1.0 / 3.0 * n * n * n;
+  return need_gpu(ctx, why, len) || setup(ctx, st, OP_CHOLESKY, CUSCI_FLOAT64, 2, sa, 0, NULL, 1, why, len);
+}
+
+static int s_eigh(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  int64_t n = N4K, sa[2] = { n, n };
+  *bytes = 8.0 * (2 * n * n + n);
+  *flops = 0;
+  return need_gpu(ctx, why, len) || setup(ctx, st, OP_EIGH, CUSCI_FLOAT64, 2, sa, 0, NULL, 1, why, len);
+}
+
+static int s_svd(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  int64_t n = 2048, sa[2] = { n, n };
+  *bytes = 4.0 * 3 * n * n;
+  *flops = 0;
+  return need_gpu(ctx, why, len) || setup(ctx, st, OP_SVD, CUSCI_FLOAT32, 2, sa, 0, NULL, 0, why, len);
+}
+
+#define NB 100000
+
+static int s_solve_small(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  int64_t sa[3] = { NB, 8, 8 }, sb[3] = { NB, 8, 1 };
+  *bytes = 8.0 * NB * (64 + 8 + 8);
+  *flops = NB * (2.0 / 3.0 * 512 + 2.0 * 64);
+  return need_gpu(ctx, why, len) || setup(ctx, st, OP_SOLVE, CUSCI_FLOAT64, 3, sa, 3, sb, 0, why, len);
+}
+
+static int s_inv_small(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  int64_t sa[3] = { NB, 8, 8 };
+  *bytes = 8.0 * NB * 128;
+  *flops = NB * 2.0 * 512;
+  return need_gpu(ctx, why, len) || setup(ctx, st, OP_INV, CUSCI_FLOAT64, 3, sa, 0, NULL, 0, why, len);
+}
+
+static int s_det_small(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  int64_t sa[3] = { NB, 8, 8 };
+  *bytes = 8.0 * NB * 65;
+  *flops = NB * 2.0 / 3.0 * 512;
+  return need_gpu(ctx, why, len) || setup(ctx, st, OP_DET, CUSCI_FLOAT64, 3, sa, 0, NULL, 0, why, len);
+}
+
+const bench_case bench_cases_linalg[] = {
+  { .name = "linalg.matmul_f32_8192", .desc = "matmul of two 8192x8192 float32 matrices (cuBLAS sgemm, no TF32)", .setup = s_matmul, .run = run, .teardown = teardown },
+  { .name = "linalg.solve_f64_4096", .desc = "solve a 4096x4096 float64 system, one right-hand side", .setup = s_solve, .run = run, .teardown = teardown },
+  { .name = "linalg.cholesky_f64_4096", .desc = "cholesky of a 4096x4096 float64 SPD matrix", .setup = s_cholesky, .run = run, .teardown = teardown },
+  { .name = "linalg.eigh_f64_4096", .desc = "eigh (values and vectors) of a 4096x4096 float64 symmetric matrix", .setup = s_eigh, .run = run, .teardown = teardown },
+  { .name = "linalg.svd_f32_2048", .desc = "svd (economic, with vectors) of a 2048x2048 float32 matrix", .setup = s_svd, .run = run, .teardown = teardown },
+  { .name = "linalg.solve_batched_8x8_f64", .desc = "solve 100000 8x8 float64 systems, one column each", .setup = s_solve_small, .run = run, .teardown = teardown },
+  { .name = "linalg.inv_batched_8x8_f64", .desc = "inv of 100000 8x8 float64 matrices", .setup = s_inv_small, .run = run, .teardown = teardown },
+  { .name = "linalg.det_batched_8x8_f64", .desc = "det of 100000 8x8 float64 matrices", .setup = s_det_small, .run = run, .teardown = teardown },
+  { .name = NULL },
+};

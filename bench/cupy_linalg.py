@@ -1,0 +1,71 @@
+"""CuPy's equivalents of bench/cases-linalg.c, for compare_cupy.py.
+
+CASES maps a case name to a function that takes the cupy module and returns
+a zero-argument callable doing one call. The inputs match cusci-bench's in
+shape, dtype and kind (well conditioned, symmetric positive definite where
+the case needs it), not value by value.
+"""
+import numpy as np
+
+N4K = 4096
+NB = 100000
+
+
+def _rand(cp, shape, dtype, shift=0.0, spd=False):
+    rng = np.random.default_rng(7)
+    a = rng.uniform(-1, 1, shape)
+    n = shape[-1]
+    if spd:
+        a = (a + np.swapaxes(a, -1, -2)) / 2 + n * np.eye(n)
+    elif shift:
+        a = a + shift * np.eye(n)
+    return cp.asarray(a.astype(dtype))
+
+
+def matmul_f32_8192(cp):
+    a = _rand(cp, (8192, 8192), np.float32)
+    b = _rand(cp, (8192, 8192), np.float32)
+    c = cp.empty_like(a)
+    return lambda: cp.matmul(a, b, out=c)
+
+
+def solve_f64_4096(cp):
+    a = _rand(cp, (N4K, N4K), np.float64, shift=2.0 * N4K)
+    b = _rand(cp, (N4K,), np.float64)
+    return lambda: cp.linalg.solve(a, b)
+
+
+def cholesky_f64_4096(cp):
+    a = _rand(cp, (N4K, N4K), np.float64, spd=True)
+    return lambda: cp.linalg.cholesky(a)
+
+
+def eigh_f64_4096(cp):
+    a = _rand(cp, (N4K, N4K), np.float64, spd=True)
+    return lambda: cp.linalg.eigh(a)
+
+
+def svd_f32_2048(cp):
+    a = _rand(cp, (2048, 2048), np.float32)
+    return lambda: cp.linalg.svd(a, full_matrices=False)
+
+
+def solve_batched_8x8_f64(cp):
+    a = _rand(cp, (NB, 8, 8), np.float64, shift=16.0)
+    b = _rand(cp, (NB, 8, 1), np.float64)
+    return lambda: cp.linalg.solve(a, b)
+
+
+def inv_batched_8x8_f64(cp):
+    a = _rand(cp, (NB, 8, 8), np.float64, shift=16.0)
+    return lambda: cp.linalg.inv(a)
+
+
+def det_batched_8x8_f64(cp):
+    a = _rand(cp, (NB, 8, 8), np.float64, shift=16.0)
+    return lambda: cp.linalg.det(a)
+
+
+CASES = {"linalg." + f.__name__: f for f in (
+    matmul_f32_8192, solve_f64_4096, cholesky_f64_4096, eigh_f64_4096, svd_f32_2048,
+    solve_batched_8x8_f64, inv_batched_8x8_f64, det_batched_8x8_f64)}
