@@ -7,6 +7,8 @@
 #include <cuda_runtime.h>
 #include <stdint.h>
 
+#include <type_traits>
+
 #include <cusci/core.h>
 
 #include "kernels/random/launch.h"
@@ -23,53 +25,80 @@ unsigned blocks_for(int64_t n)
   return (unsigned)(b > 0 ? b : 1);
 }
 
+/* Store a full group of G elements of T with the widest stores that fit
+ * (groups start at multiples of G elements of a 256-byte aligned array). */
+template <typename T, int G>
+__device__ __forceinline__ void store_group(T *dst, const T (&v)[G])
+{
+  constexpr int bytes = (int)sizeof(T) * G;
+  if constexpr (bytes % 16 == 0) {
+    const uint4 *src = reinterpret_cast<const uint4 *>(v);
+    for (int i = 0; i < bytes / 16; i++)
+      reinterpret_cast<uint4 *>(dst)[i] = src[i];
+  } else if constexpr (bytes == 8) {
+    *reinterpret_cast<uint2 *>(dst) = *reinterpret_cast<const uint2 *>(v);
+  } else if constexpr (bytes == 4) {
+    *reinterpret_cast<uint32_t *>(dst) = *reinterpret_cast<const uint32_t *>(v);
+  } else {
+    for (int i = 0; i < G; i++)
+      dst[i] = v[i];
+  }
+}
+
+/* Elements per group of a real distribution: known at compile time. */
+template <int DIST, int F32>
+__host__ __device__ constexpr int real_group()
+{
+  return DIST <= CUSCI__RD_TRIANGULAR ? (F32 ? 4 : 2) : 1;
+}
+
 template <int DIST, int F32>
 __global__ void real_kernel(const cusci__rparams p, uint64_t key, uint64_t ctr, int64_t n, void *dst)
 {
-  const int G = cusci__rgroup_size(DIST, F32, &p);
+  constexpr int G = real_group<DIST, F32>();
+  using T = typename std::conditional<F32 != 0, float, double>::type;
   int64_t groups = (n + G - 1) / G;
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
   for (int64_t g = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; g < groups; g += stride) {
     double v[4];
     cusci__rgroup_real(DIST, &p, key, ctr + (uint64_t)g, F32, v);
+    T t[G];
+    for (int i = 0; i < G; i++)
+      t[i] = (T)v[i];
     int64_t k0 = g * G;
-    if (F32) {
-      float *d = (float *)dst;
-      if (G == 4 && k0 + 4 <= n) {
-        *(float4 *)(d + k0) = make_float4((float)v[0], (float)v[1], (float)v[2], (float)v[3]);
-      } else {
-        for (int i = 0; i < G && k0 + i < n; i++)
-          d[k0 + i] = (float)v[i];
-      }
+    T *d = (T *)dst;
+    if (k0 + G <= n) {
+      store_group<T, G>(d + k0, t);
     } else {
-      double *d = (double *)dst;
-      if (G == 2 && k0 + 2 <= n) {
-        *(double2 *)(d + k0) = make_double2(v[0], v[1]);
-      } else {
-        for (int i = 0; i < G && k0 + i < n; i++)
-          d[k0 + i] = v[i];
-      }
+      for (int i = 0; i < G; i++)
+        if (k0 + i < n)
+          d[k0 + i] = t[i];
     }
   }
 }
 
-template <int DIST, typename T, bool IS_BOOL>
+template <int DIST, typename T, int G, bool IS_BOOL>
 __global__ void int_kernel(const cusci__rparams p, uint64_t key, uint64_t ctr, int64_t n, T *dst)
 {
-  const int G = cusci__rgroup_size(DIST, 0, &p);
   int64_t groups = (n + G - 1) / G;
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
   for (int64_t g = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; g < groups; g += stride) {
-    int64_t v[4];
-    cusci__rgroup_int(DIST, &p, key, ctr + (uint64_t)g, v);
+    int64_t v[G];
+    cusci__rgroup_int(DIST, &p, key, ctr + (uint64_t)g, G, v);
+    T t[G];
+    for (int i = 0; i < G; i++)
+      t[i] = IS_BOOL ? (T)(v[i] != 0) : (T)(uint64_t)v[i];
     int64_t k0 = g * G;
-    for (int i = 0; i < G && k0 + i < n; i++)
-      dst[k0 + i] = IS_BOOL ? (T)(v[i] != 0) : (T)(uint64_t)v[i];
+    if (k0 + G <= n) {
+      store_group<T, G>(dst + k0, t);
+    } else {
+      for (int i = 0; i < G; i++)
+        if (k0 + i < n)
+          dst[k0 + i] = t[i];
+    }
   }
 }
 
-/* below1 is the largest T under 1: 1 - u rounds to 1 for u under half an
- * ulp of 1, and random() must stay in [0, 1). */
 template <typename T>
 __global__ void flip_kernel(T *dst, int64_t n, double a, double b, bool unit, T below1)
 {
@@ -92,18 +121,29 @@ __global__ void rows_kernel(const double *v, int64_t k, const cusci__rparams p, 
 template <int DIST>
 void launch_real(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64_t ctr, int f32, int64_t n, void *dst)
 {
-  int64_t groups = (n + cusci__rgroup_size(DIST, f32, p) - 1) / cusci__rgroup_size(DIST, f32, p);
-  if (f32)
-    real_kernel<DIST, 1><<<blocks_for(groups), kThreads, 0, s>>>(*p, key, ctr, n, dst);
-  else
-    real_kernel<DIST, 0><<<blocks_for(groups), kThreads, 0, s>>>(*p, key, ctr, n, dst);
+  if (f32) {
+    constexpr int G = real_group<DIST, 1>();
+    real_kernel<DIST, 1><<<blocks_for((n + G - 1) / G), kThreads, 0, s>>>(*p, key, ctr, n, dst);
+  } else {
+    constexpr int G = real_group<DIST, 0>();
+    real_kernel<DIST, 0><<<blocks_for((n + G - 1) / G), kThreads, 0, s>>>(*p, key, ctr, n, dst);
+  }
 }
 
-template <int DIST, typename T, bool IS_BOOL = false>
-void launch_int_t(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64_t ctr, int64_t n, void *dst)
+template <int DIST, typename T, int G, bool IS_BOOL = false>
+void launch_int_g(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64_t ctr, int64_t n, void *dst)
 {
-  int G = cusci__rgroup_size(DIST, 0, p);
-  int_kernel<DIST, T, IS_BOOL><<<blocks_for((n + G - 1) / G), kThreads, 0, s>>>(*p, key, ctr, n, (T *)dst);
+  int_kernel<DIST, T, G, IS_BOOL><<<blocks_for((n + G - 1) / G), kThreads, 0, s>>>(*p, key, ctr, n, (T *)dst);
+}
+
+/* integers: G is 4 below 2^32 apart, else 2. */
+template <typename T, bool IS_BOOL = false>
+void launch_integers(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64_t ctr, int64_t n, void *dst)
+{
+  if (cusci__rgroup_size(CUSCI__RD_INTEGERS, 0, p) == 4)
+    launch_int_g<CUSCI__RD_INTEGERS, T, 4, IS_BOOL>(s, p, key, ctr, n, dst);
+  else
+    launch_int_g<CUSCI__RD_INTEGERS, T, 2, IS_BOOL>(s, p, key, ctr, n, dst);
 }
 
 } // namespace
@@ -130,7 +170,7 @@ extern "C" int cusci__launch_rreal(void *stream, int dist, const cusci__rparams 
 #define INT_CASE_(NAME, K) INT_CASE_##K(NAME)
 #define INT_CASE_R(NAME)
 #define INT_CASE_I(NAME) \
-  case CUSCI__RD_##NAME: launch_int_t<CUSCI__RD_##NAME, int64_t>(s, p, key, ctr, n, dst); break;
+  case CUSCI__RD_##NAME: launch_int_g<CUSCI__RD_##NAME, int64_t, 1>(s, p, key, ctr, n, dst); break;
 
 extern "C" int cusci__launch_rint(void *stream, int dist, const cusci__rparams *p, uint64_t key, uint64_t ctr, int dtype,
                                   int64_t n, void *dst)
@@ -139,14 +179,17 @@ extern "C" int cusci__launch_rint(void *stream, int dist, const cusci__rparams *
   if (n == 0)
     return 0;
   if (dist == CUSCI__RD_INTEGERS) {
-    const int D = CUSCI__RD_INTEGERS;
     switch (dtype) {
-    case CUSCI_BOOL: launch_int_t<D, uint8_t, true>(s, p, key, ctr, n, dst); break;
-    case CUSCI_INT8: case CUSCI_UINT8: launch_int_t<D, uint8_t>(s, p, key, ctr, n, dst); break;
-    case CUSCI_INT16: case CUSCI_UINT16: launch_int_t<D, uint16_t>(s, p, key, ctr, n, dst); break;
-    case CUSCI_INT32: case CUSCI_UINT32: launch_int_t<D, uint32_t>(s, p, key, ctr, n, dst); break;
-    default: launch_int_t<D, uint64_t>(s, p, key, ctr, n, dst); break;
+    case CUSCI_BOOL: launch_integers<uint8_t, true>(s, p, key, ctr, n, dst); break;
+    case CUSCI_INT8: case CUSCI_UINT8: launch_integers<uint8_t>(s, p, key, ctr, n, dst); break;
+    case CUSCI_INT16: case CUSCI_UINT16: launch_integers<uint16_t>(s, p, key, ctr, n, dst); break;
+    case CUSCI_INT32: case CUSCI_UINT32: launch_integers<uint32_t>(s, p, key, ctr, n, dst); break;
+    default: launch_integers<uint64_t>(s, p, key, ctr, n, dst); break;
     }
+    return (int)cudaGetLastError();
+  }
+  if (dist == CUSCI__RD_POISSON && cusci__rgroup_size(dist, 0, p) == 2) {
+    launch_int_g<CUSCI__RD_POISSON, int64_t, 2>(s, p, key, ctr, n, dst);
     return (int)cudaGetLastError();
   }
   switch (dist) {

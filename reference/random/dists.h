@@ -60,6 +60,8 @@ CUSCI_HD int cusci__rgroup_size(int dist, int f32, const cusci__rparams *p)
     return f32 ? 4 : 2;
   case CUSCI__RD_INTEGERS:
     return p->range <= UINT64_C(0xffffffff) ? 4 : 2;
+  case CUSCI__RD_POISSON:
+    return p->a < 10.0 ? 2 : 1;
   default:
     return 1;
   }
@@ -97,7 +99,20 @@ CUSCI_HD int cusci__runiforms(cusci__rstream *s, int f32, int open, double u[4])
 CUSCI_HD int cusci__rnormals(cusci__rstream *s, int f32, double z[4])
 {
   cusci__rstream_refill(s);
-  int pairs = f32 ? 2 : 1;
+  if (f32) { /* in float: u1 = w 2^-32 + 2^-33, so r <= 6.8 */
+    for (int i = 0; i < 2; i++) {
+      float u1 = (float)s->buf[2 * i] * 2.3283064365386963e-10f + 1.1641532182693481e-10f;
+      float u2 = (float)(s->buf[2 * i + 1] >> 8) * (1.0f / 16777216.0f);
+      float r = sqrtf(-2.0f * cusci__rlogf(u1));
+      float sn, cs;
+      cusci__rsincos_2pif(u2, &sn, &cs);
+      z[2 * i] = (double)(r * cs);
+      z[2 * i + 1] = (double)(r * sn);
+    }
+    s->used = 4;
+    return 4;
+  }
+  int pairs = 1;
   for (int i = 0; i < pairs; i++) {
     double u1, u2;
     if (f32) {
@@ -125,8 +140,9 @@ CUSCI_HD int cusci__rnormals(cusci__rstream *s, int f32, double z[4])
  * second value for the next call. */
 typedef struct cusci__rsampler {
   cusci__rstream s;
-  int have;
+  int have, havef;
   double z;
+  float zf;
 } cusci__rsampler;
 
 CUSCI_HD double cusci__ruopen(cusci__rsampler *r)
@@ -151,6 +167,28 @@ CUSCI_HD double cusci__rnorm(cusci__rsampler *r)
   cusci__rsincos_2pi(u2, &sn, &cs);
   r->have = 1;
   r->z = rad * sn;
+  return rad * cs;
+}
+
+/* float32 twins: a uniform from one 32-bit word, normals in float. */
+CUSCI_HD float cusci__ruf(cusci__rsampler *r)
+{
+  return cusci__u32_to_float(cusci__next_u32(&r->s));
+}
+
+CUSCI_HD float cusci__rnormf(cusci__rsampler *r)
+{
+  if (r->havef) {
+    r->havef = 0;
+    return r->zf;
+  }
+  float u1 = (float)cusci__next_u32(&r->s) * 2.3283064365386963e-10f + 1.1641532182693481e-10f;
+  float u2 = cusci__ruf(r);
+  float rad = sqrtf(-2.0f * cusci__rlogf(u1));
+  float sn, cs;
+  cusci__rsincos_2pif(u2, &sn, &cs);
+  r->havef = 1;
+  r->zf = rad * sn;
   return rad * cs;
 }
 
@@ -191,6 +229,50 @@ CUSCI_HD double cusci__rgamma(cusci__rsampler *r, double shape)
     if (cusci__rlog(u) < 0.5 * x2 + d * (1.0 - v + cusci__rlog(v)))
       return boost * (d * v);
   }
+}
+
+/* Marsaglia-Tsang as above in float arithmetic, for float32 outputs (the
+ * boost for shape < 1 in double). */
+CUSCI_HD double cusci__rgammaf(cusci__rsampler *r, double shape)
+{
+  if (shape == 0.0)
+    return 0.0;
+  double boost = 1.0;
+  if (shape < 1.0) {
+    boost = cusci__rpow(cusci__ruopen(r), 1.0 / shape);
+    shape += 1.0;
+  }
+  float d = (float)(shape - 1.0 / 3.0);
+  float c = 1.0f / sqrtf(9.0f * d);
+  for (;;) {
+    float x, v;
+    do {
+      x = cusci__rnormf(r);
+      v = 1.0f + c * x;
+    } while (v <= 0.0f);
+    v = v * v * v;
+    float u = cusci__ruf(r);
+    float x2 = x * x;
+    if (u < 1.0f - 0.0331f * x2 * x2)
+      return boost * (double)(d * v);
+    if (cusci__rlogf(u) < 0.5f * x2 + d * (1.0f - v + cusci__rlogf(v)))
+      return boost * (double)(d * v);
+  }
+}
+
+/* Poisson for lam < 10 from one uniform, by inversion with sequential
+ * search (Devroye, "Non-Uniform Random Variate Generation", 1986, X.3.3):
+ * the smallest k with u < F(k), the mass by p(k) = p(k-1) lam / k. */
+CUSCI_HD int64_t cusci__rpoisson_inv(double lam, double u)
+{
+  double p = cusci__rexp(-lam), F = p;
+  int64_t k = 0;
+  while (u >= F && k < 1000) {
+    k++;
+    p = p * lam / (double)k;
+    F += p;
+  }
+  return k;
 }
 
 /* Poisson: for lam < 10 the multiplication method (Knuth, TAOCP vol. 2,
@@ -428,36 +510,46 @@ CUSCI_HD uint64_t cusci__rmulhi64(uint64_t a, uint64_t b)
  * An unbiased integer in [0, range] (range inclusive) by Lemire's
  * multiply-and-reject method ("Fast random integer generation in an
  * interval", ACM TOMACS 29(1), 2019). `first` is the lane's first draw;
- * rejected draws are replaced from the lane's own stream.
+ * rejected draws are replaced from the lane's own stream, at counter
+ * (lo, (lane + 1) 2^32 + m), made only when needed.
  */
-CUSCI_HD uint64_t cusci__rbounded(uint64_t first, uint64_t range, cusci__rstream *own)
+CUSCI_HD uint64_t cusci__rbounded(uint64_t first, uint64_t range, uint64_t key, uint64_t lo, int lane)
 {
   if (range == UINT64_MAX)
     return first;
+  cusci__rstream own;
   if (range <= UINT64_C(0xffffffff)) {
-    uint64_t s = range + 1;
+    uint64_t sz = range + 1;
     uint64_t x = (uint32_t)first;
-    uint64_t m = x * s;
-    if ((uint32_t)m < s) {
-      uint32_t t = (uint32_t)((UINT64_C(0x100000000) - s) % s);
-      while ((uint32_t)m < t) {
-        x = cusci__next_u32(own);
-        m = x * s;
+    uint64_t m = x * sz;
+    if ((uint32_t)m < sz) {
+      uint32_t t = (uint32_t)((UINT64_C(0x100000000) - sz) % sz);
+      if ((uint32_t)m < t) {
+        cusci__rstream_init(&own, key, lo);
+        own.j = (uint64_t)(lane + 1) << 32;
+        while ((uint32_t)m < t) {
+          x = cusci__next_u32(&own);
+          m = x * sz;
+        }
       }
     }
     return m >> 32;
   }
-  uint64_t s = range + 1;
+  uint64_t sz = range + 1;
   uint64_t x = first;
-  uint64_t lo = x * s;
-  if (lo < s) {
-    uint64_t t = (0 - s) % s;
-    while (lo < t) {
-      x = cusci__next_u64(own);
-      lo = x * s;
+  uint64_t l = x * sz;
+  if (l < sz) {
+    uint64_t t = (0 - sz) % sz;
+    if (l < t) {
+      cusci__rstream_init(&own, key, lo);
+      own.j = (uint64_t)(lane + 1) << 32;
+      while (l < t) {
+        x = cusci__next_u64(&own);
+        l = x * sz;
+      }
     }
   }
-  return cusci__rmulhi64(x, s);
+  return cusci__rmulhi64(x, sz);
 }
 
 /* ----------------------------------------------------------- the groups */
@@ -471,6 +563,7 @@ CUSCI_HD void cusci__rgroup_real(int dist, const cusci__rparams *p, uint64_t key
   cusci__rsampler r;
   cusci__rstream_init(&r.s, key, lo);
   r.have = 0;
+  r.havef = 0;
   double u[4];
   int g = 0;
   switch (dist) {
@@ -532,8 +625,8 @@ CUSCI_HD void cusci__rgroup_real(int dist, const cusci__rparams *p, uint64_t key
     x = n1 / n2;
     break;
   }
-  case CUSCI__RD_STANDARD_GAMMA: x = cusci__rgamma(&r, p->a); break;
-  case CUSCI__RD_GAMMA: x = p->b * cusci__rgamma(&r, p->a); break;
+  case CUSCI__RD_STANDARD_GAMMA: x = f32 ? cusci__rgammaf(&r, p->a) : cusci__rgamma(&r, p->a); break;
+  case CUSCI__RD_GAMMA: x = p->b * (f32 ? cusci__rgammaf(&r, p->a) : cusci__rgamma(&r, p->a)); break;
   case CUSCI__RD_BETA: {
     if (p->a <= 1.0 && p->b <= 1.0) {
       /* Joehnk, "Erzeugung von betaverteilten und gammaverteilten
@@ -654,27 +747,33 @@ CUSCI_HD void cusci__rgroup_real(int dist, const cusci__rparams *p, uint64_t key
   out[0] = x;
 }
 
-/* Group g's integer values: out[0..G). */
-CUSCI_HD void cusci__rgroup_int(int dist, const cusci__rparams *p, uint64_t key, uint64_t lo, int64_t *out)
+/* Group g's integer values: out[0..G), G = cusci__rgroup_size(dist, 0, p)
+ * (passed in, so that a kernel that knows it unrolls the lanes). */
+CUSCI_HD void cusci__rgroup_int(int dist, const cusci__rparams *p, uint64_t key, uint64_t lo, int G, int64_t *out)
 {
   cusci__rsampler r;
   cusci__rstream_init(&r.s, key, lo);
   r.have = 0;
+  r.havef = 0;
   switch (dist) {
   case CUSCI__RD_INTEGERS: {
     cusci__rstream_refill(&r.s);
-    int wide = p->range > UINT64_C(0xffffffff);
-    int g = wide ? 2 : 4;
-    for (int i = 0; i < g; i++) {
+    int wide = G == 2;
+    for (int i = 0; i < G; i++) {
       uint64_t first = wide ? (uint64_t)r.s.buf[2 * i] | ((uint64_t)r.s.buf[2 * i + 1] << 32) : r.s.buf[i];
-      cusci__rstream own;
-      cusci__rstream_init(&own, key, lo);
-      own.j = (uint64_t)(i + 1) << 32;
-      out[i] = (int64_t)((uint64_t)p->lo + cusci__rbounded(first, p->range, &own));
+      out[i] = (int64_t)((uint64_t)p->lo + cusci__rbounded(first, p->range, key, lo, i));
     }
     return;
   }
   case CUSCI__RD_POISSON:
+    if (G == 2) { /* lam < 10: two lanes, a 53-bit uniform each */
+      cusci__rstream_refill(&r.s);
+      for (int i = 0; i < 2; i++) {
+        uint64_t x = (uint64_t)r.s.buf[2 * i] | ((uint64_t)r.s.buf[2 * i + 1] << 32);
+        out[i] = cusci__rpoisson_inv(p->a, cusci__u64_to_double(x));
+      }
+      return;
+    }
     out[0] = cusci__rpoisson(&r, p->a);
     return;
   case CUSCI__RD_BINOMIAL:

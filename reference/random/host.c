@@ -32,7 +32,7 @@ void cusci__rhost_int(int dist, const cusci__rparams *p, uint64_t key, uint64_t 
   int64_t groups = (n + G - 1) / G;
   for (int64_t g = 0; g < groups; g++) {
     int64_t v[4];
-    cusci__rgroup_int(dist, p, key, ctr + (uint64_t)g, v);
+    cusci__rgroup_int(dist, p, key, ctr + (uint64_t)g, G, v);
     for (int i = 0; i < G; i++) {
       int64_t k = g * G + i;
       if (k >= n)

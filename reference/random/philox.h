@@ -95,18 +95,35 @@ CUSCI_HD void cusci__rstream_refill(cusci__rstream *s)
   s->used = 0;
 }
 
+/* buf[i] by selection rather than indexing, so that a GPU keeps buf in
+ * registers instead of local memory. */
+CUSCI_HD uint32_t cusci__rbuf(const cusci__rstream *s, int i)
+{
+  return i == 0 ? s->buf[0] : i == 1 ? s->buf[1] : i == 2 ? s->buf[2] : s->buf[3];
+}
+
 CUSCI_HD uint32_t cusci__next_u32(cusci__rstream *s)
 {
   if (s->used >= 4)
     cusci__rstream_refill(s);
-  return s->buf[s->used++];
+  return cusci__rbuf(s, s->used++);
 }
 
 CUSCI_HD uint64_t cusci__next_u64(cusci__rstream *s)
 {
   if (s->used > 2)
     cusci__rstream_refill(s);
-  uint64_t lo = s->buf[s->used], hi = s->buf[s->used + 1];
+  uint64_t lo, hi;
+  if (s->used == 0) {
+    lo = s->buf[0];
+    hi = s->buf[1];
+  } else if (s->used == 1) {
+    lo = s->buf[1];
+    hi = s->buf[2];
+  } else {
+    lo = s->buf[2];
+    hi = s->buf[3];
+  }
   s->used += 2;
   return lo | (hi << 32);
 }

@@ -196,6 +196,83 @@ CUSCI_HD double cusci__rcos_pi(double u)
   return c;
 }
 
+/* ------------------------------------------------------------- float */
+/*
+ * Single-precision twins for the float32 samplers, where double arithmetic
+ * would cost far more than the float result needs. The same rules: plain
+ * float operations, sqrtf and division correctly rounded on both sides.
+ */
+
+CUSCI_HD uint32_t cusci__rfbits(float f)
+{
+  uint32_t b;
+  memcpy(&b, &f, sizeof b);
+  return b;
+}
+
+CUSCI_HD float cusci__rfloat(uint32_t b)
+{
+  float f;
+  memcpy(&f, &b, sizeof f);
+  return f;
+}
+
+/*
+ * logf for 0 < x < inf (FreeBSD e_logf.c: FDLIBM's reduction with a
+ * four-term minimax polynomial for float). x = 0 gives -inf.
+ */
+CUSCI_HD float cusci__rlogf(float x)
+{
+  const float ln2_hi = 6.9313812256e-01f, ln2_lo = 9.0580006145e-06f;
+  const float Lg1 = 0.66666662693f, Lg2 = 0.40000972152f, Lg3 = 0.28498786688f, Lg4 = 0.24279078841f;
+  if (x == 0.0f)
+    return -1.0f / 0.0f;
+  int k = 0;
+  uint32_t b = cusci__rfbits(x);
+  if ((b >> 23) == 0) { /* subnormal */
+    x *= 33554432.0f; /* 2^25 */
+    b = cusci__rfbits(x);
+    k = -25;
+  }
+  k += (int)(b >> 23) - 127;
+  float y = cusci__rfloat((b & 0x007fffffu) | 0x3f800000u);
+  if (y > 1.41421356f) {
+    y *= 0.5f;
+    k++;
+  }
+  float f = y - 1.0f;
+  float dk = (float)k;
+  float sv = f / (2.0f + f);
+  float z = sv * sv;
+  float w = z * z;
+  float t1 = w * (Lg2 + w * Lg4);
+  float t2 = z * (Lg1 + w * Lg3);
+  float R = t2 + t1;
+  float hfsq = 0.5f * f * f;
+  return dk * ln2_hi - ((hfsq - (sv * (hfsq + R) + dk * ln2_lo)) - f);
+}
+
+/*
+ * sinf and cosf of 2 pi u for u in [0, 1], by quadrant as the double one,
+ * with Cephes' single-precision polynomials on [-pi/4, pi/4] (Moshier,
+ * Cephes Math Library, sinf.c).
+ */
+CUSCI_HD void cusci__rsincos_2pif(float u, float *s, float *c)
+{
+  float v = 4.0f * u;
+  float q = floorf(v + 0.5f);
+  float x = (v - q) * 1.57079632679f;
+  float z = x * x;
+  float sk = x + x * z * (-1.6666654611e-1f + z * (8.3321608736e-3f + z * -1.9515295891e-4f));
+  float ck = 1.0f - 0.5f * z + z * z * (4.166664568298827e-2f + z * (-1.388731625493765e-3f + z * 2.443315711809948e-5f));
+  switch ((int)q & 3) {
+  case 0: *s = sk; *c = ck; break;
+  case 1: *s = ck; *c = -sk; break;
+  case 2: *s = -sk; *c = -ck; break;
+  default: *s = -ck; *c = sk; break;
+  }
+}
+
 /*
  * Arc tangent (FDLIBM s_atan.c): |x| reduced to [0, 7/16] through the
  * tangent's addition formula at 1/2, 1, 3/2 or infinity, then an odd
