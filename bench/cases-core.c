@@ -14,6 +14,7 @@
 #endif
 
 typedef struct cstate {
+  cusci_pool *vmm_pool; /* set: teardown returns this pool to its upstream */
   cusci_array *a, *out;
   void *host;
   int pinned;
@@ -46,6 +47,8 @@ static void teardown(void *state)
   cstate *s = state;
   cusci_array_release(s->a);
   cusci_array_release(s->out);
+  if (s->vmm_pool)
+    cusci_pool_set_vmm(s->vmm_pool, NULL, 0);
   if (s->pinned)
     cusci_host_free_pinned(s->host);
   else
@@ -195,6 +198,26 @@ static int setup_frag(cusci_ctx *ctx, void **state, double *bytes, double *flops
   return 0;
 }
 
+/* The same loop with the device pool's large requests in virtual memory. */
+static int setup_frag_vmm(cusci_ctx *ctx, void **state, double *bytes, double *flops, char *why, size_t len)
+{
+  if (need_gpu(ctx, why, len))
+    return 1;
+  cusci_vmm_ops ops;
+  size_t total = 0;
+  cusci_pool *p = cusci_ctx_pool(ctx);
+  cusci_device_memory(cusci_ctx_device(ctx), NULL, &total);
+  cusci_ctx_synchronize(ctx);
+  if (cusci_vmm_builtin(cusci_ctx_device(ctx), &ops) != CUSCI_OK || cusci_pool_set_vmm(p, &ops, 2 * total) != CUSCI_OK) {
+    snprintf(why, len, "no virtual memory: %s", cusci_pool_last_error(p));
+    return 1;
+  }
+  cstate *s = calloc(1, sizeof *s);
+  s->vmm_pool = p;
+  *state = s;
+  return 0;
+}
+
 static void frag_track(cusci_ctx *ctx, cstate *s)
 {
   cusci_pool *p = cusci_ctx_pool(ctx);
@@ -248,5 +271,7 @@ const bench_case bench_cases_core[] = {
   {"core.d2h_pinned_256MB", "to_host of 256 MB into pinned memory", setup_h2d_pinned, run_d2h, teardown, 0, NULL},
   {"core.fragmentation", "64 temporaries of changing sizes with small results kept: pool held / used",
    setup_frag, run_frag, teardown, 0, report_frag},
+  {"core.fragmentation_vmm", "the fragmentation loop with large blocks in virtual memory (CUDA VMM)", setup_frag_vmm,
+   run_frag, teardown, 0, report_frag},
   {NULL, NULL, NULL, NULL, NULL, 0, NULL},
 };

@@ -76,5 +76,6 @@ CASES = {
     "core.d2h_pageable_256MB": lambda cp: _transfer(cp, False, False),
     "core.d2h_pinned_256MB": lambda cp: _transfer(cp, True, False),
     "core.fragmentation": fragmentation,
+    "core.fragmentation_vmm": fragmentation,
 }
 HOST_TIME = {"core.pool_alloc_free_1MB", "core.cudamalloc_free_1MB"}

@@ -6,9 +6,11 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #ifdef CUSCI_HAVE_CUDA
 
+#include <cuda.h>
 #include <cuda_runtime_api.h>
 
 #include "kernels/core/launch.h"
@@ -425,6 +427,138 @@ static cusci_status cuda_allocator(cusci_allocator_kind kind, int device, cusci_
   }
 }
 
+/* ------------------------------------------------ virtual memory (VMM) */
+
+/* The driver's VMM entry points, fetched through the runtime so that
+ * libcusci-core never links libcuda itself. */
+typedef CUresult (*pfn_reserve)(CUdeviceptr *, size_t, size_t, CUdeviceptr, unsigned long long);
+typedef CUresult (*pfn_addrfree)(CUdeviceptr, size_t);
+typedef CUresult (*pfn_create)(CUmemGenericAllocationHandle *, size_t, const CUmemAllocationProp *, unsigned long long);
+typedef CUresult (*pfn_release)(CUmemGenericAllocationHandle);
+typedef CUresult (*pfn_map)(CUdeviceptr, size_t, size_t, CUmemGenericAllocationHandle, unsigned long long);
+typedef CUresult (*pfn_unmap)(CUdeviceptr, size_t);
+typedef CUresult (*pfn_access)(CUdeviceptr, size_t, const CUmemAccessDesc *, size_t);
+typedef CUresult (*pfn_gran)(size_t *, const CUmemAllocationProp *, CUmemAllocationGranularity_flags);
+
+static struct {
+  pfn_reserve reserve;
+  pfn_addrfree addrfree;
+  pfn_create create;
+  pfn_release release;
+  pfn_map map;
+  pfn_unmap unmap;
+  pfn_access access;
+  pfn_gran gran;
+} drv;
+
+static bool vmm_load(void)
+{
+  if (drv.map)
+    return true;
+  struct { const char *name; void **fn; } syms[] = {
+    {"cuMemAddressReserve", (void **)&drv.reserve}, {"cuMemAddressFree", (void **)&drv.addrfree},
+    {"cuMemCreate", (void **)&drv.create}, {"cuMemRelease", (void **)&drv.release},
+    {"cuMemMap", (void **)&drv.map}, {"cuMemUnmap", (void **)&drv.unmap},
+    {"cuMemSetAccess", (void **)&drv.access}, {"cuMemGetAllocationGranularity", (void **)&drv.gran},
+  };
+  for (size_t i = 0; i < sizeof syms / sizeof *syms; i++) {
+    enum cudaDriverEntryPointQueryResult q;
+    if (cudaGetDriverEntryPointByVersion(syms[i].name, syms[i].fn, 12000, cudaEnableDefault, &q) != cudaSuccess ||
+        q != cudaDriverEntryPointSuccess || !*syms[i].fn) {
+      cudaGetLastError();
+      return false;
+    }
+  }
+  return true;
+}
+
+static CUmemAllocationProp vmm_prop(int device)
+{
+  CUmemAllocationProp prop;
+  memset(&prop, 0, sizeof prop);
+  prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+  prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+  prop.location.id = device;
+  return prop;
+}
+
+static void *vmm_reserve(void *user, size_t bytes)
+{
+  CUdeviceptr va = 0;
+  CUresult r;
+  ON_DEVICE(dev_of(user), r = drv.reserve(&va, bytes, 0, 0, 0));
+  return r == CUDA_SUCCESS ? (void *)(uintptr_t)va : NULL;
+}
+
+static void vmm_unreserve(void *user, void *va, size_t bytes)
+{
+  ON_DEVICE(dev_of(user), drv.addrfree((CUdeviceptr)(uintptr_t)va, bytes));
+}
+
+static void *vmm_map(void *user, void *va, size_t bytes)
+{
+  int device = dev_of(user);
+  CUmemAllocationProp prop = vmm_prop(device);
+  CUmemGenericAllocationHandle *h = malloc(sizeof *h);
+  if (!h)
+    return NULL;
+  CUresult r;
+  ON_DEVICE(device, {
+    r = drv.create(h, bytes, &prop, 0);
+    if (r == CUDA_SUCCESS) {
+      r = drv.map((CUdeviceptr)(uintptr_t)va, bytes, 0, *h, 0);
+      if (r != CUDA_SUCCESS)
+        drv.release(*h);
+    }
+    if (r == CUDA_SUCCESS) {
+      CUmemAccessDesc acc;
+      memset(&acc, 0, sizeof acc);
+      acc.location = prop.location;
+      acc.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
+      r = drv.access((CUdeviceptr)(uintptr_t)va, bytes, &acc, 1);
+      if (r != CUDA_SUCCESS) {
+        drv.unmap((CUdeviceptr)(uintptr_t)va, bytes);
+        drv.release(*h);
+      }
+    }
+  });
+  if (r != CUDA_SUCCESS) {
+    free(h);
+    return NULL;
+  }
+  return h;
+}
+
+static void vmm_unmap(void *user, void *va, size_t bytes, void *handle)
+{
+  CUmemGenericAllocationHandle *h = handle;
+  ON_DEVICE(dev_of(user), {
+    drv.unmap((CUdeviceptr)(uintptr_t)va, bytes);
+    drv.release(*h);
+  });
+  free(h);
+}
+
+cusci_status cusci_vmm_builtin(int device, cusci_vmm_ops *out)
+{
+  if (!out)
+    return CUSCI_ERR_NULL_POINTER;
+  char err[256];
+  int n = 0;
+  if (cusci__gpu_count(&n, err, sizeof err) != CUSCI_OK || device < 0 || device >= n)
+    return CUSCI_ERR_NO_DEVICE;
+  if (!vmm_load())
+    return CUSCI_ERR_NOT_SUPPORTED;
+  CUmemAllocationProp prop = vmm_prop(device);
+  size_t g = 0;
+  CUresult r;
+  ON_DEVICE(device, r = drv.gran(&g, &prop, CU_MEM_ALLOC_GRANULARITY_RECOMMENDED));
+  if (r != CUDA_SUCCESS || g == 0)
+    return CUSCI_ERR_NOT_SUPPORTED;
+  *out = (cusci_vmm_ops){g, vmm_reserve, vmm_unreserve, vmm_map, vmm_unmap, (void *)(intptr_t)device};
+  return CUSCI_OK;
+}
+
 #else /* !CUSCI_HAVE_CUDA */
 
 #define NO_CUDA "this build of cusci has no CUDA backend (configured --without-cuda or without a toolkit)"
@@ -491,6 +625,11 @@ cusci_status cusci__gpu_stream_events(int device, cusci_stream_events *out) { re
 static cusci_status cuda_allocator(cusci_allocator_kind kind, int device, cusci_allocator *out)
 {
   return CUSCI_ERR_NO_DEVICE;
+}
+
+cusci_status cusci_vmm_builtin(int device, cusci_vmm_ops *out)
+{
+  return out ? CUSCI_ERR_NO_DEVICE : CUSCI_ERR_NULL_POINTER;
 }
 
 #endif

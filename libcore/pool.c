@@ -47,6 +47,7 @@ struct chunk {
   char *base;
   size_t size;
   bool small; /* serves requests up to SMALL_REQUEST, and only those */
+  bool vmm;   /* the pool's virtual arena */
   void *stream; /* stream passed to the upstream allocator */
   chunk *prev, *next;
 };
@@ -62,6 +63,13 @@ struct cusci_pool {
   size_t n_free;
   block *bins[NBINS];
   chunk *chunks;
+  /* Virtual memory: large requests come from one reserved range (the
+   * arena) whose granules are mapped while a block needs them. */
+  bool has_vmm;
+  cusci_vmm_ops vmm;
+  size_t arena_bytes;
+  chunk *arena;
+  void **granule; /* handle of each mapped granule of the arena, or NULL */
   /* ptr -> block of blocks in use: open addressing, linear probing */
   block **table;
   size_t table_cap, table_n;
@@ -219,6 +227,102 @@ static void wait_block(cusci_pool *p, block *b)
   b->stream = NULL;
 }
 
+/* ------------------------------------------------------ the arena */
+
+/* Granules [g0, g1) of the arena: unmap those mapped. */
+static void unmap_granules(cusci_pool *p, size_t g0, size_t g1)
+{
+  size_t gr = p->vmm.granule;
+  for (size_t g = g0; g < g1; g++)
+    if (p->granule[g]) {
+      p->vmm.unmap(p->vmm.user, p->arena->base + g * gr, gr, p->granule[g]);
+      p->granule[g] = NULL;
+      p->total -= gr;
+    }
+}
+
+/* Unmap the granules lying wholly inside free block b of the arena. */
+static void unmap_free_block(cusci_pool *p, block *b)
+{
+  size_t gr = p->vmm.granule, off = (size_t)(b->ptr - p->arena->base);
+  size_t g0 = (off + gr - 1) / gr, g1 = (off + b->size) / gr;
+  if (g1 > g0)
+    unmap_granules(p, g0, g1);
+}
+
+/*
+ * Map every unmapped granule under [ptr, ptr + size). False when the limit
+ * or the device says no; granules mapped before the failure stay mapped
+ * and count as cached memory, which the next release gives back.
+ */
+static bool map_block(cusci_pool *p, const char *ptr, size_t size)
+{
+  size_t gr = p->vmm.granule, off = (size_t)(ptr - p->arena->base);
+  size_t g0 = off / gr, g1 = (off + size + gr - 1) / gr, need = 0;
+  for (size_t g = g0; g < g1; g++)
+    need += p->granule[g] == NULL;
+  if (p->limit && p->total + need * gr > p->limit)
+    return false;
+  for (size_t g = g0; g < g1; g++) {
+    if (p->granule[g])
+      continue;
+    p->granule[g] = p->vmm.map(p->vmm.user, p->arena->base + g * gr, gr);
+    if (!p->granule[g])
+      return false;
+    p->total += gr;
+  }
+  return true;
+}
+
+static bool arena_create(cusci_pool *p)
+{
+  chunk *c = calloc(1, sizeof *c);
+  block *b = calloc(1, sizeof *b);
+  size_t n = p->arena_bytes / p->vmm.granule;
+  void **g = calloc(n ? n : 1, sizeof *g);
+  void *va = c && b && g ? p->vmm.reserve(p->vmm.user, n * p->vmm.granule) : NULL;
+  if (!va) {
+    free(c);
+    free(b);
+    free(g);
+    return false;
+  }
+  c->base = va;
+  c->size = n * p->vmm.granule;
+  c->vmm = true;
+  c->next = p->chunks;
+  if (p->chunks)
+    p->chunks->prev = c;
+  p->chunks = c;
+  b->ptr = va;
+  b->size = c->size;
+  b->chunk = c;
+  b->free = true;
+  p->arena = c;
+  p->granule = g;
+  bin_insert(p, b);
+  return true;
+}
+
+static void arena_destroy(cusci_pool *p)
+{
+  if (!p->arena)
+    return;
+  unmap_granules(p, 0, p->arena->size / p->vmm.granule);
+  chunk *c = p->arena;
+  if (c->prev)
+    c->prev->next = c->next;
+  else
+    p->chunks = c->next;
+  if (c->next)
+    c->next->prev = c->prev;
+  p->vmm.unreserve(p->vmm.user, c->base, c->size);
+  free(c);
+  free(p->granule);
+  p->granule = NULL;
+  p->arena = NULL;
+}
+
 /* ------------------------------------------------------------ chunks */
 
 static void chunk_release(cusci_pool *p, chunk *c)
@@ -243,7 +347,14 @@ static size_t release_chunks(cusci_pool *p, bool wait)
     block *b = p->bins[i];
     while (b) {
       block *next = b->fnext;
-      if (b->size == b->chunk->size && (wait || usable(p, b, NULL))) {
+      if (b->chunk->vmm) {
+        if (wait || usable(p, b, NULL)) {
+          size_t before = p->total;
+          wait_block(p, b);
+          unmap_free_block(p, b);
+          freed += before - p->total;
+        }
+      } else if (b->size == b->chunk->size && (wait || usable(p, b, NULL))) {
         wait_block(p, b);
         bin_remove(p, b);
         freed += b->chunk->size;
@@ -366,6 +477,15 @@ void cusci_pool_destroy(cusci_pool *p)
     return;
   pthread_mutex_lock(&p->mu);
   release_free_chunks(p);
+  for (int i = 0; i < NBINS; i++)
+    for (block *b = p->bins[i], *next; b; b = next) {
+      next = b->fnext;
+      if (b->chunk->vmm) {
+        bin_remove(p, b);
+        free(b);
+      }
+    }
+  arena_destroy(p);
   /* Blocks still in use keep their chunks; give those back too. */
   while (p->chunks)
     chunk_release(p, p->chunks);
@@ -377,6 +497,46 @@ void cusci_pool_destroy(cusci_pool *p)
   pthread_mutex_unlock(&p->mu);
   pthread_mutex_destroy(&p->mu);
   free(p);
+}
+
+/* May free blocks b and n (n follows b) merge? Not across chunks, and not
+ * when each is tagged with a different stream. */
+static bool can_merge(const block *b, const block *n)
+{
+  return n && b->free && n->free && n->chunk == b->chunk && (!b->stream || !n->stream || b->stream == n->stream);
+}
+
+/* Merge `gone`, which directly follows `keep`. The result carries whichever
+ * stream tag they had; a pending event no longer covers the whole, so it is
+ * dropped and recorded afresh when another stream asks. */
+static void absorb(cusci_pool *p, block *keep, block *gone)
+{
+  keep->size += gone->size;
+  keep->next = gone->next;
+  if (gone->next)
+    gone->next->prev = keep;
+  if (!keep->stream)
+    keep->stream = gone->stream;
+  drop_event(p, keep);
+  drop_event(p, gone);
+  free(gone);
+}
+
+/* Put free block b back: merge it with free neighbours, then into a bin. */
+static void release_block(cusci_pool *p, block *b)
+{
+  if (can_merge(b, b->next)) {
+    block *n = b->next;
+    bin_remove(p, n);
+    absorb(p, b, n);
+  }
+  if (b->prev && can_merge(b->prev, b)) {
+    block *q = b->prev;
+    bin_remove(p, q);
+    absorb(p, q, b);
+    b = q;
+  }
+  bin_insert(p, b);
 }
 
 cusci_status cusci_pool_malloc(cusci_pool *p, size_t bytes, void *stream, void **ptr)
@@ -393,14 +553,26 @@ cusci_status cusci_pool_malloc(cusci_pool *p, size_t bytes, void *stream, void *
   /* Small and large requests use separate chunks, so that a small block
    * kept alive never pins a large chunk that is otherwise free. */
   bool small = size <= SMALL_REQUEST;
+  bool arena = p->has_vmm && p->caching && !small;
+  if (arena && !p->arena && !arena_create(p)) {
+    pool_msg(p, "out of memory: cannot reserve %zu bytes of addresses for the pool", p->arena_bytes);
+    pthread_mutex_unlock(&p->mu);
+    return CUSCI_ERR_OUT_OF_MEMORY;
+  }
   if (p->caching) {
     /* Best fit: the smallest usable block in the first bin that has one. */
     for (int i = bin_of(size); i < NBINS && !best; i++)
       for (block *b = p->bins[i]; b; b = b->fnext)
-        if (b->size >= size && b->chunk->small == small && (!best || b->size < best->size) && usable(p, b, stream))
+        if (b->size >= size && b->chunk->small == small && b->chunk->vmm == arena &&
+            (!best || b->size < best->size) && usable(p, b, stream))
           best = b;
     if (best)
       bin_remove(p, best);
+  }
+  if (!best && arena) {
+    pool_msg(p, "out of memory: the pool's %zu bytes of addresses are used up", p->arena_bytes);
+    pthread_mutex_unlock(&p->mu);
+    return CUSCI_ERR_OUT_OF_MEMORY;
   }
   if (!best) {
     best = chunk_new(p, size, stream);
@@ -430,6 +602,26 @@ cusci_status cusci_pool_malloc(cusci_pool *p, size_t bytes, void *stream, void *
     }
   }
   drop_event(p, best);
+  if (arena) {
+    /* Back the block with memory: first give back what the cache holds
+     * beyond a quarter of what is in use, as a new chunk would. */
+    size_t cached = p->total - p->used;
+    if (cached >= size || cached > p->used / 4)
+      release_chunks(p, false);
+    bool mapped = map_block(p, best->ptr, best->size);
+    if (!mapped) {
+      release_free_chunks(p);
+      mapped = map_block(p, best->ptr, best->size);
+    }
+    if (!mapped) {
+      best->stream = NULL;
+      release_block(p, best);
+      pool_msg(p, "out of memory: asked for %zu bytes; %zu in use, %zu held by the pool, limit %zu%s", bytes, p->used,
+               p->total, p->limit, p->limit ? "" : " (none)");
+      pthread_mutex_unlock(&p->mu);
+      return CUSCI_ERR_OUT_OF_MEMORY;
+    }
+  }
   best->free = false;
   best->stream = stream;
   if (!table_put(p, best)) {
@@ -444,29 +636,6 @@ cusci_status cusci_pool_malloc(cusci_pool *p, size_t bytes, void *stream, void *
   *ptr = best->ptr;
   pthread_mutex_unlock(&p->mu);
   return CUSCI_OK;
-}
-
-/* May free blocks b and n (n follows b) merge? Not across chunks, and not
- * when each is tagged with a different stream. */
-static bool can_merge(const block *b, const block *n)
-{
-  return n && b->free && n->free && n->chunk == b->chunk && (!b->stream || !n->stream || b->stream == n->stream);
-}
-
-/* Merge `gone`, which directly follows `keep`. The result carries whichever
- * stream tag they had; a pending event no longer covers the whole, so it is
- * dropped and recorded afresh when another stream asks. */
-static void absorb(cusci_pool *p, block *keep, block *gone)
-{
-  keep->size += gone->size;
-  keep->next = gone->next;
-  if (gone->next)
-    gone->next->prev = keep;
-  if (!keep->stream)
-    keep->stream = gone->stream;
-  drop_event(p, keep);
-  drop_event(p, gone);
-  free(gone);
 }
 
 void cusci_pool_free(cusci_pool *p, void *ptr, void *stream)
@@ -492,18 +661,7 @@ void cusci_pool_free(cusci_pool *p, void *ptr, void *stream)
     pthread_mutex_unlock(&p->mu);
     return;
   }
-  if (can_merge(b, b->next)) {
-    block *n = b->next;
-    bin_remove(p, n);
-    absorb(p, b, n);
-  }
-  if (b->prev && can_merge(b->prev, b)) {
-    block *q = b->prev;
-    bin_remove(p, q);
-    absorb(p, q, b);
-    b = q;
-  }
-  bin_insert(p, b);
+  release_block(p, b);
   pthread_mutex_unlock(&p->mu);
 }
 
@@ -614,4 +772,42 @@ void cusci_pool_stream_release(cusci_pool *p, void *stream)
       break;
     }
   pthread_mutex_unlock(&p->mu);
+}
+
+cusci_status cusci_pool_set_vmm(cusci_pool *p, const cusci_vmm_ops *ops, size_t reserve_bytes)
+{
+  if (!p)
+    return CUSCI_ERR_NULL_POINTER;
+  if (ops && (!ops->reserve || !ops->unreserve || !ops->map || !ops->unmap || ops->granule == 0 ||
+              ops->granule % ROUND != 0)) {
+    pool_msg(p, "cusci_pool_set_vmm: the ops lack a function, or the granule is not a multiple of %d", ROUND);
+    return CUSCI_ERR_INVALID_ARGUMENT;
+  }
+  if (ops && reserve_bytes < ops->granule) {
+    pool_msg(p, "cusci_pool_set_vmm: reserve_bytes %zu is less than one granule", reserve_bytes);
+    return CUSCI_ERR_INVALID_ARGUMENT;
+  }
+  pthread_mutex_lock(&p->mu);
+  if (p->used) {
+    pool_msg(p, "cusci_pool_set_vmm: the pool has %zu bytes in use; release them first", p->used);
+    pthread_mutex_unlock(&p->mu);
+    return CUSCI_ERR_INVALID_ARGUMENT;
+  }
+  release_free_chunks(p);
+  for (int i = 0; i < NBINS; i++)
+    for (block *b = p->bins[i], *next; b; b = next) {
+      next = b->fnext;
+      if (b->chunk->vmm) {
+        bin_remove(p, b);
+        free(b);
+      }
+    }
+  arena_destroy(p);
+  p->has_vmm = ops != NULL;
+  if (ops) {
+    p->vmm = *ops;
+    p->arena_bytes = reserve_bytes / ops->granule * ops->granule;
+  }
+  pthread_mutex_unlock(&p->mu);
+  return CUSCI_OK;
 }

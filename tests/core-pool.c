@@ -259,6 +259,105 @@ static void growth(void)
   cusci_pool_destroy(p);
 }
 
+/* --------------------------------------------- fake virtual memory */
+
+#define GRAN (2u << 20)
+static size_t vm_mapped, vm_maps, vm_unmaps;
+static char *vm_base;
+
+static void *vm_reserve(void *user, size_t bytes)
+{
+  vm_base = aligned_alloc(GRAN, bytes); /* host memory stands in for addresses */
+  return vm_base;
+}
+
+static void vm_unreserve(void *user, void *va, size_t bytes)
+{
+  free(va);
+}
+
+static void *vm_map(void *user, void *va, size_t bytes)
+{
+  if (((char *)va - vm_base) % GRAN || bytes != GRAN || (up.refuse_above && vm_mapped + bytes > up.refuse_above))
+    return NULL;
+  vm_mapped += bytes;
+  vm_maps++;
+  return va;
+}
+
+static void vm_unmap(void *user, void *va, size_t bytes, void *handle)
+{
+  vm_mapped -= bytes;
+  vm_unmaps++;
+}
+
+static const cusci_vmm_ops fake_vmm = {GRAN, vm_reserve, vm_unreserve, vm_map, vm_unmap, NULL};
+
+static void virtual_memory(void)
+{
+  cusci_pool *p = NULL;
+  cusci_pool_create(&counting, NULL, true, &p);
+  ok(cusci_pool_set_vmm(p, &fake_vmm, (size_t)1 << 30) == CUSCI_OK, "a pool over fake virtual memory (1 GiB)");
+  void *a = NULL, *b = NULL, *c = NULL;
+  cusci_pool_malloc(p, 10u << 20, NULL, &a);
+  cusci_pool_malloc(p, 20u << 20, NULL, &b);
+  cusci_pool_malloc(p, 6u << 20, NULL, &c);
+  ok((char *)b == (char *)a + (10u << 20) && (char *)c == (char *)b + (20u << 20),
+     "large blocks follow each other in one range: it grows in place");
+  ok(cusci_pool_total_bytes(p) == (36u << 20) && vm_mapped == (36u << 20), "total counts mapped granules: 36 MiB");
+  cusci_pool_free(p, b, NULL);
+  is_int(cusci_pool_total_bytes(p), 36u << 20, "a freed block stays mapped, cached");
+  void *b2 = NULL;
+  size_t maps = vm_maps;
+  cusci_pool_malloc(p, 18u << 20, NULL, &b2);
+  ok(b2 == b && vm_maps == maps, "and is reused without mapping anything");
+  cusci_pool_free(p, b2, NULL);
+  cusci_pool_free_all_blocks(p);
+  ok(cusci_pool_total_bytes(p) == (16u << 20) && vm_mapped == (16u << 20) && cusci_pool_used_bytes(p) == (16u << 20),
+     "memory freed between two blocks in use goes back: 16 MiB held for 16 MiB used");
+  /* A small request is served from its own chunk, not from the range. */
+  void *s1 = NULL;
+  cusci_pool_malloc(p, 4096, NULL, &s1);
+  ok(((char *)s1 < vm_base || (char *)s1 >= vm_base + ((size_t)1 << 30)) && up.held == (2u << 20),
+     "small requests come from a chunk of their own");
+  cusci_pool_free(p, s1, NULL);
+  /* The limit counts mapped memory. */
+  cusci_pool_set_limit(p, 40u << 20);
+  void *d = NULL;
+  cusci_status st = cusci_pool_malloc(p, 30u << 20, NULL, &d);
+  ok(st == CUSCI_ERR_OUT_OF_MEMORY && d == NULL && cusci_pool_used_bytes(p) == (16u << 20),
+     "30 MiB more would map past a 40 MiB limit: CUSCI_ERR_OUT_OF_MEMORY, nothing leaked");
+  cusci_pool_set_limit(p, 0);
+  ok(cusci_pool_set_vmm(p, NULL, 0) == CUSCI_ERR_INVALID_ARGUMENT && strstr(cusci_pool_last_error(p), "in use"),
+     "the backing cannot change while blocks are in use");
+  cusci_pool_free(p, a, NULL);
+  cusci_pool_free(p, c, NULL);
+  /* Growing temporaries with small results kept: held stays near used. */
+  size_t peak_total = 0, peak_used = 0;
+  void *keep[4] = {NULL};
+  for (int i = 0; i < 40; i++) {
+    void *t = NULL;
+    cusci_pool_malloc(p, (size_t)(4 + 3 * (i % 5) + i) << 20, NULL, &t);
+    cusci_pool_free(p, keep[i % 4], NULL);
+    cusci_pool_malloc(p, 3u << 20, NULL, &keep[i % 4]); /* large enough for the range */
+    if (cusci_pool_total_bytes(p) > peak_total)
+      peak_total = cusci_pool_total_bytes(p);
+    if (cusci_pool_used_bytes(p) > peak_used)
+      peak_used = cusci_pool_used_bytes(p);
+    cusci_pool_free(p, t, NULL);
+  }
+  ok((double)peak_total / (double)peak_used < 1.3, "growing temporaries in the range: peak held / peak used = %.3f",
+     (double)peak_total / (double)peak_used);
+  for (int i = 0; i < 4; i++)
+    cusci_pool_free(p, keep[i], NULL);
+  ok(cusci_pool_set_vmm(p, NULL, 0) == CUSCI_OK && vm_mapped == 0, "leaving virtual memory unmaps everything");
+  ok(cusci_pool_set_vmm(p, &(cusci_vmm_ops){100, vm_reserve, vm_unreserve, vm_map, vm_unmap, NULL}, 1 << 20) ==
+         CUSCI_ERR_INVALID_ARGUMENT,
+     "a granule that is not a multiple of 512 is refused");
+  cusci_pool_destroy(p);
+  is_int(up.held, 0, "nothing leaks");
+}
+
 static void no_caching(void)
 {
   cusci_pool *p = NULL;
@@ -318,6 +417,7 @@ int main(void)
   limits();
   streams();
   growth();
+  virtual_memory();
   no_caching();
   host_context();
   return done_testing();

@@ -150,6 +150,36 @@ CUSCI_API cusci_status cusci_pool_set_allocator(cusci_pool *p, const cusci_alloc
 CUSCI_API void cusci_pool_stream_acquire(cusci_pool *p, void *stream);
 CUSCI_API void cusci_pool_stream_release(cusci_pool *p, void *stream);
 
+/*
+ * Virtual memory behind a pool's large requests (above 1 MiB): one range of
+ * addresses reserved once, in which granules of physical memory are mapped
+ * as blocks need them and unmapped when they lie wholly inside free space,
+ * so that memory freed in the middle of the range goes back to the device
+ * and the range grows in place. total_bytes then counts mapped granules.
+ */
+typedef struct cusci_vmm_ops {
+  size_t granule;                                   /* bytes per mapping, a multiple of 512 */
+  void *(*reserve)(void *user, size_t bytes);       /* addresses; NULL on failure */
+  void (*unreserve)(void *user, void *va, size_t bytes);
+  void *(*map)(void *user, void *va, size_t bytes); /* back [va, va+bytes): a handle, NULL on failure */
+  void (*unmap)(void *user, void *va, size_t bytes, void *handle);
+  void *user;
+} cusci_vmm_ops;
+
+/*
+ * Serve p's large requests from `ops` with `reserve_bytes` of addresses
+ * (NULL: back to the upstream allocator). Only while nothing is in use.
+ * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER or CUSCI_ERR_INVALID_ARGUMENT.
+ */
+CUSCI_API cusci_status cusci_pool_set_vmm(cusci_pool *p, const cusci_vmm_ops *ops, size_t reserve_bytes);
+/*
+ * CUDA's virtual memory management (cuMemAddressReserve, cuMemCreate,
+ * cuMemMap) for `device`, reached through the runtime's driver entry points.
+ * Returns CUSCI_OK, CUSCI_ERR_NO_DEVICE or CUSCI_ERR_NOT_SUPPORTED (a driver
+ * without it).
+ */
+CUSCI_API cusci_status cusci_vmm_builtin(int device, cusci_vmm_ops *out);
+
 /* Format a shape as "3x4" (or "()" for ndim 0) into buf; returns buf. */
 CUSCI_API const char *cusci_shape_str(int ndim, const int64_t *shape, char *buf, size_t len);
 
