@@ -603,10 +603,14 @@ cusci_status cusci_pool_malloc(cusci_pool *p, size_t bytes, void *stream, void *
   }
   drop_event(p, best);
   if (arena) {
-    /* Back the block with memory: first give back what the cache holds
-     * beyond a quarter of what is in use, as a new chunk would. */
-    size_t cached = p->total - p->used;
-    if (cached >= size || cached > p->used / 4)
+    /* Back the block with memory. Granules it already has need nothing;
+     * if mapping the rest would leave the pool holding, elsewhere, more
+     * than a quarter of what is in use, give that back first. */
+    size_t gr = p->vmm.granule, off = (size_t)(best->ptr - p->arena->base), own = 0;
+    for (size_t g = off / gr; g < (off + best->size + gr - 1) / gr; g++)
+      own += p->granule[g] ? gr : 0;
+    size_t elsewhere = p->total - p->used - own;
+    if (own < best->size && elsewhere > (p->used + best->size) / 4)
       release_chunks(p, false);
     bool mapped = map_block(p, best->ptr, best->size);
     if (!mapped) {

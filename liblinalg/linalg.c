@@ -17,6 +17,7 @@
 #include <cusci/core_ext.h>
 #include <cusci/linalg.h>
 
+#include "liblinalg/internal.h"
 #include "reference/linalg/reference.h"
 #ifdef CUSCI_HAVE_CUDA
 #include "kernels/linalg/launch.h"
@@ -32,7 +33,7 @@
 /* The dtype that linalg computes in for an input of dtype dt: the four
  * float and complex dtypes as they are, bool and integers as float64 (as
  * NumPy converts them), float16 refused (as numpy.linalg refuses it). */
-static cusci_status work_dtype(cusci_ctx *ctx, const char *fn, const char *name, cusci_dtype dt, cusci_dtype *out)
+cusci_status cusci__la_work_dtype(cusci_ctx *ctx, const char *fn, const char *name, cusci_dtype dt, cusci_dtype *out)
 {
   TRY(cusci_check_dtype(ctx, fn, name, dt));
   switch (dt) {
@@ -108,7 +109,7 @@ static cusci_status work_copy(cusci_ctx *ctx, const cusci_array *a, cusci_dtype 
 
 /* Hand a finished result to the caller: as *out when it was NULL, else
  * copied into the caller's array. Takes the reference to res. */
-static cusci_status give(cusci_ctx *ctx, cusci_array *res, cusci_array **out)
+cusci_status cusci__la_give(cusci_ctx *ctx, cusci_array *res, cusci_array **out)
 {
   if (*out == NULL) {
     *out = res;
@@ -121,7 +122,7 @@ static cusci_status give(cusci_ctx *ctx, cusci_array *res, cusci_array **out)
 
 /* Check a caller's output array against the result it will receive, before
  * any work (so that a mismatch costs nothing). */
-static cusci_status check_out(cusci_ctx *ctx, const char *fn, cusci_array **out, int ndim, const int64_t *shape, cusci_dtype dt)
+cusci_status cusci__la_check_out(cusci_ctx *ctx, const char *fn, cusci_array **out, int ndim, const int64_t *shape, cusci_dtype dt)
 {
   if (!out)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "an output pointer is NULL");
@@ -227,7 +228,7 @@ static cusci_status gemm_operand(cusci_ctx *ctx, const cusci_array *a, cusci_dty
 }
 
 /* Broadcast two batch shapes (NumPy's rule); CUSCI_ERR_BROADCAST if they do not. */
-static cusci_status broadcast_batch(cusci_ctx *ctx, const char *fn, int na, const int64_t *sa, int nb, const int64_t *sb,
+cusci_status cusci__la_broadcast_batch(cusci_ctx *ctx, const char *fn, int na, const int64_t *sa, int nb, const int64_t *sb,
                                     int *nout, int64_t *out)
 {
   int n = na > nb ? na : nb;
@@ -269,7 +270,7 @@ cusci_status cusci_linalg_matmul(cusci_ctx *ctx, const cusci_array *a, const cus
   }
   int nb;
   int64_t bshape[CUSCI_MAX_NDIM + 2];
-  TRY(broadcast_batch(ctx, fn, na > 2 ? na - 2 : 0, sa, nbd > 2 ? nbd - 2 : 0, sb, &nb, bshape));
+  TRY(cusci__la_broadcast_batch(ctx, fn, na > 2 ? na - 2 : 0, sa, nbd > 2 ? nbd - 2 : 0, sb, &nb, bshape));
   int64_t oshape[CUSCI_MAX_NDIM + 2];
   int nout = nb;
   memcpy(oshape, bshape, sizeof *oshape * (size_t)nb);
@@ -282,7 +283,7 @@ cusci_status cusci_linalg_matmul(cusci_ctx *ctx, const cusci_array *a, const cus
   TRY(check_lapack_int(ctx, fn, m, k));
   TRY(check_lapack_int(ctx, fn, k, n));
   TRY(check_lapack_int(ctx, fn, m, n));
-  TRY(check_out(ctx, fn, out, nout, oshape, dt));
+  TRY(cusci__la_check_out(ctx, fn, out, nout, oshape, dt));
   int64_t batch = prod(nb, bshape);
 
   cusci_array *wa = NULL, *wb = NULL, *res = NULL;
@@ -319,7 +320,7 @@ cusci_status cusci_linalg_matmul(cusci_ctx *ctx, const cusci_array *a, const cus
     cusci_array_release(res);
     return CUSCI_OK;
   }
-  return give(ctx, res, out);
+  return cusci__la_give(ctx, res, out);
 }
 
 /* ----------------------------------------------------------- factorizations */
@@ -365,8 +366,8 @@ cusci_status cusci_linalg_solve(cusci_ctx *ctx, const cusci_array *a, const cusc
   if ((int)o.assume_a < 0 || o.assume_a > CUSCI_LINALG_ASSUME_POS)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "assume_a is %d, not a cusci_linalg_assume_a", (int)o.assume_a);
   cusci_dtype da, db, dt;
-  TRY(work_dtype(ctx, fn, "a", cusci_array_dtype(a), &da));
-  TRY(work_dtype(ctx, fn, "b", cusci_array_dtype(b), &db));
+  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &da));
+  TRY(cusci__la_work_dtype(ctx, fn, "b", cusci_array_dtype(b), &db));
   TRY(cusci_promote_types(da, db, &dt));
   if (o.transposed && is_complex(dt))
     return cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "transposed solves are for real matrices only (as SciPy)");
@@ -382,7 +383,7 @@ cusci_status cusci_linalg_solve(cusci_ctx *ctx, const cusci_array *a, const cusc
   }
   int nb;
   int64_t shape[CUSCI_MAX_NDIM + 2];
-  TRY(broadcast_batch(ctx, fn, na - 2, sa, vec ? 0 : nbd - 2, sb, &nb, shape));
+  TRY(cusci__la_broadcast_batch(ctx, fn, na - 2, sa, vec ? 0 : nbd - 2, sb, &nb, shape));
   if (nb + (vec ? 1 : 2) > CUSCI_MAX_NDIM)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "the result would have %d dimensions", nb + 2);
   TRY(check_lapack_int(ctx, fn, n, n));
@@ -392,7 +393,7 @@ cusci_status cusci_linalg_solve(cusci_ctx *ctx, const cusci_array *a, const cusc
   xshape[nb] = n;
   if (!vec)
     xshape[nb + 1] = k;
-  TRY(check_out(ctx, fn, x, nb + (vec ? 1 : 2), xshape, dt));
+  TRY(cusci__la_check_out(ctx, fn, x, nb + (vec ? 1 : 2), xshape, dt));
   int64_t batch = prod(nb, shape);
 
   /* Working copies: a (batch, n, n) and b (batch, n, k), C-contiguous. */
@@ -435,7 +436,7 @@ cusci_status cusci_linalg_solve(cusci_ctx *ctx, const cusci_array *a, const cusc
   cusci_array_release(wb);
   if (st != CUSCI_OK)
     return st;
-  return give(ctx, res, x);
+  return cusci__la_give(ctx, res, x);
 }
 
 /* scipy.linalg.inv. */
@@ -444,12 +445,12 @@ cusci_status cusci_linalg_inv(cusci_ctx *ctx, const cusci_array *a, cusci_array 
   static const char fn[] = "cusci_linalg_inv";
   TRY(check_square(ctx, fn, "a", a));
   cusci_dtype dt;
-  TRY(work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
+  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
   int64_t n = sh[nd - 1], batch = prod(nd - 2, sh);
   TRY(check_lapack_int(ctx, fn, n, n));
-  TRY(check_out(ctx, fn, out, nd, sh, dt));
+  TRY(cusci__la_check_out(ctx, fn, out, nd, sh, dt));
   cusci_array *w = NULL, *res = NULL;
   cusci_status st = work_copy(ctx, a, dt, &w);
   bool nonfinite = false;
@@ -475,7 +476,7 @@ cusci_status cusci_linalg_inv(cusci_ctx *ctx, const cusci_array *a, cusci_array 
     cusci_array_release(res);
     return st;
   }
-  return give(ctx, res, out);
+  return cusci__la_give(ctx, res, out);
 }
 
 /* scipy.linalg.det. */
@@ -484,17 +485,17 @@ cusci_status cusci_linalg_det(cusci_ctx *ctx, const cusci_array *a, cusci_array 
   static const char fn[] = "cusci_linalg_det";
   TRY(check_square(ctx, fn, "a", a));
   cusci_dtype dt;
-  TRY(work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
+  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
   int64_t n = sh[nd - 1], batch = prod(nd - 2, sh);
   TRY(check_lapack_int(ctx, fn, n, n));
-  TRY(check_out(ctx, fn, out, nd - 2, sh, dt));
+  TRY(cusci__la_check_out(ctx, fn, out, nd - 2, sh, dt));
   cusci_array *w = NULL, *res = NULL;
   cusci_status st;
   if (n == 0) { /* the determinant of an empty matrix is 1 */
     TRY(cusci_array_ones(ctx, nd - 2, sh, dt, &res));
-    return give(ctx, res, out);
+    return cusci__la_give(ctx, res, out);
   }
   st = work_copy(ctx, a, dt, &w);
   if (st == CUSCI_OK)
@@ -517,7 +518,7 @@ cusci_status cusci_linalg_det(cusci_ctx *ctx, const cusci_array *a, cusci_array 
     cusci_array_release(res);
     return st;
   }
-  return give(ctx, res, out);
+  return cusci__la_give(ctx, res, out);
 }
 
 /* scipy.linalg.cholesky. */
@@ -526,12 +527,12 @@ cusci_status cusci_linalg_cholesky(cusci_ctx *ctx, const cusci_array *a, bool lo
   static const char fn[] = "cusci_linalg_cholesky";
   TRY(check_square(ctx, fn, "a", a));
   cusci_dtype dt;
-  TRY(work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
+  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
   int64_t n = sh[nd - 1], batch = prod(nd - 2, sh);
   TRY(check_lapack_int(ctx, fn, n, n));
-  TRY(check_out(ctx, fn, out, nd, sh, dt));
+  TRY(cusci__la_check_out(ctx, fn, out, nd, sh, dt));
   cusci_array *w = NULL;
   cusci_status st = work_copy(ctx, a, dt, &w);
   bool nonfinite = false;
@@ -551,7 +552,7 @@ cusci_status cusci_linalg_cholesky(cusci_ctx *ctx, const cusci_array *a, bool lo
     cusci_array_release(w);
     return st;
   }
-  return give(ctx, w, out);
+  return cusci__la_give(ctx, w, out);
 }
 
 /* batch identities of n x n in dtype dt (svd's u and vh of an empty matrix
@@ -575,12 +576,12 @@ static cusci_status batch_eye(cusci_ctx *ctx, int nb, const int64_t *bshape, int
 }
 
 /* scipy.linalg.svd. */
-cusci_status cusci_linalg_svd(cusci_ctx *ctx, const cusci_array *a, bool full_matrices, bool compute_uv, cusci_array **u, cusci_array **s, cusci_array **vh)
+static cusci_status svd_impl(cusci_ctx *ctx, const char *fn, const cusci_array *a, bool full_matrices, bool compute_uv, cusci_array **u,
+                             cusci_array **s, cusci_array **vh)
 {
-  static const char fn[] = "cusci_linalg_svd";
   TRY(check_input(ctx, fn, "a", a, 2));
   cusci_dtype dt;
-  TRY(work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
+  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
   cusci_dtype rt = real_of(dt);
   int nd = cusci_array_ndim(a), nb = nd - 2;
   const int64_t *sh = cusci_array_shape(a);
@@ -595,10 +596,10 @@ cusci_status cusci_linalg_svd(cusci_ctx *ctx, const cusci_array *a, bool full_ma
   ushape[nb + 1] = full_matrices ? m : K;
   vshape[nb] = full_matrices ? n : K;
   vshape[nb + 1] = n;
-  TRY(check_out(ctx, fn, s, nb + 1, sshape, rt));
+  TRY(cusci__la_check_out(ctx, fn, s, nb + 1, sshape, rt));
   if (compute_uv) {
-    TRY(check_out(ctx, fn, u, nb + 2, ushape, dt));
-    TRY(check_out(ctx, fn, vh, nb + 2, vshape, dt));
+    TRY(cusci__la_check_out(ctx, fn, u, nb + 2, ushape, dt));
+    TRY(cusci__la_check_out(ctx, fn, vh, nb + 2, vshape, dt));
   }
   cusci_array *w = NULL, *ru = NULL, *rs = NULL, *rv = NULL;
   cusci_status st = work_copy(ctx, a, dt, &w);
@@ -632,17 +633,17 @@ cusci_status cusci_linalg_svd(cusci_ctx *ctx, const cusci_array *a, bool full_ma
   cusci_array_release(w);
   st = outcome(ctx, fn, st, info, nonfinite, f, FAIL_SVD, nb, sh);
   /* Hand the results over only when all three can be: a caller's arrays
-   * are checked above, so give() can fail only by a copy's own error. */
+   * are checked above, so cusci__la_give() can fail only by a copy's own error. */
   if (st == CUSCI_OK && compute_uv) {
-    st = give(ctx, ru, u);
+    st = cusci__la_give(ctx, ru, u);
     ru = NULL;
     if (st == CUSCI_OK) {
-      st = give(ctx, rv, vh);
+      st = cusci__la_give(ctx, rv, vh);
       rv = NULL;
     }
   }
   if (st == CUSCI_OK) {
-    st = give(ctx, rs, s);
+    st = cusci__la_give(ctx, rs, s);
     rs = NULL;
   }
   cusci_array_release(ru);
@@ -652,21 +653,21 @@ cusci_status cusci_linalg_svd(cusci_ctx *ctx, const cusci_array *a, bool full_ma
 }
 
 /* scipy.linalg.eigh. */
-cusci_status cusci_linalg_eigh(cusci_ctx *ctx, const cusci_array *a, const cusci_linalg_eigh_opts *opts, cusci_array **w, cusci_array **v)
+static cusci_status eigh_impl(cusci_ctx *ctx, const char *fn, const cusci_array *a, const cusci_linalg_eigh_opts *opts, cusci_array **w,
+                              cusci_array **v)
 {
-  static const char fn[] = "cusci_linalg_eigh";
   cusci_linalg_eigh_opts o = opts ? *opts : (cusci_linalg_eigh_opts){ 0 };
   TRY(check_square(ctx, fn, "a", a));
   cusci_dtype dt;
-  TRY(work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
+  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
   cusci_dtype rt = real_of(dt);
   int nd = cusci_array_ndim(a), nb = nd - 2;
   const int64_t *sh = cusci_array_shape(a);
   int64_t n = sh[nd - 1], batch = prod(nb, sh);
   TRY(check_lapack_int(ctx, fn, n, n));
-  TRY(check_out(ctx, fn, w, nd - 1, sh, rt));
+  TRY(cusci__la_check_out(ctx, fn, w, nd - 1, sh, rt));
   if (v)
-    TRY(check_out(ctx, fn, v, nd, sh, dt));
+    TRY(cusci__la_check_out(ctx, fn, v, nd, sh, dt));
   cusci_array *work = NULL, *rw = NULL, *rv = NULL;
   cusci_status st = work_copy(ctx, a, dt, &work);
   if (st == CUSCI_OK)
@@ -694,14 +695,34 @@ cusci_status cusci_linalg_eigh(cusci_ctx *ctx, const cusci_array *a, const cusci
   cusci_array_release(work);
   st = outcome(ctx, fn, st, info, nonfinite, f, FAIL_EIG, nb, sh);
   if (st == CUSCI_OK && v) {
-    st = give(ctx, rv, v);
+    st = cusci__la_give(ctx, rv, v);
     rv = NULL;
   }
   if (st == CUSCI_OK) {
-    st = give(ctx, rw, w);
+    st = cusci__la_give(ctx, rw, w);
     rw = NULL;
   }
   cusci_array_release(rv);
   cusci_array_release(rw);
   return st;
+}
+
+cusci_status cusci_linalg_svd(cusci_ctx *ctx, const cusci_array *a, bool full_matrices, bool compute_uv, cusci_array **u, cusci_array **s, cusci_array **vh)
+{
+  return svd_impl(ctx, "cusci_linalg_svd", a, full_matrices, compute_uv, u, s, vh);
+}
+
+cusci_status cusci_linalg_svdvals(cusci_ctx *ctx, const cusci_array *a, cusci_array **s)
+{
+  return svd_impl(ctx, "cusci_linalg_svdvals", a, false, false, NULL, s, NULL);
+}
+
+cusci_status cusci_linalg_eigh(cusci_ctx *ctx, const cusci_array *a, const cusci_linalg_eigh_opts *opts, cusci_array **w, cusci_array **v)
+{
+  return eigh_impl(ctx, "cusci_linalg_eigh", a, opts, w, v);
+}
+
+cusci_status cusci_linalg_eigvalsh(cusci_ctx *ctx, const cusci_array *a, const cusci_linalg_eigh_opts *opts, cusci_array **w)
+{
+  return eigh_impl(ctx, "cusci_linalg_eigvalsh", a, opts, w, NULL);
 }

@@ -100,6 +100,9 @@ static void svd_case(const char *c, int64_t n)
   cusci_array *a = fx(na), *s = NULL, *s2 = NULL, *u = NULL, *vh = NULL;
   check(cusci_linalg_svd(ctx, a, false, false, NULL, &s, NULL), &s, ns, n, ns);
   check(cusci_linalg_svd(ctx, a, true, true, &u, &s2, &vh), &s2, ns, n, "s of the full svd");
+  cusci_array *s3 = NULL;
+  check(cusci_linalg_svdvals(ctx, a, &s3), &s3, ns, n, "svdvals");
+  cusci_array_release(s3);
   cusci_array_release(a);
   cusci_array_release(s);
   cusci_array_release(s2);
@@ -116,6 +119,9 @@ static void eigh_case(const char *c, bool upper, int64_t n)
   cusci_linalg_eigh_opts o = { .upper = upper };
   check(cusci_linalg_eigh(ctx, a, &o, &w, NULL), &w, nw, n, nw);
   check(cusci_linalg_eigh(ctx, a, &o, &w2, &v), &w2, nw, n, "w of eigh with vectors");
+  cusci_array *w3 = NULL;
+  check(cusci_linalg_eigvalsh(ctx, a, &o, &w3), &w3, nw, n, "eigvalsh");
+  cusci_array_release(w3);
   cusci_array_release(a);
   cusci_array_release(w);
   cusci_array_release(w2);
@@ -125,7 +131,7 @@ static void eigh_case(const char *c, bool upper, int64_t n)
 int main(void)
 {
   ctx = tu_host_ctx();
-  plan(33);
+  plan(40);
   matmul_case("f64");
   matmul_case("c64");
   matmul_case("vec");

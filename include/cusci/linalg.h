@@ -134,6 +134,18 @@ CUSCI_API cusci_status cusci_linalg_svd(cusci_ctx *ctx, const cusci_array *a, bo
  */
 CUSCI_API cusci_status cusci_linalg_eigh(cusci_ctx *ctx, const cusci_array *a, const cusci_linalg_eigh_opts *opts, cusci_array **w, cusci_array **v);
 
+/*
+ * scipy.linalg.eigvalsh: the eigenvalues w (..., n) of a Hermitian a, as
+ * cusci_linalg_eigh with v NULL. Same statuses as cusci_linalg_eigh.
+ */
+CUSCI_API cusci_status cusci_linalg_eigvalsh(cusci_ctx *ctx, const cusci_array *a, const cusci_linalg_eigh_opts *opts, cusci_array **w);
+
+/*
+ * scipy.linalg.svdvals: the singular values s (..., K) of a, descending, as
+ * cusci_linalg_svd with compute_uv false. Same statuses as cusci_linalg_svd.
+ */
+CUSCI_API cusci_status cusci_linalg_svdvals(cusci_ctx *ctx, const cusci_array *a, cusci_array **s);
+
 #ifdef __cplusplus
 }
 #endif
