@@ -320,3 +320,86 @@ cusci_status cusci_random_choice(cusci_ctx *ctx, cusci_random_generator *g, int6
     g->ctr += used;
   return st;
 }
+
+/*
+ * Generator.permuted: each slice along `axis` (all of x when axis is NULL)
+ * permuted on its own. Slice r of n elements takes the keys at counter
+ * ctr + r n + i, so a call uses rows x n counter steps. Built from the same
+ * keys, sort and gather as permutation and shuffle, one slice at a time.
+ */
+cusci_status cusci_random_permuted(cusci_ctx *ctx, cusci_random_generator *g, cusci_array *x, const int *axis, cusci_array **out)
+{
+  const char *fn = __func__;
+  CUSCI__TRY(check_gen(ctx, fn, g, out));
+  CUSCI__TRY(cusci_check_array(ctx, fn, "x", x));
+  int nd = cusci_array_ndim(x);
+  int ax = axis ? *axis : 0;
+  if (axis && (ax < -nd || ax >= nd))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is out of range for %d dimensions", ax, nd);
+  if (ax < 0)
+    ax += nd;
+  if (*out) { /* check *out before any work */
+    cusci_array *r = NULL;
+    CUSCI__TRY(cusci_prepare_out(ctx, fn, out, nd, cusci_array_shape(x), cusci_array_dtype(x), &r));
+  }
+  /* t: x with the permuted axis last (or flattened), as a C-contiguous copy */
+  int perm[CUSCI_MAX_NDIM], inv[CUSCI_MAX_NDIM];
+  for (int i = 0, k = 0; i < nd; i++)
+    if (i != ax)
+      perm[k++] = i;
+  if (nd > 0)
+    perm[nd - 1] = ax;
+  for (int i = 0; i < nd; i++)
+    inv[perm[i]] = i;
+  cusci_array *tv = NULL, *src = NULL, *dst = NULL, *idx = NULL, *back = NULL;
+  cusci_status st = axis && nd > 0 ? cusci_array_transpose(ctx, x, perm, &tv) : CUSCI_OK;
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, tv ? tv : x, &src);
+  int64_t size = cusci_array_size(x);
+  int64_t n = nd == 0 ? 1 : axis ? cusci_array_shape(x)[ax] : size;
+  int64_t rows = n > 0 ? size / n : 0;
+  size_t isz = cusci_dtype_itemsize(cusci_array_dtype(x));
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, src, &dst);
+  if (st == CUSCI_OK && n > 0)
+    st = cusci_array_empty(ctx, 1, &n, CUSCI_INT64, &idx);
+  bool host = cusci_ctx_device(ctx) == CUSCI_DEVICE_HOST;
+  for (int64_t r = 0; st == CUSCI_OK && r < rows && n > 1; r++) {
+    cusci_random_generator at = *g;
+    at.ctr = g->ctr + (uint64_t)r * (uint64_t)n;
+    st = perm_into(ctx, fn, &at, n, NULL, idx);
+    const char *s = (const char *)cusci_array_data(src) + (size_t)(r * n) * isz;
+    char *d = (char *)cusci_array_data(dst) + (size_t)(r * n) * isz;
+    if (st != CUSCI_OK)
+      break;
+    if (host) {
+      const int64_t *ix = cusci_array_data(idx);
+      for (int64_t i = 0; i < n; i++)
+        memcpy(d + (size_t)i * isz, s + (size_t)ix[i] * isz, isz);
+    } else {
+#ifdef CUSCI_HAVE_CUDA
+      st = launched(ctx, fn, cusci__launch_rgather(cusci_ctx_stream(ctx), s, d, cusci_array_data(idx), n, isz));
+#else
+      st = no_cuda(ctx, fn);
+#endif
+    }
+  }
+  /* back to x's layout */
+  cusci_array *shaped = NULL;
+  if (st == CUSCI_OK)
+    st = cusci_array_reshape(ctx, dst, nd, axis ? cusci_array_shape(src) : cusci_array_shape(x), &shaped);
+  if (st == CUSCI_OK && axis && nd > 0)
+    st = cusci_array_transpose(ctx, shaped, inv, &back);
+  if (st == CUSCI_OK) {
+    cusci_array *view = back ? back : shaped;
+    if (*out)
+      st = cusci_array_copy(ctx, view, out);
+    else
+      st = cusci_array_ascontiguousarray(ctx, view, out);
+  }
+  cusci_array_release(tv), cusci_array_release(src), cusci_array_release(dst), cusci_array_release(idx);
+  cusci_array_release(shaped), cusci_array_release(back);
+  if (st == CUSCI_OK)
+    g->ctr += (uint64_t)rows * (uint64_t)n;
+  return st;
+}

@@ -228,6 +228,27 @@ int main(void)
        "shuffle of 50001 rows and of a transposed view: GPU as host");
     free(x), free(y), free(v);
     cusci_array_release(a), cusci_array_release(b), cusci_array_release(at), cusci_array_release(bt);
+    /* permuted along each axis and along none, on a 2-D int32 array */
+    int64_t psh[2] = {37, 1021};
+    int32_t *pv = malloc(37 * 1021 * sizeof *pv);
+    for (int i = 0; i < 37 * 1021; i++)
+      pv[i] = 3 * i + 1;
+    cusci_array *ph2 = NULL, *pg2 = NULL;
+    cusci_array_from_host(host, pv, 2, psh, CUSCI_INT32, &ph2);
+    cusci_array_from_host(gpu, pv, 2, psh, CUSCI_INT32, &pg2);
+    for (int t = 0; t < 3; t++) {
+      int ax = t;
+      cusci_array *ra = NULL, *rb = NULL;
+      cusci_random_permuted(host, gh, ph2, t < 2 ? &ax : NULL, &ra);
+      cusci_status sp = cusci_random_permuted(gpu, gg, pg2, t < 2 ? &ax : NULL, &rb);
+      void *u = tu_to_host(host, ra), *w = tu_to_host(gpu, rb);
+      ok(sp == CUSCI_OK && tu_first_mismatch(CUSCI_INT32, w, u, NULL, 37 * 1021) < 0, "permuted (axis %s): GPU as host",
+         t == 0 ? "0" : t == 1 ? "1" : "None");
+      free(u), free(w);
+      cusci_array_release(ra), cusci_array_release(rb);
+    }
+    free(pv);
+    cusci_array_release(ph2), cusci_array_release(pg2);
     cusci_random_generator_destroy(gh), cusci_random_generator_destroy(gg);
   }
   /* the vector distributions: the host's rows on the GPU */

@@ -479,9 +479,63 @@ static void rows(void)
   cusci_random_generator_destroy(g);
 }
 
+/* permuted: slices permuted independently, row r with the keys of
+ * counter r n, so row 0 is permutation(n) of a generator of the same seed. */
+static void permuted(void)
+{
+  int64_t sh[2] = {3, 5}, five = 5;
+  double v[15];
+  for (int i = 0; i < 15; i++)
+    v[i] = 2.385 * i;
+  cusci_array *x = NULL, *y = NULL, *p = NULL, *z = NULL;
+  cusci_array_from_host(ctx, v, 2, sh, CUSCI_FLOAT64, &x);
+  cusci_random_generator *g = gen(8), *h = gen(8);
+  int ax = 1;
+  cusci_status st = cusci_random_permuted(ctx, g, x, &ax, &y);
+  cusci_random_permutation(ctx, h, five, &p);
+  double *a = tu_to_host(ctx, y);
+  int64_t *q = tu_to_host(ctx, p);
+  int row0 = st == CUSCI_OK, rowsok = st == CUSCI_OK;
+  for (int i = 0; i < 5; i++)
+    row0 &= a[i] == v[q[i]];
+  for (int r = 0; r < 3; r++) { /* each row holds its own values */
+    double sum = 0, want = 0;
+    for (int i = 0; i < 5; i++) {
+      sum += a[r * 5 + i];
+      want += v[r * 5 + i];
+      rowsok &= a[r * 5 + i] >= v[r * 5] && a[r * 5 + i] <= v[r * 5 + 4];
+    }
+    rowsok &= fabs(sum - want) < 1e-9;
+  }
+  ok(row0 && rowsok, "permuted(x, axis=1): rows permuted apart, row 0 as permutation(5)");
+  free(a), free(q);
+  /* axis 0 in place, and axis=None */
+  int a0 = 0;
+  st = cusci_random_permuted(ctx, g, x, &a0, &x);
+  double *b = tu_to_host(ctx, x);
+  int cols = st == CUSCI_OK;
+  for (int c = 0; c < 5; c++)
+    for (int r = 0; r < 3; r++)
+      cols &= fmod(b[r * 5 + c] / 2.385 + 1e-9, 5.0) < c + 1e-6 && fmod(b[r * 5 + c] / 2.385 + 1e-9, 5.0) > c - 1e-6;
+  ok(cols, "permuted(x, axis=0, out=x): columns keep their values, in place");
+  st = cusci_random_permuted(ctx, g, x, NULL, &z);
+  double *c2 = tu_to_host(ctx, z), tot = 0;
+  for (int i = 0; i < 15; i++)
+    tot += c2[i];
+  ok(st == CUSCI_OK && fabs(tot - 2.385 * 105) < 1e-9 && cusci_array_ndim(z) == 2, "permuted(x, axis=None): all values kept");
+  int bad = 3;
+  cusci_array *w = NULL;
+  st = cusci_random_permuted(ctx, g, x, &bad, &w);
+  ok(st == CUSCI_ERR_AXIS && !w, "permuted with axis 3 of 2: %s", cusci_status_name(st));
+  free(b), free(c2);
+  cusci_array_release(x), cusci_array_release(y), cusci_array_release(p), cusci_array_release(z);
+  cusci_random_generator_destroy(g), cusci_random_generator_destroy(h);
+}
+
 int main(void)
 {
   ctx = tu_host_ctx();
+  permuted();
   rows();
   permutations();
   kat();

@@ -219,6 +219,14 @@ CUSCI_API cusci_status cusci_random_permutation(cusci_ctx *ctx, cusci_random_gen
  * view). CUSCI_ERR_NDIM for a 0-dimensional x. */
 CUSCI_API cusci_status cusci_random_shuffle(cusci_ctx *ctx, cusci_random_generator *g, cusci_array *x);
 /*
+ * Generator.permuted(x, axis, out): a copy of x (or *out, which may be x
+ * itself) with every slice along *axis permuted independently, or all of x
+ * as one slice when axis is NULL (axis=None). Slice r uses counter steps
+ * r n .. r n + n - 1 (n = the slice's length). CUSCI_ERR_AXIS for an axis
+ * out of range.
+ */
+CUSCI_API cusci_status cusci_random_permuted(cusci_ctx *ctx, cusci_random_generator *g, cusci_array *x, const int *axis, cusci_array **out);
+/*
  * Generator.choice(a, size, replace, p) with an integer a: int64 indices in
  * [0, a) of the given shape. Without replacement, distinct indices (the
  * first of a random permutation, or with p the Efraimidis-Spirakis keys);
