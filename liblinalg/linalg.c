@@ -325,6 +325,8 @@ cusci_status cusci_linalg_matmul(cusci_ctx *ctx, const cusci_array *a, const cus
 
 /* ----------------------------------------------------------- factorizations */
 
+static cusci_status cholesky_impl(cusci_ctx *ctx, const char *fn, const cusci_array *a, bool lower, cusci_array **out);
+
 #ifdef CUSCI_HAVE_CUDA
 #define GPU_CALL(call) (call)
 #else
@@ -357,9 +359,9 @@ static bool host_nonfinite(cusci_array *a)
  * scipy.linalg.solve. a is broadcast to the common batch and b to it as
  * well, b as one column when it is 1-D (NumPy 2's rule).
  */
-cusci_status cusci_linalg_solve(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, const cusci_linalg_solve_opts *opts, cusci_array **x)
+static cusci_status solve_impl(cusci_ctx *ctx, const char *fn, const cusci_array *a, const cusci_array *b, const cusci_linalg_solve_opts *opts,
+                               bool factored, cusci_array **x)
 {
-  static const char fn[] = "cusci_linalg_solve";
   cusci_linalg_solve_opts o = opts ? *opts : (cusci_linalg_solve_opts){ 0 };
   TRY(check_square(ctx, fn, "a", a));
   TRY(check_input(ctx, fn, "b", b, 1));
@@ -418,6 +420,8 @@ cusci_status cusci_linalg_solve(cusci_ctx *ctx, const cusci_array *a, const cusc
   cusci__la_fail f = { 0, 0 };
   int info = 0;
   int assume = o.assume_a == CUSCI_LINALG_ASSUME_HER && !is_complex(dt) ? CUSCI__LA_SYM : (int)o.assume_a;
+  if (factored)
+    assume = CUSCI__LA_FACTORED;
   bool trans = o.transposed && assume == CUSCI__LA_GEN; /* a^T = a for the others */
   if (st == CUSCI_OK && batch > 0 && n > 0) {
     if (on_host(ctx)) {
@@ -437,6 +441,24 @@ cusci_status cusci_linalg_solve(cusci_ctx *ctx, const cusci_array *a, const cusc
   if (st != CUSCI_OK)
     return st;
   return cusci__la_give(ctx, res, x);
+}
+
+cusci_status cusci_linalg_solve(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, const cusci_linalg_solve_opts *opts, cusci_array **x)
+{
+  return solve_impl(ctx, "cusci_linalg_solve", a, b, opts, false, x);
+}
+
+/* scipy.linalg.cho_factor: the Cholesky factor, other triangle zero. */
+cusci_status cusci_linalg_cho_factor(cusci_ctx *ctx, const cusci_array *a, bool lower, cusci_array **c)
+{
+  return cholesky_impl(ctx, "cusci_linalg_cho_factor", a, lower, c);
+}
+
+/* scipy.linalg.cho_solve: potrs with the factor from cho_factor. */
+cusci_status cusci_linalg_cho_solve(cusci_ctx *ctx, const cusci_array *c, bool lower, const cusci_array *b, cusci_array **x)
+{
+  cusci_linalg_solve_opts o = { .assume_a = CUSCI_LINALG_ASSUME_POS, .lower = lower };
+  return solve_impl(ctx, "cusci_linalg_cho_solve", c, b, &o, true, x);
 }
 
 /* scipy.linalg.inv. */
@@ -521,10 +543,9 @@ cusci_status cusci_linalg_det(cusci_ctx *ctx, const cusci_array *a, cusci_array 
   return cusci__la_give(ctx, res, out);
 }
 
-/* scipy.linalg.cholesky. */
-cusci_status cusci_linalg_cholesky(cusci_ctx *ctx, const cusci_array *a, bool lower, cusci_array **out)
+/* scipy.linalg.cholesky (and cho_factor). */
+static cusci_status cholesky_impl(cusci_ctx *ctx, const char *fn, const cusci_array *a, bool lower, cusci_array **out)
 {
-  static const char fn[] = "cusci_linalg_cholesky";
   TRY(check_square(ctx, fn, "a", a));
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
@@ -725,4 +746,9 @@ cusci_status cusci_linalg_eigh(cusci_ctx *ctx, const cusci_array *a, const cusci
 cusci_status cusci_linalg_eigvalsh(cusci_ctx *ctx, const cusci_array *a, const cusci_linalg_eigh_opts *opts, cusci_array **w)
 {
   return eigh_impl(ctx, "cusci_linalg_eigvalsh", a, opts, w, NULL);
+}
+
+cusci_status cusci_linalg_cholesky(cusci_ctx *ctx, const cusci_array *a, bool lower, cusci_array **out)
+{
+  return cholesky_impl(ctx, "cusci_linalg_cholesky", a, lower, out);
 }

@@ -92,6 +92,19 @@ static void chol_case(const char *c, bool lower, int64_t n)
   cusci_array_release(out);
 }
 
+static void cho_case(const char *c, bool lower, int64_t n)
+{
+  char nc[64], nb[64], nx[64];
+  snprintf(nc, sizeof nc, "cho_%s_c", c);
+  snprintf(nb, sizeof nb, "cho_%s_b", c);
+  snprintf(nx, sizeof nx, "cho_%s_x", c);
+  cusci_array *f = fx(nc), *b = fx(nb), *x = NULL;
+  check(cusci_linalg_cho_solve(ctx, f, lower, b, &x), &x, nx, n, nx);
+  cusci_array_release(f);
+  cusci_array_release(b);
+  cusci_array_release(x);
+}
+
 static void svd_case(const char *c, int64_t n)
 {
   char na[64], ns[64];
@@ -131,7 +144,7 @@ static void eigh_case(const char *c, bool upper, int64_t n)
 int main(void)
 {
   ctx = tu_host_ctx();
-  plan(40);
+  plan(42);
   matmul_case("f64");
   matmul_case("c64");
   matmul_case("vec");
@@ -154,6 +167,9 @@ int main(void)
   chol_case("upper", false, 4);
   chol_case("lower", true, 5);
   chol_case("f32", true, 3);
+
+  cho_case("lower", true, 4);
+  cho_case("upper", false, 3);
 
   svd_case("svd_tall", 5);
   svd_case("svd_wide", 6);

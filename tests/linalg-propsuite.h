@@ -47,7 +47,7 @@ static lu_c *ctrans(const lu_c *x, int64_t batch, int64_t rows, int64_t cols)
   return t;
 }
 
-#define PROPS_PER_DTYPE 18
+#define PROPS_PER_DTYPE 19
 
 static int lu_props_count(void) { return 4 * PROPS_PER_DTYPE; }
 
@@ -159,6 +159,32 @@ static void props_solve(cusci_ctx *ctx, cusci_dtype dt, uint64_t *seed, const ch
   cusci_array_release(ai);
   cusci_array_release(d1);
   cusci_array_release(d2);
+
+  /* cho_factor then cho_solve, both triangles: H x = b. */
+  {
+    double e = 0;
+    cusci_status s3 = CUSCI_OK;
+    for (int lower = 0; lower < 2 && s3 == CUSCI_OK; lower++) {
+      cusci_array *c = NULL, *xc = NULL;
+      s3 = cusci_linalg_cho_factor(ctx, h, lower, &c);
+      if (s3 == CUSCI_OK)
+        s3 = cusci_linalg_cho_solve(ctx, c, lower, b, &xc);
+      if (s3 == CUSCI_OK) {
+        lu_c *rh = lu_values(ctx, h), *vx = lu_values(ctx, xc), *ax = malloc(sizeof *ax * (size_t)(batch * n * k));
+        for (int64_t i = 0; i < batch; i++)
+          lu_gemm('N', rh + i * n * n, vx + i * n * k, ax + i * n * k, n, k, n);
+        double ei = lu_maxdiff(ax, rb, batch * n * k) /
+                    (lu_maxabs(rh, batch * n * n) * lu_maxabs(vx, batch * n * k) * n + lu_maxabs(rb, batch * n * k));
+        e = ei > e ? ei : e;
+        free(rh);
+        free(vx);
+        free(ax);
+      }
+      cusci_array_release(c);
+      cusci_array_release(xc);
+    }
+    ok(s3 == CUSCI_OK && e <= 16 * eps, "cho_factor + cho_solve %s, lower and upper: relative residual %.3g (%s)", dn, e, cusci_status_name(s3));
+  }
 
   /* cholesky, both triangles: L L^H = H, U^H U = H, the rest exactly 0. */
   for (int lower = 0; lower < 2; lower++) {
@@ -360,7 +386,7 @@ static int lu_props(cusci_ctx *ctx)
   for (int i = 0; i < 4; i++) {
     cusci_dtype dt = lu_dtypes[i];
     const char *dn = cusci_dtype_name(dt);
-    props_solve(ctx, dt, &seed, dn);   /* 11 tests */
+    props_solve(ctx, dt, &seed, dn);   /* 12 tests */
     props_svd(ctx, dt, &seed, dn);     /* 6 */
     props_matmul(ctx, dt, &seed, dn);  /* 1 */
   }

@@ -146,6 +146,24 @@ CUSCI_API cusci_status cusci_linalg_eigvalsh(cusci_ctx *ctx, const cusci_array *
  */
 CUSCI_API cusci_status cusci_linalg_svdvals(cusci_ctx *ctx, const cusci_array *a, cusci_array **s);
 
+/*
+ * scipy.linalg.cho_factor of a Hermitian positive definite a (..., n, n):
+ * c holds the factor in its lower (lower) or upper triangle, as
+ * cusci_linalg_cholesky returns it (SciPy leaves arbitrary values in the
+ * other triangle; here it is zero). Give c and the same `lower` to
+ * cusci_linalg_cho_solve. Same statuses as cusci_linalg_cholesky.
+ */
+CUSCI_API cusci_status cusci_linalg_cho_factor(cusci_ctx *ctx, const cusci_array *a, bool lower, cusci_array **c);
+
+/*
+ * scipy.linalg.cho_solve((c, lower), b): x with a x = b, from the factor c
+ * (..., n, n) of cho_factor; b (..., n, k), or (n,) when 1-D, batch axes
+ * broadcast as in cusci_linalg_solve. Only c's factor triangle is read.
+ * Host: LAPACKE potrs. GPU: cuSOLVER potrs. Returns CUSCI_ERR_NDIM,
+ * CUSCI_ERR_SHAPE, CUSCI_ERR_BROADCAST, CUSCI_ERR_VALUE (inf or NaN).
+ */
+CUSCI_API cusci_status cusci_linalg_cho_solve(cusci_ctx *ctx, const cusci_array *c, bool lower, const cusci_array *b, cusci_array **x);
+
 /* ------------------------------------------------------ special matrices */
 /*
  * The special matrices of scipy.linalg. They are built on the host, in

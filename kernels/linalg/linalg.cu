@@ -768,6 +768,8 @@ extern "C" cusci_status cusci__gpu_la_gemm(cusci_ctx *ctx, const char *fn, int d
  * Hermitian matrices are first completed from the triangle SciPy reads.
  * Positive definite: the buffer is conj(A) (A Hermitian), so potrf and
  * potrs on conj(b) give conj(x); the transposes of b and x conjugate too.
+ * A factor from cholesky, read column-major, is what potrf leaves in that
+ * buffer (see cholesky), so cho_solve is the same path without potrf.
  * The triangle: row-major lower is column-major upper.
  */
 extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int dt, int assume, bool lower, bool trans, bool check_finite, int64_t batch, int64_t n, int64_t k, void *a, void *b, cusci__la_fail *fail, bool *nonfinite)
@@ -783,7 +785,7 @@ extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int 
   }
   size_t isz = itemsize(dt);
   cudaDataType t = cuda_type(dt);
-  bool pos = assume == CUSCI__LA_POS;
+  bool pos = assume == CUSCI__LA_POS || assume == CUSCI__LA_FACTORED;
   if (!pos && n <= SMALL_N) {
     /* Small matrices: one per thread, in registers, b solved in place. */
     if (assume == CUSCI__LA_SYM || assume == CUSCI__LA_HER)
@@ -802,7 +804,8 @@ extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int 
   TRY(sc.get(ctx, sizeof(int), &rinfo));
   if (pos) {
     cublasFillMode_t uplo = lower ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
-    TRY(potrf_batch(ctx, fn, st, sc, dt, batch, n, uplo, a, sw.dev));
+    if (assume == CUSCI__LA_POS) /* FACTORED: a is the factor already */
+      TRY(potrf_batch(ctx, fn, st, sc, dt, batch, n, uplo, a, sw.dev));
     for (int64_t i = 0; i < batch; i++)
       SOLVER_TRY(cusolverDnXpotrs(st->solver, st->params, uplo, n, k, t, (char *)a + (size_t)(i * n * n) * isz, n, t,
                                   (char *)bc + (size_t)(i * n * k) * isz, n, (int *)rinfo));

@@ -65,6 +65,9 @@ bool cusci__ref_la_nonfinite(int dt, int64_t n, const void *x)
       case CUSCI__LA_POS:                                                                 \
         info = LAPACKE_##p##posv(LAPACK_ROW_MAJOR, uplo, n, k, ai, n, bi, k);             \
         break;                                                                            \
+      case CUSCI__LA_FACTORED:                                                            \
+        info = LAPACKE_##p##potrs(LAPACK_ROW_MAJOR, uplo, n, k, ai, n, bi, k);            \
+        break;                                                                            \
       case CUSCI__LA_SYM:                                                                 \
         info = LAPACKE_##p##sysv(LAPACK_ROW_MAJOR, uplo, n, k, ai, n, ipiv, bi, k);       \
         break;                                                                            \

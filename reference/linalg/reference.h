@@ -27,7 +27,9 @@ typedef struct cusci__la_fail {
 } cusci__la_fail;
 
 /* Which matrices a solve assumes (cusci_linalg_assume_a's values). */
-enum { CUSCI__LA_GEN = 0, CUSCI__LA_SYM, CUSCI__LA_HER, CUSCI__LA_POS };
+/* FACTORED: a already holds the Cholesky factor of the lower (lower) or
+ * upper triangle, as cholesky returns it (cho_solve). */
+enum { CUSCI__LA_GEN = 0, CUSCI__LA_SYM, CUSCI__LA_HER, CUSCI__LA_POS, CUSCI__LA_FACTORED };
 
 /* True when any of the n elements (complex: either part) is inf or NaN. */
 bool cusci__ref_la_nonfinite(int dt, int64_t n, const void *x);
@@ -36,7 +38,7 @@ bool cusci__ref_la_nonfinite(int dt, int64_t n, const void *x);
  * strides of a and b in elements (0 repeats one matrix). */
 int cusci__ref_la_gemm(int dt, int64_t batch, int64_t m, int64_t n, int64_t k, const void *a, int64_t sa, const void *b, int64_t sb, void *c);
 
-/* a (n, n) is destroyed; b (n, k) becomes x. */
+/* a (n, n) is destroyed (kept for FACTORED); b (n, k) becomes x. */
 int cusci__ref_la_solve(int dt, int assume, bool lower, bool trans, int64_t batch, int64_t n, int64_t k, void *a, void *b, cusci__la_fail *fail);
 
 /* a (n, n) becomes its inverse. */
