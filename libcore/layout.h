@@ -1,5 +1,5 @@
 /*
- * libcore/layout.h: a strided walk over one or two arrays of one shape.
+ * libcore/layout.h: a strided walk over up to four arrays of one shape.
  *
  * Plain C, shared by libcore, reference/ and kernels/. Before any element
  * loop, cusci__loop_init drops extents of 1 and merges neighbouring axes
@@ -11,11 +11,11 @@
 
 #include <stdint.h>
 
-#define CUSCI__LOOP_MAX_OPS 2
+#define CUSCI__LOOP_MAX_OPS 4 /* a ternary ufunc: output and three inputs */
 
 typedef struct cusci__loop {
   int ndim;     /* >= 1 after init; axis ndim-1 varies fastest */
-  int nops;     /* 1 or 2: operand 0 is the destination */
+  int nops;     /* 1 to 4: operand 0 is the destination */
   int64_t size; /* product of shape */
   int64_t shape[32];
   int64_t stride[CUSCI__LOOP_MAX_OPS][32]; /* in elements */

@@ -3,6 +3,7 @@
 #define CUSCI_CUSCI_H
 
 #include <cusci/core.h>
+#include <cusci/compute.h>
 #include <cusci/core_ext.h>
 #include <cusci/linalg.h>
 #include <cusci/random.h>

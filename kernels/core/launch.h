@@ -24,6 +24,16 @@ int cusci__launch_fill(void *stream, const cusci__loop *loop, void *dst, const v
 /* n contiguous elements of numpy.arange / numpy.linspace (see fill.h). */
 int cusci__launch_arange(void *stream, int dtype, int64_t n, const cusci__arange_args *args, void *dst);
 int cusci__launch_linspace(void *stream, int dtype, const cusci__linspace_args *args, void *dst);
+/*
+ * The ufuncs (op: a cusci_ufunc with an element function), where and clip.
+ * Operand 0 of loop is the output, then the inputs, in ptrs; input k is a
+ * scalar when bit k of mode is set, read from vals[k] (host memory, one
+ * element of the loop dtype). where takes the itemsize of x and y.
+ */
+int cusci__launch_ufunc2(void *stream, int op, int dtype, const cusci__loop *loop, void *const *ptrs, const void *const *vals, int mode);
+int cusci__launch_ufunc1(void *stream, int op, int dtype, const cusci__loop *loop, void *const *ptrs);
+int cusci__launch_where(void *stream, int itemsize, const cusci__loop *loop, void *const *ptrs, const void *const *vals, int mode);
+int cusci__launch_clip(void *stream, int dtype, const cusci__loop *loop, void *const *ptrs, const void *const *vals, int mode);
 
 #ifdef __cplusplus
 }
