@@ -20,6 +20,7 @@
 #include "bench/bench.h"
 
 extern const bench_case bench_cases_core[];
+extern const bench_case bench_cases_compute[];
 #ifdef CUSCI_BENCH_RANDOM
 extern const bench_case bench_cases_random[];
 #endif
@@ -29,6 +30,7 @@ extern const bench_case bench_cases_linalg[];
 
 static const bench_case *const tables[] = {
   bench_cases_core,
+  bench_cases_compute,
 #ifdef CUSCI_BENCH_RANDOM
   bench_cases_random,
 #endif

@@ -1,0 +1,102 @@
+/*
+ * bench/cases-compute.c: the core's compute cases: the host time of a small
+ * ufunc call (the per-call overhead a C program pays), and element-wise
+ * throughput on 2^28 float32. CuPy's equivalents are in
+ * bench/cupy_compute.py under the same names.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bench/bench.h"
+
+typedef struct ustate {
+  cusci_array *a, *b, *out;
+} ustate;
+
+static int setup_n(cusci_ctx *ctx, void **state, double *bytes, double *flops, int64_t n, int with_out, char *why,
+                   size_t len)
+{
+  ustate *s = calloc(1, sizeof *s);
+  float two = 2.0f;
+  if (cusci_array_arange(ctx, 0, (double)n, 1, CUSCI_FLOAT32, &s->a) != CUSCI_OK ||
+      cusci_array_full(ctx, 1, &n, CUSCI_FLOAT32, &two, &s->b) != CUSCI_OK ||
+      (with_out && cusci_array_empty(ctx, 1, &n, CUSCI_FLOAT32, &s->out) != CUSCI_OK)) {
+    snprintf(why, len, "%s", cusci_ctx_last_error(ctx));
+    cusci_array_release(s->a);
+    cusci_array_release(s->b);
+    free(s);
+    return 1;
+  }
+  *bytes = 3.0 * 4.0 * (double)n;
+  *flops = (double)n;
+  *state = s;
+  return 0;
+}
+
+static void teardown(void *state)
+{
+  ustate *s = state;
+  cusci_array_release(s->a);
+  cusci_array_release(s->b);
+  cusci_array_release(s->out);
+  free(s);
+}
+
+static int setup_1k(cusci_ctx *ctx, void **state, double *bytes, double *flops, char *why, size_t len)
+{
+  return setup_n(ctx, state, bytes, flops, 1024, 1, why, len);
+}
+
+static int setup_2e28(cusci_ctx *ctx, void **state, double *bytes, double *flops, char *why, size_t len)
+{
+  return setup_n(ctx, state, bytes, flops, (int64_t)1 << 28, 1, why, len);
+}
+
+/* add into a preallocated out, as a loop that reuses its buffers does. */
+static int run_add(cusci_ctx *ctx, void *state)
+{
+  ustate *s = state;
+  return cusci_add(ctx, s->a, s->b, &s->out);
+}
+
+/* add with a fresh output each call, released at once (the pool's path). */
+static int run_add_alloc(cusci_ctx *ctx, void *state)
+{
+  ustate *s = state;
+  cusci_array *r = NULL;
+  cusci_status st = cusci_add(ctx, s->a, s->b, &r);
+  cusci_array_release(r);
+  return st;
+}
+
+/* a * 2.5 with a weak scalar: no device memory for the scalar. */
+static int run_mul_scalar(cusci_ctx *ctx, void *state)
+{
+  ustate *s = state;
+  return cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_array(s->a), cusci_operand_float(2.5), &s->out);
+}
+
+static int run_exp(cusci_ctx *ctx, void *state)
+{
+  ustate *s = state;
+  return cusci_exp(ctx, s->a, &s->out);
+}
+
+static int setup_exp_2e28(cusci_ctx *ctx, void **state, double *bytes, double *flops, char *why, size_t len)
+{
+  int st = setup_2e28(ctx, state, bytes, flops, why, len);
+  *bytes = 2.0 * 4.0 * (double)((int64_t)1 << 28);
+  return st;
+}
+
+const bench_case bench_cases_compute[] = {
+  {"compute.add_f32_1K_host", "add of two 1024-element float32 arrays into out, host time per call", setup_1k,
+   run_add, teardown, 1, NULL},
+  {"compute.add_f32_1K_alloc_host", "add of 1024 float32, a new output per call, host time per call", setup_1k,
+   run_add_alloc, teardown, 1, NULL},
+  {"compute.add_f32_2e28", "add of two 2^28-element float32 arrays into out", setup_2e28, run_add, teardown, 0, NULL},
+  {"compute.mul_scalar_f32_2e28", "2^28 float32 times a Python float into out", setup_2e28, run_mul_scalar, teardown,
+   0, NULL},
+  {"compute.exp_f32_2e28", "exp of 2^28 float32 into out", setup_exp_2e28, run_exp, teardown, 0, NULL},
+  {NULL, NULL, NULL, NULL, NULL, 0, NULL},
+};
