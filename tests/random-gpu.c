@@ -310,6 +310,53 @@ int main(void)
     cusci_array_release(colh), cusci_array_release(colg);
     cusci_random_generator_destroy(gh), cusci_random_generator_destroy(gg);
   }
+  /* the _array variants with broadcast parameters: GPU as host */
+  {
+    int64_t three = 3, sh[2] = {4099, 3};
+    double av[3] = {0.5, 2.385, 17.0}, bv[3] = {1.5, 0.25, 3.0}, pv[3] = {0.1, 0.5, 0.97};
+    int64_t nv[3] = {7, 400, 12345};
+    cusci_array *ah = NULL, *ag = NULL, *bh = NULL, *bg = NULL, *ph = NULL, *pg = NULL, *nh = NULL, *ng = NULL;
+    cusci_array_from_host(host, av, 1, &three, CUSCI_FLOAT64, &ah);
+    cusci_array_from_host(gpu, av, 1, &three, CUSCI_FLOAT64, &ag);
+    cusci_array_from_host(host, bv, 1, &three, CUSCI_FLOAT64, &bh);
+    cusci_array_from_host(gpu, bv, 1, &three, CUSCI_FLOAT64, &bg);
+    cusci_array_from_host(host, pv, 1, &three, CUSCI_FLOAT64, &ph);
+    cusci_array_from_host(gpu, pv, 1, &three, CUSCI_FLOAT64, &pg);
+    cusci_array_from_host(host, nv, 1, &three, CUSCI_INT64, &nh);
+    cusci_array_from_host(gpu, nv, 1, &three, CUSCI_INT64, &ng);
+    const char *names[8] = {"uniform", "normal", "lognormal", "exponential", "gamma", "beta", "poisson", "binomial"};
+    for (int t = 0; t < 8; t++)
+      for (int f = 0; f < (t < 6 ? 2 : 1); f++) {
+        cusci_dtype dt = f ? CUSCI_FLOAT32 : CUSCI_FLOAT64;
+        cusci_random_generator *gh = NULL, *gg = NULL;
+        cusci_random_generator_create(host, CUSCI_BITGEN_PHILOX, 90 + t, &gh);
+        cusci_random_generator_create(gpu, CUSCI_BITGEN_PHILOX, 90 + t, &gg);
+        cusci_array *a = NULL, *b = NULL;
+        cusci_status s1 = CUSCI_OK, s2 = CUSCI_OK;
+        switch (t) {
+        case 0: s1 = cusci_random_uniform_array(host, gh, ah, bh, 2, sh, dt, &a); s2 = cusci_random_uniform_array(gpu, gg, ag, bg, 2, sh, dt, &b); break;
+        case 1: s1 = cusci_random_normal_array(host, gh, ah, bh, 2, sh, dt, &a); s2 = cusci_random_normal_array(gpu, gg, ag, bg, 2, sh, dt, &b); break;
+        case 2: s1 = cusci_random_lognormal_array(host, gh, ah, bh, 2, sh, dt, &a); s2 = cusci_random_lognormal_array(gpu, gg, ag, bg, 2, sh, dt, &b); break;
+        case 3: s1 = cusci_random_exponential_array(host, gh, ah, 2, sh, dt, &a); s2 = cusci_random_exponential_array(gpu, gg, ag, 2, sh, dt, &b); break;
+        case 4: s1 = cusci_random_gamma_array(host, gh, ah, bh, 2, sh, dt, &a); s2 = cusci_random_gamma_array(gpu, gg, ag, bg, 2, sh, dt, &b); break;
+        case 5: s1 = cusci_random_beta_array(host, gh, ah, bh, 2, sh, dt, &a); s2 = cusci_random_beta_array(gpu, gg, ag, bg, 2, sh, dt, &b); break;
+        case 6: s1 = cusci_random_poisson_array(host, gh, ah, 2, sh, &a); s2 = cusci_random_poisson_array(gpu, gg, ag, 2, sh, &b); break;
+        default: s1 = cusci_random_binomial_array(host, gh, nh, ph, 2, sh, &a); s2 = cusci_random_binomial_array(gpu, gg, ng, pg, 2, sh, &b);
+        }
+        int same = s1 == CUSCI_OK && s2 == CUSCI_OK;
+        if (same) {
+          void *x = tu_to_host(host, a), *y = tu_to_host(gpu, b);
+          same = tu_first_mismatch(cusci_array_dtype(a), y, x, NULL, cusci_array_size(a)) < 0;
+          free(x), free(y);
+        }
+        ok(same, "%s_array %s, broadcast parameters: GPU as host (%s)", names[t], t < 6 ? cusci_dtype_name(dt) : "int64",
+           s2 ? cusci_ctx_last_error(gpu) : "");
+        cusci_array_release(a), cusci_array_release(b);
+        cusci_random_generator_destroy(gh), cusci_random_generator_destroy(gg);
+      }
+    cusci_array_release(ah), cusci_array_release(ag), cusci_array_release(bh), cusci_array_release(bg);
+    cusci_array_release(ph), cusci_array_release(pg), cusci_array_release(nh), cusci_array_release(ng);
+  }
   curand_engines();
   cusci_ctx_destroy(host);
   cusci_ctx_destroy(gpu);

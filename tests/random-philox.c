@@ -532,9 +532,126 @@ static void permuted(void)
   cusci_random_generator_destroy(g), cusci_random_generator_destroy(h);
 }
 
+/* The _array variants: one value everywhere gives the scalar call's
+ * values; broadcast parameters give each column its distribution. */
+static cusci_array *scalar(double v)
+{
+  cusci_array *a = NULL;
+  cusci_array_from_host(ctx, &v, 0, NULL, CUSCI_FLOAT64, &a);
+  return a;
+}
+
+static void arrays(void)
+{
+  int64_t n = 4099;
+  for (int f = 0; f < 2; f++) {
+    cusci_dtype dt = f ? CUSCI_FLOAT32 : CUSCI_FLOAT64;
+    const char *names[6] = {"uniform", "normal", "lognormal", "exponential", "gamma", "beta"};
+    for (int t = 0; t < 6; t++) {
+      cusci_random_generator *g = gen(50 + t), *h = gen(50 + t);
+      cusci_array *a = NULL, *b = NULL, *p1 = scalar(0.75), *p2 = scalar(2.385);
+      cusci_status s1, s2;
+      switch (t) {
+      case 0: s1 = cusci_random_uniform_array(ctx, g, p1, p2, 1, &n, dt, &a); s2 = cusci_random_uniform(ctx, h, 0.75, 2.385, 1, &n, dt, &b); break;
+      case 1: s1 = cusci_random_normal_array(ctx, g, p1, p2, 1, &n, dt, &a); s2 = cusci_random_normal(ctx, h, 0.75, 2.385, 1, &n, dt, &b); break;
+      case 2: s1 = cusci_random_lognormal_array(ctx, g, p1, p2, 1, &n, dt, &a); s2 = cusci_random_lognormal(ctx, h, 0.75, 2.385, 1, &n, dt, &b); break;
+      case 3: s1 = cusci_random_exponential_array(ctx, g, p2, 1, &n, dt, &a); s2 = cusci_random_exponential(ctx, h, 2.385, 1, &n, dt, &b); break;
+      case 4: s1 = cusci_random_gamma_array(ctx, g, p1, p2, 1, &n, dt, &a); s2 = cusci_random_gamma(ctx, h, 0.75, 2.385, 1, &n, dt, &b); break;
+      default: s1 = cusci_random_beta_array(ctx, g, p1, p2, 1, &n, dt, &a); s2 = cusci_random_beta(ctx, h, 0.75, 2.385, 1, &n, dt, &b);
+      }
+      void *x = s1 == CUSCI_OK ? tu_to_host(ctx, a) : NULL, *y = s2 == CUSCI_OK ? tu_to_host(ctx, b) : NULL;
+      ok(x && y && tu_first_mismatch(dt, x, y, NULL, n) < 0, "%s_array with 0-d parameters is %s (%s)", names[t],
+         names[t], cusci_dtype_name(dt));
+      /* and the next call goes on from the same counter */
+      cusci_array_release(a), cusci_array_release(b);
+      a = b = NULL;
+      cusci_random_random(ctx, g, 1, &n, dt, &a);
+      cusci_random_random(ctx, h, 1, &n, dt, &b);
+      void *x2 = tu_to_host(ctx, a), *y2 = tu_to_host(ctx, b);
+      ok(tu_first_mismatch(dt, x2, y2, NULL, n) < 0, "%s_array advances the counter as %s does", names[t], names[t]);
+      free(x), free(y), free(x2), free(y2);
+      cusci_array_release(a), cusci_array_release(b), cusci_array_release(p1), cusci_array_release(p2);
+      cusci_random_generator_destroy(g), cusci_random_generator_destroy(h);
+    }
+  }
+  /* poisson (lam >= 10) and binomial with one value everywhere */
+  {
+    cusci_random_generator *g = gen(60), *h = gen(60);
+    cusci_array *a = NULL, *b = NULL, *lam = scalar(23.5), *pp = scalar(0.37), *nn = NULL;
+    int64_t five00 = 500;
+    cusci_array_from_host(ctx, &five00, 0, NULL, CUSCI_INT64, &nn);
+    cusci_status s1 = cusci_random_poisson_array(ctx, g, lam, 1, &n, &a);
+    cusci_status s2 = cusci_random_poisson(ctx, h, 23.5, 1, &n, &b);
+    void *x = tu_to_host(ctx, a), *y = tu_to_host(ctx, b);
+    ok(s1 == CUSCI_OK && s2 == CUSCI_OK && tu_first_mismatch(CUSCI_INT64, x, y, NULL, n) < 0, "poisson_array(23.5) is poisson(23.5)");
+    free(x), free(y);
+    cusci_array_release(a), cusci_array_release(b);
+    a = b = NULL;
+    s1 = cusci_random_binomial_array(ctx, g, nn, pp, 1, &n, &a);
+    s2 = cusci_random_binomial(ctx, h, 500, 0.37, 1, &n, &b);
+    x = tu_to_host(ctx, a), y = tu_to_host(ctx, b);
+    ok(s1 == CUSCI_OK && s2 == CUSCI_OK && tu_first_mismatch(CUSCI_INT64, x, y, NULL, n) < 0, "binomial_array(500, 0.37) is binomial(500, 0.37)");
+    free(x), free(y);
+    cusci_array_release(a), cusci_array_release(b), cusci_array_release(lam), cusci_array_release(pp), cusci_array_release(nn);
+    cusci_random_generator_destroy(g), cusci_random_generator_destroy(h);
+  }
+  /* broadcasting: a parameter per column */
+  {
+    enum { R = 40000 };
+    int64_t four = 4, three = 3, two = 2, sh4[2] = {R, 4}, sh3[2] = {R, 3}, sh2[2] = {R, 2};
+    double loc[4] = {-10, 0, 2.385, 100}, lamv[3] = {0.5, 7, 40}, pv[2] = {0.3, 0.9};
+    int64_t nv[2] = {10, 1000};
+    cusci_array *la = NULL, *sc = scalar(1.5), *ll = NULL, *pa = NULL, *na = NULL, *o1 = NULL, *o2 = NULL, *o3 = NULL;
+    cusci_array_from_host(ctx, loc, 1, &four, CUSCI_FLOAT64, &la);
+    cusci_array_from_host(ctx, lamv, 1, &three, CUSCI_FLOAT64, &ll);
+    cusci_array_from_host(ctx, pv, 1, &two, CUSCI_FLOAT64, &pa);
+    cusci_array_from_host(ctx, nv, 1, &two, CUSCI_INT64, &na);
+    cusci_random_generator *g = gen(61);
+    cusci_status s1 = cusci_random_normal_array(ctx, g, la, sc, 2, sh4, CUSCI_FLOAT64, &o1);
+    cusci_status s2 = cusci_random_poisson_array(ctx, g, ll, 2, sh3, &o2);
+    cusci_status s3 = cusci_random_binomial_array(ctx, g, na, pa, 2, sh2, &o3);
+    double *x = tu_to_host(ctx, o1);
+    int64_t *y = tu_to_host(ctx, o2), *z = tu_to_host(ctx, o3);
+    double m1[4] = {0}, m2[3] = {0}, m3[2] = {0};
+    for (int r = 0; r < R; r++) {
+      for (int c = 0; c < 4; c++)
+        m1[c] += x[r * 4 + c] / R;
+      for (int c = 0; c < 3; c++)
+        m2[c] += (double)y[r * 3 + c] / R;
+      for (int c = 0; c < 2; c++)
+        m3[c] += (double)z[r * 2 + c] / R;
+    }
+    int good = s1 == CUSCI_OK && s2 == CUSCI_OK && s3 == CUSCI_OK;
+    for (int c = 0; c < 4; c++)
+      good &= fabs(m1[c] - loc[c]) < 6 * 1.5 / sqrt(R);
+    for (int c = 0; c < 3; c++)
+      good &= fabs(m2[c] - lamv[c]) < 6 * sqrt(lamv[c] / R);
+    for (int c = 0; c < 2; c++)
+      good &= fabs(m3[c] - nv[c] * pv[c]) < 6 * sqrt(nv[c] * pv[c] * (1 - pv[c]) / R);
+    ok(good, "broadcast parameters: column means %.3f %.3f %.3f %.3f | %.3f %.3f %.3f | %.2f %.2f", m1[0], m1[1], m1[2],
+       m1[3], m2[0], m2[1], m2[2], m3[0], m3[1]);
+    free(x), free(y), free(z);
+    cusci_array *bad = NULL;
+    cusci_status st = cusci_random_normal_array(ctx, g, la, sc, 2, sh3, CUSCI_FLOAT64, &bad);
+    ok(st == CUSCI_ERR_BROADCAST && !bad, "a parameter that does not broadcast: %s", cusci_status_name(st));
+    double negs[4] = {1, 2, -0.5, 3};
+    cusci_array *ng = NULL;
+    cusci_array_from_host(ctx, negs, 1, &four, CUSCI_FLOAT64, &ng);
+    st = cusci_random_normal_array(ctx, g, la, ng, 2, sh4, CUSCI_FLOAT64, &bad);
+    ok(st == CUSCI_ERR_VALUE && !bad && strstr(cusci_ctx_last_error(ctx), "index 2"), "a negative scale in an array: %s (%s)",
+       cusci_status_name(st), cusci_ctx_last_error(ctx));
+    st = cusci_random_binomial_array(ctx, g, pa, pa, 2, sh2, &bad);
+    ok(st == CUSCI_ERR_DTYPE && !bad, "binomial_array with a float n: %s", cusci_status_name(st));
+    cusci_array_release(la), cusci_array_release(sc), cusci_array_release(ll), cusci_array_release(pa);
+    cusci_array_release(na), cusci_array_release(o1), cusci_array_release(o2), cusci_array_release(o3), cusci_array_release(ng);
+    cusci_random_generator_destroy(g);
+  }
+}
+
 int main(void)
 {
   ctx = tu_host_ctx();
+  arrays();
   permuted();
   rows();
   permutations();

@@ -13,7 +13,9 @@
  * (where the function takes one) dtype, then `out` as everywhere in cusci
  * (allocated when *out is NULL, else written after its shape, dtype and
  * device are checked; any strided view will do). A call advances the
- * generator only when it succeeds. Parameters are scalars.
+ * generator only when it succeeds. Parameters are scalars; the _array
+ * variants of uniform, normal, lognormal, exponential, gamma, beta, poisson
+ * and binomial take arrays that broadcast against the output.
  *
  * Real-valued functions take dtype CUSCI_FLOAT32 or CUSCI_FLOAT64 (NumPy
  * offers the choice for a few of them; cusci for all). Float32 values are
@@ -238,6 +240,27 @@ CUSCI_API cusci_status cusci_random_permuted(cusci_ctx *ctx, cusci_random_genera
  * CUSCI_ERR_NDIM / CUSCI_ERR_SHAPE / CUSCI_ERR_DTYPE for p's form.
  */
 CUSCI_API cusci_status cusci_random_choice(cusci_ctx *ctx, cusci_random_generator *g, int64_t a, int ndim, const int64_t *shape, bool replace, const cusci_array *p, cusci_array **out);
+
+/* ------------------------------------------------- array parameters */
+/*
+ * NumPy's array arguments: each parameter is an array (a 0-d array for a
+ * scalar) that broadcasts against the output shape, on the context's
+ * device, of a real dtype (binomial's n: an integer dtype). Element k of
+ * the output uses element k of each broadcast parameter; with parameters
+ * that are one value everywhere, the result is the scalar call's (poisson:
+ * except for lam < 10, drawn here by the multiplication method). Each
+ * parameter is checked element by element as the scalar call checks it
+ * (CUSCI_ERR_VALUE naming the flat index), and CUSCI_ERR_BROADCAST when it
+ * does not broadcast. Philox generators only. Otherwise as the scalar calls.
+ */
+CUSCI_API cusci_status cusci_random_uniform_array(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *low, const cusci_array *high, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+CUSCI_API cusci_status cusci_random_normal_array(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *loc, const cusci_array *scale, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+CUSCI_API cusci_status cusci_random_lognormal_array(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *mean, const cusci_array *sigma, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+CUSCI_API cusci_status cusci_random_exponential_array(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *scale, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+CUSCI_API cusci_status cusci_random_gamma_array(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *shape_k, const cusci_array *scale, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+CUSCI_API cusci_status cusci_random_beta_array(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *a, const cusci_array *b, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+CUSCI_API cusci_status cusci_random_poisson_array(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *lam, int ndim, const int64_t *shape, cusci_array **out);
+CUSCI_API cusci_status cusci_random_binomial_array(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *n, const cusci_array *p, int ndim, const int64_t *shape, cusci_array **out);
 
 /* ------------------------------------------------ multivariate draws */
 /*

@@ -38,6 +38,12 @@ int cusci__launch_rchoice_cdf(void *stream, uint64_t key, uint64_t ctr, const do
 /* Row gather: dst row i = src row idx[i], rows of row_bytes bytes. */
 int cusci__launch_rgather(void *stream, const void *src, void *dst, const int64_t *idx, int64_t rows, size_t row_bytes);
 
+/* The GPU twins of cusci__rhost_real_arr and cusci__rhost_int_arr
+ * (parameter arrays in device memory, n elements each). */
+int cusci__launch_rreal_arr(void *stream, int dist, const double *pa, const double *pb, uint64_t key, uint64_t ctr,
+                            int f32, int64_t n, void *dst);
+int cusci__launch_rint_arr(void *stream, int dist, const double *pa, const int64_t *pn, uint64_t key, uint64_t ctr,
+                           int64_t n, int64_t *dst);
 /* The GPU twin of cusci__rhost_rows (v in device memory). */
 int cusci__launch_rrows(void *stream, int kind, const double *v, int64_t k, const cusci__rparams *p, uint64_t key,
                         uint64_t ctr, int64_t rows, void *dst);

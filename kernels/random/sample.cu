@@ -109,6 +109,31 @@ __global__ void flip_kernel(T *dst, int64_t n, double a, double b, bool unit, T 
   }
 }
 
+template <int DIST, int F32>
+__global__ void real_arr_kernel(const double *pa, const double *pb, uint64_t key, uint64_t ctr, int64_t n, void *dst)
+{
+  constexpr int G = real_group<DIST, F32>();
+  using T = typename std::conditional<F32 != 0, float, double>::type;
+  int64_t groups = (n + G - 1) / G;
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t g = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; g < groups; g += stride) {
+    double v[4];
+    cusci__rgroup_real_arr(DIST, pa, pb, key, ctr + (uint64_t)g, F32, g * G, n, v);
+    T *d = (T *)dst;
+    for (int i = 0; i < G; i++)
+      if (g * G + i < n)
+        d[g * G + i] = (T)v[i];
+  }
+}
+
+template <int DIST>
+__global__ void int_arr_kernel(const double *pa, const int64_t *pn, uint64_t key, uint64_t ctr, int64_t n, int64_t *dst)
+{
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < n; k += stride)
+    dst[k] = cusci__rint_arr(DIST, pa, pn, key, ctr + (uint64_t)k, k);
+}
+
 template <int KIND>
 __global__ void rows_kernel(const double *v, int64_t k, const cusci__rparams p, uint64_t key, uint64_t ctr, int64_t rows,
                             void *dst)
@@ -225,5 +250,51 @@ extern "C" int cusci__launch_rrows(void *stream, int kind, const double *v, int6
   case CUSCI__RROW_MVN: rows_kernel<CUSCI__RROW_MVN><<<blocks_for(rows), kThreads, 0, s>>>(v, k, *p, key, ctr, rows, dst); break;
   default: rows_kernel<CUSCI__RROW_MVHYPER><<<blocks_for(rows), kThreads, 0, s>>>(v, k, *p, key, ctr, rows, dst); break;
   }
+  return (int)cudaGetLastError();
+}
+
+template <int DIST>
+void launch_real_arr(cudaStream_t s, const double *pa, const double *pb, uint64_t key, uint64_t ctr, int f32, int64_t n,
+                     void *dst)
+{
+  if (f32) {
+    constexpr int G = real_group<DIST, 1>();
+    real_arr_kernel<DIST, 1><<<blocks_for((n + G - 1) / G), kThreads, 0, s>>>(pa, pb, key, ctr, n, dst);
+  } else {
+    constexpr int G = real_group<DIST, 0>();
+    real_arr_kernel<DIST, 0><<<blocks_for((n + G - 1) / G), kThreads, 0, s>>>(pa, pb, key, ctr, n, dst);
+  }
+}
+
+extern "C" int cusci__launch_rreal_arr(void *stream, int dist, const double *pa, const double *pb, uint64_t key,
+                                       uint64_t ctr, int f32, int64_t n, void *dst)
+{
+  cudaStream_t s = (cudaStream_t)stream;
+  if (n == 0)
+    return 0;
+  switch (dist) {
+  case CUSCI__RD_UNIFORM: launch_real_arr<CUSCI__RD_UNIFORM>(s, pa, pb, key, ctr, f32, n, dst); break;
+  case CUSCI__RD_NORMAL: launch_real_arr<CUSCI__RD_NORMAL>(s, pa, pb, key, ctr, f32, n, dst); break;
+  case CUSCI__RD_LOGNORMAL: launch_real_arr<CUSCI__RD_LOGNORMAL>(s, pa, pb, key, ctr, f32, n, dst); break;
+  case CUSCI__RD_EXPONENTIAL: launch_real_arr<CUSCI__RD_EXPONENTIAL>(s, pa, pb, key, ctr, f32, n, dst); break;
+  case CUSCI__RD_GAMMA: launch_real_arr<CUSCI__RD_GAMMA>(s, pa, pb, key, ctr, f32, n, dst); break;
+  case CUSCI__RD_BETA: launch_real_arr<CUSCI__RD_BETA>(s, pa, pb, key, ctr, f32, n, dst); break;
+  default: return (int)cudaErrorInvalidValue;
+  }
+  return (int)cudaGetLastError();
+}
+
+extern "C" int cusci__launch_rint_arr(void *stream, int dist, const double *pa, const int64_t *pn, uint64_t key,
+                                      uint64_t ctr, int64_t n, int64_t *dst)
+{
+  cudaStream_t s = (cudaStream_t)stream;
+  if (n == 0)
+    return 0;
+  if (dist == CUSCI__RD_POISSON)
+    int_arr_kernel<CUSCI__RD_POISSON><<<blocks_for(n), kThreads, 0, s>>>(pa, pn, key, ctr, n, dst);
+  else if (dist == CUSCI__RD_BINOMIAL)
+    int_arr_kernel<CUSCI__RD_BINOMIAL><<<blocks_for(n), kThreads, 0, s>>>(pa, pn, key, ctr, n, dst);
+  else
+    return (int)cudaErrorInvalidValue;
   return (int)cudaGetLastError();
 }

@@ -841,4 +841,77 @@ CUSCI_HD void cusci__rgroup_int(int dist, const cusci__rparams *p, uint64_t key,
   }
 }
 
+/* ---------------------------------------------- per-element parameters */
+
+/*
+ * Group g with parameters per element (arrays broadcast to the output,
+ * element k = k0 + i): the same uniforms, normals and samplers as the scalar
+ * call, so a call whose arrays hold one value everywhere gives the scalar
+ * call's values. dist: UNIFORM, NORMAL, LOGNORMAL, EXPONENTIAL (packed),
+ * GAMMA, BETA (one element). pb may be NULL for one-parameter dists.
+ */
+CUSCI_HD void cusci__rgroup_real_arr(int dist, const double *pa, const double *pb, uint64_t key, uint64_t lo, int f32,
+                                     int64_t k0, int64_t n, double *out)
+{
+  cusci__rstream s;
+  cusci__rstream_init(&s, key, lo);
+  double u[4];
+  int g;
+  switch (dist) {
+  case CUSCI__RD_UNIFORM:
+    g = cusci__runiforms(&s, f32, 0, u);
+    for (int i = 0; i < g && k0 + i < n; i++)
+      out[i] = pa[k0 + i] + (pb[k0 + i] - pa[k0 + i]) * u[i];
+    return;
+  case CUSCI__RD_NORMAL:
+  case CUSCI__RD_LOGNORMAL:
+    g = cusci__rnormals(&s, f32, u);
+    for (int i = 0; i < g && k0 + i < n; i++) {
+      out[i] = pa[k0 + i] + pb[k0 + i] * u[i];
+      if (dist == CUSCI__RD_LOGNORMAL)
+        out[i] = cusci__rexp(out[i]);
+    }
+    return;
+  case CUSCI__RD_EXPONENTIAL:
+    g = cusci__runiforms(&s, f32, 1, u);
+    for (int i = 0; i < g && k0 + i < n; i++)
+      out[i] = pa[k0 + i] * -cusci__rlog(u[i]);
+    return;
+  default: { /* GAMMA, BETA: one element */
+    cusci__rparams p;
+    p.a = pa[k0];
+    p.b = pb ? pb[k0] : 0.0;
+    p.c = 0.0;
+    p.lo = 0;
+    p.n = 0;
+    p.range = 0;
+    cusci__rgroup_real(dist, &p, key, lo, f32, out);
+  }
+  }
+}
+
+/* Element k of POISSON (lam = pa[k]) or BINOMIAL (n = pn[k], p = pa[k]),
+ * one element per group (lam < 10 by the multiplication method here, not
+ * the packed inversion of a scalar call). */
+CUSCI_HD int64_t cusci__rint_arr(int dist, const double *pa, const int64_t *pn, uint64_t key, uint64_t lo, int64_t k)
+{
+  cusci__rparams p;
+  p.a = pa[k];
+  p.b = 0.0;
+  p.c = 0.0;
+  p.lo = 0;
+  p.n = pn ? pn[k] : 0;
+  p.range = 0;
+  int64_t v[1];
+  if (dist == CUSCI__RD_POISSON) {
+    cusci__rsampler r;
+    cusci__rstream_init(&r.s, key, lo);
+    r.have = 0;
+    r.havef = 0;
+    return cusci__rpoisson(&r, p.a);
+  }
+  cusci__rgroup_int(dist, &p, key, lo, 1, v);
+  return v[0];
+}
+
 #endif /* CUSCI_REFERENCE_RANDOM_DISTS_H */

@@ -85,3 +85,28 @@ void cusci__rhost_rows(int kind, const double *v, int64_t k, const cusci__rparam
   for (int64_t g = 0; g < rows; g++)
     cusci__rrow(kind, v, k, p, key, ctr + (uint64_t)g, (double *)dst + g * k, (int64_t *)dst + g * k);
 }
+
+void cusci__rhost_real_arr(int dist, const double *pa, const double *pb, uint64_t key, uint64_t ctr, int f32, int64_t n,
+                           void *dst)
+{
+  cusci__rparams none = {0, 0, 0, 0, 0, 0};
+  int G = cusci__rgroup_size(dist, f32, &none);
+  int64_t groups = (n + G - 1) / G;
+  for (int64_t g = 0; g < groups; g++) {
+    double v[4];
+    cusci__rgroup_real_arr(dist, pa, pb, key, ctr + (uint64_t)g, f32, g * G, n, v);
+    for (int i = 0; i < G && g * G + i < n; i++) {
+      if (f32)
+        ((float *)dst)[g * G + i] = (float)v[i];
+      else
+        ((double *)dst)[g * G + i] = v[i];
+    }
+  }
+}
+
+void cusci__rhost_int_arr(int dist, const double *pa, const int64_t *pn, uint64_t key, uint64_t ctr, int64_t n,
+                          int64_t *dst)
+{
+  for (int64_t k = 0; k < n; k++)
+    dst[k] = cusci__rint_arr(dist, pa, pn, key, ctr + (uint64_t)k, k);
+}

@@ -28,4 +28,10 @@ void cusci__rhost_choice_cdf(uint64_t key, uint64_t ctr, const double *cdf, int6
 void cusci__rhost_rows(int kind, const double *v, int64_t k, const cusci__rparams *p, uint64_t key, uint64_t ctr,
                        int64_t rows, void *dst);
 
+/* Per-element parameters (see cusci__rgroup_real_arr, cusci__rint_arr). */
+void cusci__rhost_real_arr(int dist, const double *pa, const double *pb, uint64_t key, uint64_t ctr, int f32, int64_t n,
+                           void *dst);
+void cusci__rhost_int_arr(int dist, const double *pa, const int64_t *pn, uint64_t key, uint64_t ctr, int64_t n,
+                          int64_t *dst);
+
 #endif
