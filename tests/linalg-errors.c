@@ -32,7 +32,7 @@ static void expect(cusci_status st, cusci_status want, cusci_array **outp, const
 int main(void)
 {
   ctx = tu_host_ctx();
-  plan(42);
+  plan(47);
   int64_t s33[2] = { 3, 3 }, s34[2] = { 3, 4 }, s3[1] = { 3 }, s233[3] = { 2, 3, 3 }, s432[3] = { 4, 3, 2 };
   cusci_array *a = arr(CUSCI_FLOAT64, 2, s33, 5), *r = arr(CUSCI_FLOAT64, 2, s34, 0), *v = arr(CUSCI_FLOAT64, 1, s3, 0);
   cusci_array *out = NULL, *o2 = NULL, *o3 = NULL;
@@ -66,6 +66,12 @@ int main(void)
   expect(cusci_linalg_matmul(ctx, a233, b432, &out), CUSCI_ERR_BROADCAST, &out, "broadcast", "matmul: batches 2 and 4");
   expect(cusci_linalg_solve(ctx, a233, b432, NULL, &out), CUSCI_ERR_BROADCAST, &out, "broadcast", "solve: batches 2 and 4");
 
+  /* The products' shapes. */
+  expect(cusci_linalg_dot(ctx, r, r, &out), CUSCI_ERR_SHAPE, &out, "summed axes", "dot: (3,4) . (3,4)");
+  expect(cusci_linalg_dot(ctx, z0, a, &out), CUSCI_ERR_NDIM, &out, NULL, "dot: a 0-d operand");
+  expect(cusci_linalg_inner(ctx, a, r, &out), CUSCI_ERR_SHAPE, &out, "last axes", "inner: last axes 3 and 4");
+  expect(cusci_linalg_outer(ctx, a, NULL, &out), CUSCI_ERR_NULL_POINTER, &out, NULL, "outer: NULL b");
+
   /* Dtypes: float16 refused, integers converted to float64. */
   cusci_array *h16 = NULL, *i32 = NULL, *res = NULL;
   cusci_array_astype(ctx, a, CUSCI_FLOAT16, false, &h16);
@@ -81,6 +87,7 @@ int main(void)
   cusci_array_release(res);
   res = NULL;
   expect(cusci_linalg_matmul(ctx, i32, i32, &out), CUSCI_ERR_DTYPE, &out, "int32", "matmul: integer operands");
+  expect(cusci_linalg_kron(ctx, i32, i32, &out), CUSCI_ERR_DTYPE, &out, NULL, "kron: integer operands");
 
   /* Options. */
   cusci_array *c = arr(CUSCI_COMPLEX128, 2, s33, 5);

@@ -71,6 +71,21 @@ static void solve_case(const char *c, cusci_linalg_solve_opts *o, int64_t n)
   cusci_array_release(x);
 }
 
+typedef cusci_status (*binary_fn)(cusci_ctx *, const cusci_array *, const cusci_array *, cusci_array **);
+
+static void binary_case(binary_fn f, const char *c, int64_t n)
+{
+  char na[64], nb[64], no[64];
+  snprintf(na, sizeof na, "%s_a", c);
+  snprintf(nb, sizeof nb, "%s_b", c);
+  snprintf(no, sizeof no, "%s_out", c);
+  cusci_array *a = fx(na), *b = fx(nb), *out = NULL;
+  check(f(ctx, a, b, &out), &out, no, n, no);
+  cusci_array_release(a);
+  cusci_array_release(b);
+  cusci_array_release(out);
+}
+
 typedef cusci_status (*unary_fn)(cusci_ctx *, const cusci_array *, cusci_array **);
 
 static void unary_case(unary_fn f, const char *in, const char *want, int64_t n)
@@ -144,10 +159,21 @@ static void eigh_case(const char *c, bool upper, int64_t n)
 int main(void)
 {
   ctx = tu_host_ctx();
-  plan(42);
+  plan(53);
   matmul_case("f64");
   matmul_case("c64");
   matmul_case("vec");
+  binary_case(cusci_linalg_dot, "dot_nd", 4);
+  binary_case(cusci_linalg_dot, "dot_mv", 4);
+  binary_case(cusci_linalg_dot, "dot_vn", 4);
+  binary_case(cusci_linalg_dot, "dot_vv", 4);
+  binary_case(cusci_linalg_dot, "dot_mm", 4);
+  binary_case(cusci_linalg_inner, "inner_nd", 4);
+  binary_case(cusci_linalg_inner, "inner_vv", 5);
+  binary_case(cusci_linalg_outer, "outer", 1);
+  binary_case(cusci_linalg_kron, "kron_2d", 1);
+  binary_case(cusci_linalg_kron, "kron_mixed", 1);
+  binary_case(cusci_linalg_kron, "kron_3d", 1);
 
   solve_case("gen", NULL, 4);
   solve_case("vec", NULL, 4);

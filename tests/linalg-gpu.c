@@ -5,6 +5,7 @@
  * n * eps * cond; then the property suite and the error paths on the GPU.
  * Skipped where there is no GPU.
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,11 +174,33 @@ int main(void)
 {
   gpu = tu_gpu_ctx_or_skip();
   host = tu_host_ctx();
-  plan(4 * PER_DTYPE + lu_props_count() + 8);
+  plan(4 * PER_DTYPE + lu_props_count() + 4 + 8);
   uint64_t seed = 0xc0ffee;
   for (int i = 0; i < 4; i++)
     compare(lu_dtypes[i], &seed);
   lu_props(gpu);
+
+  /* dot, inner, outer, kron: reshapes and transposes around one gemm. */
+  {
+    int64_t sa[3] = { 2, 3, 4 }, sb[3] = { 5, 4, 6 }, sc[2] = { 5, 4 };
+    lu_c *va = lu_rand_values(&seed, CUSCI_COMPLEX128, 3, sa, 0), *vb = lu_rand_values(&seed, CUSCI_COMPLEX128, 3, sb, 0);
+    lu_c *vc = lu_rand_values(&seed, CUSCI_COMPLEX128, 2, sc, 0);
+    cusci_array *ga, *ha, *gb, *hb2, *gc, *hc, *og = NULL, *oh = NULL;
+    pair(CUSCI_COMPLEX128, 3, sa, va, &ga, &ha);
+    pair(CUSCI_COMPLEX128, 3, sb, vb, &gb, &hb2);
+    pair(CUSCI_COMPLEX128, 2, sc, vc, &gc, &hc);
+    double tol = 64 * DBL_EPSILON * 2.385 * 2.385 * 4;
+    cmp(cusci_linalg_dot(gpu, ga, gb, &og), cusci_linalg_dot(host, ha, hb2, &oh), &og, &oh, tol, "dot (2,3,4).(5,4,6)", "complex128");
+    REL(og), REL(oh);
+    cmp(cusci_linalg_inner(gpu, ga, gc, &og), cusci_linalg_inner(host, ha, hc, &oh), &og, &oh, tol, "inner (2,3,4).(5,4)", "complex128");
+    REL(og), REL(oh);
+    cmp(cusci_linalg_outer(gpu, ga, gc, &og), cusci_linalg_outer(host, ha, hc, &oh), &og, &oh, tol, "outer (2,3,4) x (5,4)", "complex128");
+    REL(og), REL(oh);
+    cmp(cusci_linalg_kron(gpu, gc, ga, &og), cusci_linalg_kron(host, hc, ha, &oh), &og, &oh, tol, "kron (5,4) x (2,3,4)", "complex128");
+    REL(og), REL(oh);
+    REL(ga), REL(ha), REL(gb), REL(hb2), REL(gc), REL(hc);
+    free(va), free(vb), free(vc);
+  }
 
   /* Errors on the GPU: the failing index and batch index come back from
    * cuSOLVER's info, a NaN from the finite check, a host array is refused. */

@@ -72,6 +72,24 @@ typedef struct cusci_linalg_eigh_opts {
 CUSCI_API cusci_status cusci_linalg_matmul(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, cusci_array **out);
 
 /*
+ * numpy.dot, numpy.inner, numpy.outer and numpy.kron, each one matrix
+ * product (cusci_linalg_matmul) of reshaped and transposed views, in
+ * float32, float64, complex64 and complex128 (mixed dtypes promote;
+ * integer operands are CUSCI_ERR_DTYPE, as for matmul).
+ *  - dot(a, b): NumPy's rules for 1-D and N-D operands (0-d operands are
+ *    CUSCI_ERR_NDIM: use a multiplication); CUSCI_ERR_SHAPE when the
+ *    summed axes differ.
+ *  - inner(a, b): the sum over both last axes, a.shape[:-1] + b.shape[:-1].
+ *  - outer(a, b): (a.size, b.size), the operands flattened.
+ *  - kron(a, b): the Kronecker product, shapes padded with leading ones
+ *    (at most 16 dimensions).
+ */
+CUSCI_API cusci_status cusci_linalg_dot(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, cusci_array **out);
+CUSCI_API cusci_status cusci_linalg_inner(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, cusci_array **out);
+CUSCI_API cusci_status cusci_linalg_outer(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, cusci_array **out);
+CUSCI_API cusci_status cusci_linalg_kron(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, cusci_array **out);
+
+/*
  * scipy.linalg.solve: x with a x = b, for a (..., n, n) and b (..., n, k),
  * or b (n,) when b is 1-D (numpy.linalg.solve's rule; x has b's shape,
  * batch axes broadcast). opts NULL: a general matrix, check_finite.
