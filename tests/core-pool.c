@@ -6,6 +6,7 @@
  * Also the host context's pool and CUSCI_MEMORY_LIMIT parsing.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -358,6 +359,46 @@ static void virtual_memory(void)
   is_int(up.held, 0, "nothing leaks");
 }
 
+/* Four threads allocate and free on one pool at once: the stats balance and
+ * no block is handed out twice. */
+static cusci_pool *shared_pool;
+static int thread_bad;
+
+static void *hammer(void *arg)
+{
+  uint64_t seed = (uint64_t)(uintptr_t)arg;
+  void *held[8] = {NULL};
+  for (int i = 0; i < 20000; i++) {
+    int k = (int)(tu_rand(&seed) % 8);
+    if (held[k]) {
+      if (*(uint64_t *)held[k] != (uint64_t)(uintptr_t)held[k])
+        __atomic_add_fetch(&thread_bad, 1, __ATOMIC_RELAXED);
+      cusci_pool_free(shared_pool, held[k], NULL);
+      held[k] = NULL;
+    } else if (cusci_pool_malloc(shared_pool, 512 + tu_rand(&seed) % (3u << 20), NULL, &held[k]) == CUSCI_OK) {
+      *(uint64_t *)held[k] = (uint64_t)(uintptr_t)held[k]; /* a mark another owner would overwrite */
+    }
+  }
+  for (int k = 0; k < 8; k++)
+    cusci_pool_free(shared_pool, held[k], NULL);
+  return NULL;
+}
+
+static void threads(void)
+{
+  static const cusci_allocator host_up = {up_alloc, up_free, NULL};
+  cusci_pool_create(&host_up, NULL, true, &shared_pool);
+  pthread_t t[4];
+  for (int i = 0; i < 4; i++)
+    pthread_create(&t[i], NULL, hammer, (void *)(uintptr_t)(i + 1));
+  for (int i = 0; i < 4; i++)
+    pthread_join(t[i], NULL);
+  ok(thread_bad == 0 && cusci_pool_used_bytes(shared_pool) == 0, "four threads, 80000 operations: no block shared, used 0");
+  cusci_pool_free_all_blocks(shared_pool);
+  ok(cusci_pool_total_bytes(shared_pool) == 0, "and everything goes back");
+  cusci_pool_destroy(shared_pool);
+}
+
 static void no_caching(void)
 {
   cusci_pool *p = NULL;
@@ -418,6 +459,7 @@ int main(void)
   streams();
   growth();
   virtual_memory();
+  threads();
   no_caching();
   host_context();
   return done_testing();
