@@ -10,6 +10,8 @@
 #endif
 
 #include <limits.h>
+#include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -751,4 +753,80 @@ cusci_status cusci_linalg_eigvalsh(cusci_ctx *ctx, const cusci_array *a, const c
 cusci_status cusci_linalg_cholesky(cusci_ctx *ctx, const cusci_array *a, bool lower, cusci_array **out)
 {
   return cholesky_impl(ctx, "cusci_linalg_cholesky", a, lower, out);
+}
+
+/*
+ * numpy.linalg.matrix_rank: S from svdvals (|w| from eigvalsh when
+ * hermitian), then count S > tol on the host, where tol is opts->tol or
+ * rtol * max(S), rtol defaulting to max(M, N) * eps (NumPy 2's rule).
+ */
+cusci_status cusci_linalg_matrix_rank(cusci_ctx *ctx, const cusci_array *a, const cusci_linalg_matrix_rank_opts *opts, cusci_array **out)
+{
+  static const char fn[] = "cusci_linalg_matrix_rank";
+  cusci_linalg_matrix_rank_opts o = opts ? *opts : (cusci_linalg_matrix_rank_opts){ 0 };
+  TRY(check_input(ctx, fn, "a", a, 0));
+  if ((o.has_tol && !(o.tol >= 0)) || !(o.rtol >= 0))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "tol and rtol must be non-negative numbers");
+  cusci_dtype dt;
+  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
+  int nd = cusci_array_ndim(a);
+  const int64_t *sh = cusci_array_shape(a);
+  int nb = nd >= 2 ? nd - 2 : 0;
+  TRY(cusci__la_check_out(ctx, fn, out, nb, sh, CUSCI_INT64));
+  int64_t batch = prod(nb, sh);
+  int64_t *rank = malloc(sizeof *rank * (size_t)(batch ? batch : 1));
+  if (!rank)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  cusci_array *sv = NULL, *c = NULL;
+  cusci_status st = CUSCI_OK;
+  if (nd < 2) {
+    /* Any nonzero element: rank 1. */
+    st = cusci_array_astype(ctx, (cusci_array *)a, CUSCI_COMPLEX128, true, &c);
+    size_t bytes = cusci_array_nbytes(c);
+    double *v = st == CUSCI_OK ? malloc(bytes ? bytes : 1) : NULL;
+    if (st == CUSCI_OK && !v)
+      st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+    if (st == CUSCI_OK)
+      st = cusci_array_to_host(ctx, c, v, bytes);
+    rank[0] = 0;
+    for (int64_t i = 0; st == CUSCI_OK && i < 2 * cusci_array_size(c); i++)
+      if (v[i] != 0)
+        rank[0] = 1;
+    free(v);
+  } else {
+    int64_t m = sh[nd - 2], n = sh[nd - 1];
+    if (o.hermitian)
+      st = eigh_impl(ctx, fn, a, NULL, &sv, NULL);
+    else
+      st = svd_impl(ctx, fn, a, false, false, NULL, &sv, NULL);
+    if (st == CUSCI_OK)
+      st = cusci_array_astype(ctx, sv, CUSCI_FLOAT64, false, &c);
+    int64_t k = st == CUSCI_OK ? cusci_array_shape(c)[nb] : 0;
+    double *s = st == CUSCI_OK ? malloc(sizeof *s * (size_t)(batch * k > 0 ? batch * k : 1)) : NULL;
+    if (st == CUSCI_OK && !s)
+      st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+    if (st == CUSCI_OK)
+      st = cusci_array_to_host(ctx, c, s, sizeof *s * (size_t)(batch * k));
+    double eps = dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+    double rtol = o.rtol > 0 ? o.rtol : (double)(m > n ? m : n) * eps;
+    for (int64_t b = 0; st == CUSCI_OK && b < batch; b++) {
+      double mx = 0;
+      for (int64_t i = 0; i < k; i++)
+        mx = fabs(s[b * k + i]) > mx ? fabs(s[b * k + i]) : mx;
+      double tol = o.has_tol ? o.tol : rtol * mx;
+      rank[b] = 0;
+      for (int64_t i = 0; i < k; i++)
+        rank[b] += fabs(s[b * k + i]) > tol;
+    }
+    free(s);
+  }
+  cusci_array_release(sv);
+  cusci_array_release(c);
+  cusci_array *r = NULL;
+  if (st == CUSCI_OK)
+    st = cusci_array_from_host(ctx, rank, nb, sh, CUSCI_INT64, &r);
+  free(rank);
+  if (st != CUSCI_OK)
+    return st;
+  return cusci__la_give(ctx, r, out);
 }

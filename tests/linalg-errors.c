@@ -32,7 +32,7 @@ static void expect(cusci_status st, cusci_status want, cusci_array **outp, const
 int main(void)
 {
   ctx = tu_host_ctx();
-  plan(47);
+  plan(49);
   int64_t s33[2] = { 3, 3 }, s34[2] = { 3, 4 }, s3[1] = { 3 }, s233[3] = { 2, 3, 3 }, s432[3] = { 4, 3, 2 };
   cusci_array *a = arr(CUSCI_FLOAT64, 2, s33, 5), *r = arr(CUSCI_FLOAT64, 2, s34, 0), *v = arr(CUSCI_FLOAT64, 1, s3, 0);
   cusci_array *out = NULL, *o2 = NULL, *o3 = NULL;
@@ -71,6 +71,25 @@ int main(void)
   expect(cusci_linalg_dot(ctx, z0, a, &out), CUSCI_ERR_NDIM, &out, NULL, "dot: a 0-d operand");
   expect(cusci_linalg_inner(ctx, a, r, &out), CUSCI_ERR_SHAPE, &out, "last axes", "inner: last axes 3 and 4");
   expect(cusci_linalg_outer(ctx, a, NULL, &out), CUSCI_ERR_NULL_POINTER, &out, NULL, "outer: NULL b");
+
+  /* matrix_rank: a bad tol; the rank of vectors. */
+  expect(cusci_linalg_matrix_rank(ctx, a, &(cusci_linalg_matrix_rank_opts){ .has_tol = true, .tol = -1 }, &out), CUSCI_ERR_VALUE, &out, "tol",
+         "matrix_rank: tol = -1");
+  {
+    double zv[3] = { 0, 0, 0 };
+    cusci_array *zz = NULL, *rk = NULL;
+    cusci_array_from_host(ctx, zv, 1, s3, CUSCI_FLOAT64, &zz);
+    int64_t r0 = -1, r1 = -1;
+    if (cusci_linalg_matrix_rank(ctx, zz, NULL, &rk) == CUSCI_OK)
+      cusci_array_to_host(ctx, rk, &r0, sizeof r0);
+    cusci_array_release(rk);
+    rk = NULL;
+    if (cusci_linalg_matrix_rank(ctx, v, NULL, &rk) == CUSCI_OK)
+      cusci_array_to_host(ctx, rk, &r1, sizeof r1);
+    ok(r0 == 0 && r1 == 1, "matrix_rank of a zero vector is 0, of a nonzero one 1 (%lld, %lld)", (long long)r0, (long long)r1);
+    cusci_array_release(rk);
+    cusci_array_release(zz);
+  }
 
   /* Dtypes: float16 refused, integers converted to float64. */
   cusci_array *h16 = NULL, *i32 = NULL, *res = NULL;

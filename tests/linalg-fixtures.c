@@ -156,10 +156,21 @@ static void eigh_case(const char *c, bool upper, int64_t n)
   cusci_array_release(v);
 }
 
+static void rank_case(const char *c, const cusci_linalg_matrix_rank_opts *o)
+{
+  char na[64], no[64];
+  snprintf(na, sizeof na, "rank_%s_a", c);
+  snprintf(no, sizeof no, "rank_%s_out", c);
+  cusci_array *a = fx(na), *out = NULL;
+  check(cusci_linalg_matrix_rank(ctx, a, o, &out), &out, no, 1, no);
+  cusci_array_release(a);
+  cusci_array_release(out);
+}
+
 int main(void)
 {
   ctx = tu_host_ctx();
-  plan(53);
+  plan(57);
   matmul_case("f64");
   matmul_case("c64");
   matmul_case("vec");
@@ -201,6 +212,16 @@ int main(void)
   svd_case("svd_wide", 6);
   svd_case("svd_f32", 4);
   svd_case("svd_c64", 5);
+
+  {
+    cusci_array *a = fx("rank_a"), *out = NULL;
+    check(cusci_linalg_matrix_rank(ctx, a, NULL, &out), &out, "rank_out", 1, "rank_out");
+    cusci_array_release(a);
+    cusci_array_release(out);
+  }
+  rank_case("herm", &(cusci_linalg_matrix_rank_opts){ .hermitian = true });
+  rank_case("f32", NULL);
+  rank_case("tol", &(cusci_linalg_matrix_rank_opts){ .has_tol = true, .tol = 1e-5 });
 
   eigh_case("f64", false, 5);
   eigh_case("upper", true, 4);

@@ -174,7 +174,7 @@ int main(void)
 {
   gpu = tu_gpu_ctx_or_skip();
   host = tu_host_ctx();
-  plan(4 * PER_DTYPE + lu_props_count() + 4 + 8);
+  plan(4 * PER_DTYPE + lu_props_count() + 5 + 8);
   uint64_t seed = 0xc0ffee;
   for (int i = 0; i < 4; i++)
     compare(lu_dtypes[i], &seed);
@@ -197,6 +197,9 @@ int main(void)
     cmp(cusci_linalg_outer(gpu, ga, gc, &og), cusci_linalg_outer(host, ha, hc, &oh), &og, &oh, tol, "outer (2,3,4) x (5,4)", "complex128");
     REL(og), REL(oh);
     cmp(cusci_linalg_kron(gpu, gc, ga, &og), cusci_linalg_kron(host, hc, ha, &oh), &og, &oh, tol, "kron (5,4) x (2,3,4)", "complex128");
+    REL(og), REL(oh);
+    /* matrix_rank of (2,3,4) matrices of rank 3 (the svdvals path). */
+    cmp(cusci_linalg_matrix_rank(gpu, ga, NULL, &og), cusci_linalg_matrix_rank(host, ha, NULL, &oh), &og, &oh, 0, "matrix_rank (2,3,4)", "complex128");
     REL(og), REL(oh);
     REL(ga), REL(ha), REL(gb), REL(hb2), REL(gc), REL(hc);
     free(va), free(vb), free(vc);

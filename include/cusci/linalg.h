@@ -182,6 +182,24 @@ CUSCI_API cusci_status cusci_linalg_cho_factor(cusci_ctx *ctx, const cusci_array
  */
 CUSCI_API cusci_status cusci_linalg_cho_solve(cusci_ctx *ctx, const cusci_array *c, bool lower, const cusci_array *b, cusci_array **x);
 
+/* numpy.linalg.matrix_rank's keywords; the zero value is NumPy's defaults. */
+typedef struct cusci_linalg_matrix_rank_opts {
+  bool has_tol;   /* use tol (NumPy's tol=None when false) */
+  double tol;     /* singular values above tol count */
+  double rtol;    /* relative to the largest; 0: max(M, N) * eps of the dtype */
+  bool hermitian; /* a is Hermitian: |eigenvalues| instead of singular values */
+} cusci_linalg_matrix_rank_opts;
+
+/*
+ * numpy.linalg.matrix_rank of a (..., M, N): int64 (...), the number of
+ * singular values above tol (or above rtol times the largest). For a 0-d
+ * or 1-D a, 1 when any element is nonzero, else 0 (NumPy's rule). The
+ * singular values come from cusci_linalg_svdvals (or eigvalsh), the count
+ * is made on the host. Returns CUSCI_ERR_VALUE (a negative tol or rtol, or
+ * inf or NaN in a) and the statuses of svdvals.
+ */
+CUSCI_API cusci_status cusci_linalg_matrix_rank(cusci_ctx *ctx, const cusci_array *a, const cusci_linalg_matrix_rank_opts *opts, cusci_array **out);
+
 /* ------------------------------------------------------ special matrices */
 /*
  * The special matrices of scipy.linalg. They are built on the host, in
