@@ -403,3 +403,74 @@ cusci_status cusci_random_permuted(cusci_ctx *ctx, cusci_random_generator *g, cu
     g->ctr += (uint64_t)rows * (uint64_t)n;
   return st;
 }
+
+/*
+ * Generator.choice(a, size, replace, p) with an array a: the rows of a
+ * (along axis 0) at the indices choice(len(a), ...) draws, shape
+ * size + a.shape[1:], any dtype. The same counter use as choice.
+ */
+cusci_status cusci_random_choice_array(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *a, int ndim, const int64_t *shape, bool replace, const cusci_array *p, cusci_array **out)
+{
+  const char *fn = __func__;
+  CUSCI__TRY(check_gen(ctx, fn, g, out));
+  CUSCI__TRY(cusci_check_array(ctx, fn, "a", a));
+  CUSCI__TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, 8));
+  int and_ = cusci_array_ndim(a);
+  if (and_ < 1)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "a is 0-dimensional; choice needs an axis to choose along");
+  if (ndim + and_ - 1 > CUSCI_MAX_NDIM)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "the result would have %d dimensions", ndim + and_ - 1);
+  int64_t full[CUSCI_MAX_NDIM];
+  for (int i = 0; i < ndim; i++)
+    full[i] = shape[i];
+  for (int i = 1; i < and_; i++)
+    full[ndim + i - 1] = cusci_array_shape(a)[i];
+  cusci_dtype dt = cusci_array_dtype(a);
+  CUSCI__TRY(cusci_check_shape(ctx, fn, "size + a.shape[1:]", ndim + and_ - 1, full, cusci_dtype_itemsize(dt)));
+  cusci_array *r = NULL;
+  CUSCI__TRY(cusci_prepare_out(ctx, fn, out, ndim + and_ - 1, full, dt, &r));
+  uint64_t ctr0 = g->ctr;
+  int64_t n0 = cusci_array_shape(a)[0];
+  int64_t rows = 1;
+  for (int i = 0; i < ndim; i++)
+    rows *= shape[i];
+  size_t row = n0 > 0 ? cusci_array_nbytes(a) / (size_t)n0 : 0;
+  cusci_array *idx = NULL, *src = NULL, *tmp = NULL;
+  cusci_status st = cusci_random_choice(ctx, g, n0, 1, &rows, replace, p, &idx);
+  if (st == CUSCI_OK)
+    st = cusci_array_ascontiguousarray(ctx, (cusci_array *)a, &src);
+  cusci_array *dst = r;
+  if (st == CUSCI_OK && !cusci_array_is_c_contiguous(r)) {
+    st = cusci_array_empty(ctx, ndim + and_ - 1, full, dt, &tmp);
+    dst = tmp;
+  }
+  if (st == CUSCI_OK && rows > 0 && row > 0) {
+    if (cusci_ctx_device(ctx) == CUSCI_DEVICE_HOST) {
+      const char *s = cusci_array_data(src);
+      char *d = cusci_array_data(dst);
+      const int64_t *ix = cusci_array_data(idx);
+      for (int64_t i = 0; i < rows; i++)
+        memcpy(d + (size_t)i * row, s + (size_t)ix[i] * row, row);
+    } else {
+#ifdef CUSCI_HAVE_CUDA
+      st = cusci_ctx_use_device(ctx, fn);
+      if (st == CUSCI_OK)
+        st = launched(ctx, fn, cusci__launch_rgather(cusci_ctx_stream(ctx), cusci_array_data(src), cusci_array_data(dst),
+                                                     cusci_array_data(idx), rows, row));
+#else
+      st = no_cuda(ctx, fn);
+#endif
+    }
+  }
+  if (st == CUSCI_OK && tmp)
+    st = cusci_array_copy(ctx, tmp, &r);
+  cusci_array_release(idx), cusci_array_release(src), cusci_array_release(tmp);
+  if (st != CUSCI_OK) {
+    g->ctr = ctr0;
+    if (r != *out)
+      cusci_array_release(r);
+    return st;
+  }
+  *out = r;
+  return CUSCI_OK;
+}

@@ -228,6 +228,22 @@ int main(void)
        "shuffle of 50001 rows and of a transposed view: GPU as host");
     free(x), free(y), free(v);
     cusci_array_release(a), cusci_array_release(b), cusci_array_release(at), cusci_array_release(bt);
+    /* choice over the rows of an array */
+    {
+      int64_t ash[2] = {1000, 5}, csz = 7001;
+      double *cv = malloc(5000 * sizeof *cv);
+      for (int i = 0; i < 5000; i++)
+        cv[i] = 2.385 * i;
+      cusci_array *ca = NULL, *cb = NULL, *ra = NULL, *rb = NULL;
+      cusci_array_from_host(host, cv, 2, ash, CUSCI_FLOAT64, &ca);
+      cusci_array_from_host(gpu, cv, 2, ash, CUSCI_FLOAT64, &cb);
+      cusci_random_choice_array(host, gh, ca, 1, &csz, true, NULL, &ra);
+      cusci_status sc = cusci_random_choice_array(gpu, gg, cb, 1, &csz, true, NULL, &rb);
+      void *u = tu_to_host(host, ra), *w = tu_to_host(gpu, rb);
+      ok(sc == CUSCI_OK && tu_first_mismatch(CUSCI_FLOAT64, w, u, NULL, 5 * csz) < 0, "choice_array: GPU as host");
+      free(u), free(w), free(cv);
+      cusci_array_release(ca), cusci_array_release(cb), cusci_array_release(ra), cusci_array_release(rb);
+    }
     /* permuted along each axis and along none, on a 2-D int32 array */
     int64_t psh[2] = {37, 1021};
     int32_t *pv = malloc(37 * 1021 * sizeof *pv);

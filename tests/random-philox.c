@@ -648,9 +648,39 @@ static void arrays(void)
   }
 }
 
+/* choice over the rows of an array: the rows that choice(len(a)) picks. */
+static void choice_rows(void)
+{
+  int64_t ash[2] = {10, 3}, size[2] = {4, 6}, k = 24;
+  int32_t v[30];
+  for (int i = 0; i < 30; i++)
+    v[i] = 7 * i - 4;
+  cusci_array *a = NULL, *c = NULL, *ix = NULL;
+  cusci_array_from_host(ctx, v, 2, ash, CUSCI_INT32, &a);
+  cusci_random_generator *g = gen(70), *h = gen(70);
+  cusci_status st = cusci_random_choice_array(ctx, g, a, 2, size, true, NULL, &c);
+  cusci_random_choice(ctx, h, 10, 1, &k, true, NULL, &ix);
+  int32_t *x = tu_to_host(ctx, c);
+  int64_t *q = tu_to_host(ctx, ix);
+  int same = st == CUSCI_OK && cusci_array_ndim(c) == 3 && cusci_array_shape(c)[2] == 3;
+  for (int i = 0; same && i < 24; i++)
+    same = !memcmp(x + 3 * i, v + 3 * q[i], 3 * sizeof *x);
+  ok(same, "choice_array(a 10x3, size 4x6): 4x6x3, the rows choice(10) picks");
+  free(x), free(q);
+  cusci_array *s0 = NULL, *bad = NULL;
+  cusci_array_zeros(ctx, 0, NULL, CUSCI_FLOAT64, &s0);
+  st = cusci_random_choice_array(ctx, g, s0, 1, &k, true, NULL, &bad);
+  ok(st == CUSCI_ERR_NDIM && !bad, "choice_array of a 0-d array: %s", cusci_status_name(st));
+  st = cusci_random_choice_array(ctx, g, a, 1, &k, false, NULL, &bad);
+  ok(st == CUSCI_ERR_VALUE && !bad, "choice_array of 24 from 10 rows without replacement: %s", cusci_status_name(st));
+  cusci_array_release(a), cusci_array_release(c), cusci_array_release(ix), cusci_array_release(s0);
+  cusci_random_generator_destroy(g), cusci_random_generator_destroy(h);
+}
+
 int main(void)
 {
   ctx = tu_host_ctx();
+  choice_rows();
   arrays();
   permuted();
   rows();

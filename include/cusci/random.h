@@ -240,6 +240,11 @@ CUSCI_API cusci_status cusci_random_permuted(cusci_ctx *ctx, cusci_random_genera
  * CUSCI_ERR_NDIM / CUSCI_ERR_SHAPE / CUSCI_ERR_DTYPE for p's form.
  */
 CUSCI_API cusci_status cusci_random_choice(cusci_ctx *ctx, cusci_random_generator *g, int64_t a, int ndim, const int64_t *shape, bool replace, const cusci_array *p, cusci_array **out);
+/* Generator.choice(a, size, replace, p) with an array a (any dtype,
+ * ndim >= 1): the rows of a along axis 0 at the indices that choice(len(a),
+ * size, replace, p) draws, shape size + a.shape[1:]. CUSCI_ERR_NDIM for a
+ * 0-dimensional a; otherwise as choice. */
+CUSCI_API cusci_status cusci_random_choice_array(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *a, int ndim, const int64_t *shape, bool replace, const cusci_array *p, cusci_array **out);
 
 /* ------------------------------------------------- array parameters */
 /*
