@@ -223,6 +223,44 @@ CUSCI_API cusci_status cusci_where(cusci_ctx *ctx, const cusci_array *condition,
  */
 CUSCI_API cusci_status cusci_clip(cusci_ctx *ctx, const cusci_array *a, cusci_operand a_min, cusci_operand a_max, cusci_array **out);
 
+/* ---------------------------------------------------------- reductions */
+
+/*
+ * Options of the reductions; the zero value (or NULL) is NumPy's default:
+ * all axes (axis=None), keepdims false, ddof 0.
+ */
+typedef struct cusci_reduce_opts {
+  int naxes;        /* entries of axes; 0: reduce over all axes */
+  const int *axes;  /* axes to reduce, negative counting from the end */
+  bool keepdims;    /* keep reduced axes with extent 1 */
+  int ddof;         /* var and std: divide by N - ddof */
+} cusci_reduce_opts;
+
+/*
+ * numpy.<name>(a, axis=axes, keepdims=keepdims[, ddof=ddof], out=out).
+ * Result dtypes are NumPy's: sum and prod of bool and signed integers give
+ * int64, of unsigned ones uint64; mean, var and std of integers give
+ * float64, var and std of complex give its part type; any and all give
+ * bool; min and max keep the dtype. Integer sums and products wrap modulo
+ * 2^64 and agree exactly between the host and the GPU; floating-point
+ * values accumulate in double (complex in a pair of doubles) and are
+ * rounded once to the result, so they agree within a few ulp of the result
+ * dtype (the summation order differs). min, max, nanmin and nanmax of an
+ * empty selection have no identity: CUSCI_ERR_VALUE, as NumPy's ValueError.
+ * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_DEVICE,
+ * CUSCI_ERR_AXIS (an axis out of range or repeated, or naxes < 0),
+ * CUSCI_ERR_VALUE, CUSCI_ERR_NOT_SUPPORTED (min and max of complex),
+ * CUSCI_ERR_SHAPE and CUSCI_ERR_CAST (a given *out), CUSCI_ERR_OUT_OF_MEMORY,
+ * CUSCI_ERR_CUDA.
+ */
+#define CUSCI_REDUCE_MAP(X)                                                        \
+  X(sum) X(prod) X(mean) X(var) X(std) X(min) X(max) X(any) X(all) X(nansum)        \
+  X(nanmean) X(nanmin) X(nanmax)
+#define CUSCI_REDUCE_DECL_(name) \
+  CUSCI_API cusci_status cusci_##name(cusci_ctx *ctx, const cusci_array *a, const cusci_reduce_opts *opts, cusci_array **out);
+CUSCI_REDUCE_MAP(CUSCI_REDUCE_DECL_)
+#undef CUSCI_REDUCE_DECL_
+
 #ifdef __cplusplus
 }
 #endif

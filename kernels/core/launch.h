@@ -34,6 +34,13 @@ int cusci__launch_ufunc2(void *stream, int op, int dtype, const cusci__loop *loo
 int cusci__launch_ufunc1(void *stream, int op, int dtype, const cusci__loop *loop, void *const *ptrs);
 int cusci__launch_where(void *stream, int itemsize, const cusci__loop *loop, void *const *ptrs, const void *const *vals, int mode);
 int cusci__launch_clip(void *stream, int dtype, const cusci__loop *loop, void *const *ptrs, const void *const *vals, int mode);
+/*
+ * A reduction (op: enum cusci__rop) of the input `in` of dtype `dtype` into
+ * acc[m], m over the kept loop (operand 1: the input), reducing over `red`
+ * (operand 0: the input), in the accumulator type of dtype. With nchunks >
+ * 1, scratch holds kept->size * nchunks accumulators.
+ */
+int cusci__launch_reduce(void *stream, int op, int dtype, const cusci__loop *kept, const cusci__loop *red, void *acc, const void *in, void *scratch, int nchunks);
 
 #ifdef __cplusplus
 }
