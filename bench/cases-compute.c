@@ -1,7 +1,7 @@
 /*
  * bench/cases-compute.c: the core's compute cases: the host time of a small
- * ufunc call (the per-call overhead a C program pays), and element-wise
- * throughput on 2^28 float32. CuPy's equivalents are in
+ * ufunc call (the per-call overhead a C program pays), element-wise
+ * throughput on 2^28 float32, and reductions of 2^28 float32. CuPy's equivalents are in
  * bench/cupy_compute.py under the same names.
  */
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include "bench/bench.h"
 
 typedef struct ustate {
-  cusci_array *a, *b, *out;
+  cusci_array *a, *b, *out, *rows;
 } ustate;
 
 static int setup_n(cusci_ctx *ctx, void **state, double *bytes, double *flops, int64_t n, int with_out, char *why,
@@ -39,6 +39,7 @@ static void teardown(void *state)
   cusci_array_release(s->a);
   cusci_array_release(s->b);
   cusci_array_release(s->out);
+  cusci_array_release(s->rows);
   free(s);
 }
 
@@ -69,6 +70,13 @@ static int run_add_alloc(cusci_ctx *ctx, void *state)
   return st;
 }
 
+static int setup_scalar_2e28(cusci_ctx *ctx, void **state, double *bytes, double *flops, char *why, size_t len)
+{
+  int st = setup_2e28(ctx, state, bytes, flops, why, len);
+  *bytes = 2.0 * 4.0 * (double)((int64_t)1 << 28); /* one array read, one written */
+  return st;
+}
+
 /* a * 2.5 with a weak scalar: no device memory for the scalar. */
 static int run_mul_scalar(cusci_ctx *ctx, void *state)
 {
@@ -89,14 +97,46 @@ static int setup_exp_2e28(cusci_ctx *ctx, void **state, double *bytes, double *f
   return st;
 }
 
+static int setup_sum_2e28(cusci_ctx *ctx, void **state, double *bytes, double *flops, char *why, size_t len)
+{
+  int st = setup_n(ctx, state, bytes, flops, (int64_t)1 << 28, 0, why, len);
+  *bytes = 4.0 * (double)((int64_t)1 << 28); /* one array read */
+  return st;
+}
+
+/* The sum into a preallocated 0-d out. */
+static int run_sum(cusci_ctx *ctx, void *state)
+{
+  ustate *s = state;
+  return cusci_sum(ctx, s->a, NULL, &s->out);
+}
+
+/* Sums of the 2^14 rows of a 2^14 x 2^14 view. */
+static int run_sum_rows(cusci_ctx *ctx, void *state)
+{
+  ustate *s = state;
+  if (!s->rows) {
+    int64_t shape[2] = {1 << 14, 1 << 14};
+    cusci_status st = cusci_array_reshape(ctx, s->a, 2, shape, &s->rows);
+    if (st != CUSCI_OK)
+      return st;
+  }
+  int ax = 1;
+  cusci_reduce_opts o = {1, &ax, false, 0};
+  return cusci_sum(ctx, s->rows, &o, &s->out);
+}
+
 const bench_case bench_cases_compute[] = {
   {"compute.add_f32_1K_host", "add of two 1024-element float32 arrays into out, host time per call", setup_1k,
    run_add, teardown, 1, NULL},
   {"compute.add_f32_1K_alloc_host", "add of 1024 float32, a new output per call, host time per call", setup_1k,
    run_add_alloc, teardown, 1, NULL},
   {"compute.add_f32_2e28", "add of two 2^28-element float32 arrays into out", setup_2e28, run_add, teardown, 0, NULL},
-  {"compute.mul_scalar_f32_2e28", "2^28 float32 times a Python float into out", setup_2e28, run_mul_scalar, teardown,
+  {"compute.mul_scalar_f32_2e28", "2^28 float32 times a Python float into out", setup_scalar_2e28, run_mul_scalar, teardown,
    0, NULL},
   {"compute.exp_f32_2e28", "exp of 2^28 float32 into out", setup_exp_2e28, run_exp, teardown, 0, NULL},
+  {"compute.sum_f32_2e28", "sum of 2^28 float32 (accumulated in double)", setup_sum_2e28, run_sum, teardown, 0, NULL},
+  {"compute.sum_rows_f32_2e28", "row sums of a 2^14 x 2^14 float32 array", setup_sum_2e28, run_sum_rows, teardown, 0,
+   NULL},
   {NULL, NULL, NULL, NULL, NULL, 0, NULL},
 };
