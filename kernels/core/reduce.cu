@@ -79,8 +79,23 @@ __global__ void reduce_stage1(int op, const T *in, A *part, const cusci__loop ke
     A a = step<A>::init(op);
     int64_t lo = (int64_t)blockIdx.x * chunk, hi = lo + chunk < red.size ? lo + chunk : red.size;
     if (flat) {
-      for (int64_t r = lo + threadIdx.x; r < hi; r += blockDim.x)
-        a = step<A>::apply(op, a, load(base[r]));
+      /* Eight independent partials keep eight loads in flight per thread. */
+      A p[8];
+#pragma unroll
+      for (int k = 0; k < 8; k++)
+        p[k] = a;
+      int64_t bd = blockDim.x, r = lo + threadIdx.x;
+      for (; r + 7 * bd < hi; r += 8 * bd) {
+#pragma unroll
+        for (int k = 0; k < 8; k++)
+          p[k] = step<A>::apply(op, p[k], load(base[r + k * bd]));
+      }
+      for (; r < hi; r += bd)
+        p[0] = step<A>::apply(op, p[0], load(base[r]));
+#pragma unroll
+      for (int k = 1; k < 8; k++)
+        p[0] = step<A>::apply(op, p[0], p[k]);
+      a = p[0];
     } else {
       for (int64_t r = lo + threadIdx.x; r < hi; r += blockDim.x)
         a = step<A>::apply(op, a, load(base[offset_of(red, 0, r)]));
