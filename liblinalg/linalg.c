@@ -545,6 +545,60 @@ cusci_status cusci_linalg_det(cusci_ctx *ctx, const cusci_array *a, cusci_array 
   return cusci__la_give(ctx, res, out);
 }
 
+/* numpy.linalg.slogdet. */
+cusci_status cusci_linalg_slogdet(cusci_ctx *ctx, const cusci_array *a, cusci_array **sign, cusci_array **logabsdet)
+{
+  static const char fn[] = "cusci_linalg_slogdet";
+  TRY(check_square(ctx, fn, "a", a));
+  cusci_dtype dt;
+  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
+  cusci_dtype rt = real_of(dt);
+  int nd = cusci_array_ndim(a);
+  const int64_t *sh = cusci_array_shape(a);
+  int64_t n = sh[nd - 1], batch = prod(nd - 2, sh);
+  TRY(check_lapack_int(ctx, fn, n, n));
+  TRY(cusci__la_check_out(ctx, fn, sign, nd - 2, sh, dt));
+  TRY(cusci__la_check_out(ctx, fn, logabsdet, nd - 2, sh, rt));
+  cusci_array *w = NULL, *rs = NULL, *rl = NULL;
+  cusci_status st;
+  if (n == 0) { /* an empty matrix: sign 1, log|det| 0 */
+    st = cusci_array_ones(ctx, nd - 2, sh, dt, &rs);
+    if (st == CUSCI_OK)
+      st = cusci_array_zeros(ctx, nd - 2, sh, rt, &rl);
+  } else {
+    st = work_copy(ctx, a, dt, &w);
+    if (st == CUSCI_OK)
+      st = cusci_array_empty(ctx, nd - 2, sh, dt, &rs);
+    if (st == CUSCI_OK)
+      st = cusci_array_empty(ctx, nd - 2, sh, rt, &rl);
+  }
+  bool nonfinite = false;
+  int info = 0;
+  if (st == CUSCI_OK && batch > 0 && n > 0) {
+    if (on_host(ctx)) {
+      nonfinite = host_nonfinite(w);
+      if (!nonfinite)
+        info = cusci__ref_la_slogdet(dt, batch, n, cusci_array_data(w), cusci_array_data(rs), cusci_array_data(rl));
+    } else {
+      st = GPU_CALL(cusci__gpu_la_slogdet(ctx, fn, dt, true, batch, n, cusci_array_data(w), cusci_array_data(rs), cusci_array_data(rl),
+                                          &nonfinite));
+    }
+  }
+  cusci_array_release(w);
+  st = outcome(ctx, fn, st, info, nonfinite, (cusci__la_fail){ 0, 0 }, FAIL_SINGULAR, nd - 2, sh);
+  if (st == CUSCI_OK) {
+    st = cusci__la_give(ctx, rs, sign);
+    rs = NULL;
+  }
+  if (st == CUSCI_OK) {
+    st = cusci__la_give(ctx, rl, logabsdet);
+    rl = NULL;
+  }
+  cusci_array_release(rs);
+  cusci_array_release(rl);
+  return st;
+}
+
 /* scipy.linalg.cholesky (and cho_factor). */
 static cusci_status cholesky_impl(cusci_ctx *ctx, const char *fn, const cusci_array *a, bool lower, cusci_array **out)
 {

@@ -32,7 +32,7 @@ static void expect(cusci_status st, cusci_status want, cusci_array **outp, const
 int main(void)
 {
   ctx = tu_host_ctx();
-  plan(49);
+  plan(51);
   int64_t s33[2] = { 3, 3 }, s34[2] = { 3, 4 }, s3[1] = { 3 }, s233[3] = { 2, 3, 3 }, s432[3] = { 4, 3, 2 };
   cusci_array *a = arr(CUSCI_FLOAT64, 2, s33, 5), *r = arr(CUSCI_FLOAT64, 2, s34, 0), *v = arr(CUSCI_FLOAT64, 1, s3, 0);
   cusci_array *out = NULL, *o2 = NULL, *o3 = NULL;
@@ -136,6 +136,13 @@ int main(void)
   ok(st != CUSCI_ERR_VALUE, "solve with no_check_finite does not check (%s)", cusci_status_name(st));
   cusci_array_release(out);
   out = NULL;
+
+  /* slogdet of a NaN matrix. */
+  {
+    cusci_array *sg = NULL, *lg = NULL;
+    is_int(cusci_linalg_slogdet(ctx, an, &sg, &lg), CUSCI_ERR_VALUE, "slogdet: NaN input");
+    ok(sg == NULL && lg == NULL, "slogdet: outputs left NULL");
+  }
 
   /* Numerical failure: singular and not positive definite, with indices. */
   double sing[2][9] = { { 2.385, 1, 0, 1, 2.385, 1, 0, 1, 2.385 }, { 1, 2, 3, 2, 4, 6, 1, 0, 1 } };

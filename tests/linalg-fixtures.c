@@ -156,6 +156,21 @@ static void eigh_case(const char *c, bool upper, int64_t n)
   cusci_array_release(v);
 }
 
+static void slogdet_case(const char *c, int64_t n)
+{
+  char na[64], ns[64], nl[64];
+  snprintf(na, sizeof na, "slogdet_%s_a", c);
+  snprintf(ns, sizeof ns, "slogdet_%s_sign", c);
+  snprintf(nl, sizeof nl, "slogdet_%s_log", c);
+  cusci_array *a = fx(na), *sg = NULL, *lg = NULL;
+  cusci_status st = cusci_linalg_slogdet(ctx, a, &sg, &lg);
+  check(st, &sg, ns, n, ns);
+  check(st, &lg, nl, n, nl);
+  cusci_array_release(a);
+  cusci_array_release(sg);
+  cusci_array_release(lg);
+}
+
 static void rank_case(const char *c, const cusci_linalg_matrix_rank_opts *o)
 {
   char na[64], no[64];
@@ -170,7 +185,7 @@ static void rank_case(const char *c, const cusci_linalg_matrix_rank_opts *o)
 int main(void)
 {
   ctx = tu_host_ctx();
-  plan(57);
+  plan(67);
   matmul_case("f64");
   matmul_case("c64");
   matmul_case("vec");
@@ -200,6 +215,11 @@ int main(void)
   unary_case(cusci_linalg_det, "det_f64_a", "det_f64_out", 3);
   unary_case(cusci_linalg_det, "det_c128_a", "det_c128_out", 4);
   unary_case(cusci_linalg_det, "det_sing_a", "det_sing_out", 3);
+  slogdet_case("f64", 3);
+  slogdet_case("c128", 4);
+  slogdet_case("sing", 2);
+  slogdet_case("big", 40);
+  slogdet_case("f32", 5);
 
   chol_case("upper", false, 4);
   chol_case("lower", true, 5);

@@ -61,7 +61,7 @@ static double cond_of(cusci_array *h)
   return c;
 }
 
-#define PER_DTYPE 12
+#define PER_DTYPE 13
 
 /* Release and forget, so that the next call allocates anew (an array left
  * in an output pointer would be written into). */
@@ -130,6 +130,19 @@ static void compare(cusci_dtype dt, uint64_t *seed)
       free(x), free(y);
     }
     ok(err <= 8 * n * eps * cond, "det %s: relative GPU vs host %.3g", dn, err);
+  }
+  {
+    cusci_array *sg = NULL, *lg = NULL, *sh = NULL, *lh = NULL;
+    cusci_status s1 = cusci_linalg_slogdet(gpu, g, &sg, &lg), s2 = cusci_linalg_slogdet(host, h, &sh, &lh);
+    double es = INFINITY, el = INFINITY;
+    if (s1 == CUSCI_OK && s2 == CUSCI_OK) {
+      lu_c *x1 = lu_values(gpu, sg), *y1 = lu_values(host, sh), *x2 = lu_values(gpu, lg), *y2 = lu_values(host, lh);
+      es = lu_maxdiff(x1, y1, batch);
+      el = lu_maxdiff(x2, y2, batch);
+      free(x1), free(y1), free(x2), free(y2);
+    }
+    ok(es <= 8 * n * eps * cond && el <= 8 * n * eps * cond, "slogdet %s: sign %.3g, log|det| %.3g GPU vs host", dn, es, el);
+    REL(sg), REL(lg), REL(sh), REL(lh);
   }
   REL(og), REL(oh), REL(g), REL(h);
   REL(g2), REL(h2), REL(gt), REL(ht);

@@ -120,6 +120,15 @@ CUSCI_API cusci_status cusci_linalg_inv(cusci_ctx *ctx, const cusci_array *a, cu
 CUSCI_API cusci_status cusci_linalg_det(cusci_ctx *ctx, const cusci_array *a, cusci_array **out);
 
 /*
+ * numpy.linalg.slogdet of a (..., n, n): sign (...) of a's dtype (a unit
+ * complex number for complex input) and logabsdet (...) real, with
+ * det = sign * exp(logabsdet) and no overflow. A singular matrix gives sign
+ * 0 and logabsdet -inf, not an error. From the LU factors (LAPACKE getrf;
+ * cuSOLVER getrf). Returns CUSCI_ERR_NDIM, CUSCI_ERR_SHAPE, CUSCI_ERR_VALUE.
+ */
+CUSCI_API cusci_status cusci_linalg_slogdet(cusci_ctx *ctx, const cusci_array *a, cusci_array **sign, cusci_array **logabsdet);
+
+/*
  * scipy.linalg.cholesky of a Hermitian positive definite a (..., n, n):
  * lower: L with a = L L^H (numpy.linalg.cholesky), else U with a = U^H U
  * (SciPy's default). Only that triangle of a is read; the other triangle of

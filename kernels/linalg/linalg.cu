@@ -356,6 +356,50 @@ __global__ void det_kernel(const T *lu, const int64_t *ipiv, T *det, int64_t n, 
   }
 }
 
+__device__ inline float abs_(float a) { return fabsf(a); }
+__device__ inline double abs_(double a) { return fabs(a); }
+__device__ inline float abs_(float2 a) { return hypotf(a.x, a.y); }
+__device__ inline double abs_(double2 a) { return hypot(a.x, a.y); }
+__device__ inline float scale_(float a, float s) { return a * s; }
+__device__ inline double scale_(double a, double s) { return a * s; }
+__device__ inline float2 scale_(float2 a, float s) { return make_float2(a.x * s, a.y * s); }
+__device__ inline double2 scale_(double2 a, double s) { return make_double2(a.x * s, a.y * s); }
+
+/* The real type of an element type. */
+template <typename T> struct real_t { typedef T type; };
+template <> struct real_t<float2> { typedef float type; };
+template <> struct real_t<double2> { typedef double type; };
+
+/* slogdet from getrf's factors: sign = prod(d / |d|) * (-1)^(row swaps),
+ * logabsdet = sum(log |d|) over the diagonal d of U; sign 0 and -inf for a
+ * zero pivot. One thread per matrix. */
+template <typename T, typename R>
+__global__ void slogdet_kernel(const T *lu, const int64_t *ipiv, T *sign, R *logdet, int64_t n, int64_t batch)
+{
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t b = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; b < batch; b += stride) {
+    const T *m = lu + b * n * n;
+    const int64_t *p = ipiv + b * n;
+    T sg = one_<T>();
+    R la = 0;
+    for (int64_t j = 0; j < n; j++) {
+      T d = m[j * n + j];
+      R ad = abs_(d);
+      if (ad == 0) {
+        sg = zero_<T>();
+        la = -INFINITY;
+        break;
+      }
+      sg = mul_(sg, scale_(d, (R)1 / ad));
+      la += log(ad);
+      if (p[j] != j + 1)
+        sg = neg_(sg);
+    }
+    sign[b] = sg;
+    logdet[b] = la;
+  }
+}
+
 /* ------------------------------------------------------------ small matrices */
 
 __device__ inline float sub_(float a, float b) { return a - b; }
@@ -879,6 +923,46 @@ extern "C" cusci_status cusci__gpu_la_det(cusci_ctx *ctx, const char *fn, int dt
   simple_op d{ ctx, fn, 2, a, n, batch, (const int64_t *)ipiv, det };
   TRY(by_type(dt, d));
   /* A zero pivot is no failure here: the determinant is 0. */
+  return sw.read(ctx, fn, NULL, nonfinite);
+}
+
+/* slogdet: getrf of the buffer (det(A^T) = det(A)), then the diagonal's
+ * signs and log magnitudes. */
+struct slogdet_op {
+  cusci_ctx *ctx;
+  const char *fn;
+  const void *lu;
+  const int64_t *ipiv;
+  void *sign, *logdet;
+  int64_t n, batch;
+  template <typename T>
+  cusci_status run()
+  {
+    if (batch == 0)
+      return CUSCI_OK;
+    cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
+    typedef typename real_t<T>::type R;
+    slogdet_kernel<T, R><<<blocks_for(batch, 128), 128, 0, s>>>((const T *)lu, ipiv, (T *)sign, (R *)logdet, n, batch);
+    LAUNCH_TRY();
+    return CUSCI_OK;
+  }
+};
+
+extern "C" cusci_status cusci__gpu_la_slogdet(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, void *a, void *sign, void *logdet, bool *nonfinite)
+{
+  la_state *st;
+  TRY(get_state(ctx, fn, &st));
+  scratch_set sc{};
+  status_words sw;
+  TRY(sw.init(ctx, fn, sc, batch));
+  if (check_finite)
+    TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
+  void *ipiv;
+  TRY(sc.get(ctx, sizeof(int64_t) * (size_t)(batch * n), &ipiv));
+  TRY(getrf_batch(ctx, fn, st, sc, dt, batch, n, a, (int64_t *)ipiv, sw.dev));
+  slogdet_op op{ ctx, fn, a, (const int64_t *)ipiv, sign, logdet, n, batch };
+  TRY(by_type(dt, op));
+  /* A zero pivot is no failure: sign 0, logabsdet -inf. */
   return sw.read(ctx, fn, NULL, nonfinite);
 }
 

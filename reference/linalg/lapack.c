@@ -46,11 +46,11 @@ bool cusci__ref_la_nonfinite(int dt, int64_t n, const void *x)
         (a)[i_ * (n) + j_] = 0;
 
 /*
- * One instance per LAPACK prefix p (element T, real part R). SYEVD and SYSV
+ * One instance per LAPACK prefix p (element T, real part R). SYEVD and HESV
  * are the Hermitian routines for complex prefixes (heevd, hesv) and the
- * symmetric ones for real prefixes.
+ * symmetric ones for real prefixes; ABS and LOG are |.| and log for T and R.
  */
-#define LA_DEFINE(p, T, R, SYEVD, HESV)                                                   \
+#define LA_DEFINE(p, T, R, SYEVD, HESV, ABS, LOG)                                                   \
   static int solve_##p(int assume, bool lower, bool trans, int64_t batch, int64_t n,      \
                        int64_t k, T *a, T *b, cusci__la_fail *fail)                       \
   {                                                                                       \
@@ -133,6 +133,40 @@ bool cusci__ref_la_nonfinite(int dt, int64_t n, const void *x)
     return 0;                                                                             \
   }                                                                                       \
                                                                                           \
+  /* slogdet: sign = prod(d / |d|) (-1)^(swaps), logabsdet = sum log|d|. */            \
+  static int slogdet_##p(int64_t batch, int64_t n, T *a, T *sign, R *logdet)              \
+  {                                                                                       \
+    lapack_int *ipiv = malloc(sizeof *ipiv * (size_t)(n ? n : 1));                        \
+    if (!ipiv)                                                                            \
+      return LAPACK_WORK_MEMORY_ERROR;                                                    \
+    for (int64_t i = 0; i < batch; i++) {                                                 \
+      T *ai = a + i * n * n;                                                              \
+      lapack_int info = n ? LAPACKE_##p##getrf(LAPACK_ROW_MAJOR, n, n, ai, n, ipiv) : 0;  \
+      if (info < 0) {                                                                     \
+        free(ipiv);                                                                       \
+        return info;                                                                      \
+      }                                                                                   \
+      T sg = 1;                                                                           \
+      R la = 0;                                                                           \
+      for (int64_t j = 0; j < n; j++) {                                                   \
+        R ad = ABS(ai[j * n + j]);                                                        \
+        if (ad == 0) {                                                                    \
+          sg = 0;                                                                         \
+          la = -INFINITY;                                                                 \
+          break;                                                                          \
+        }                                                                                 \
+        sg *= ai[j * n + j] / ad;                                                         \
+        la += LOG(ad);                                                                    \
+        if (ipiv[j] != j + 1)                                                             \
+          sg = -sg;                                                                       \
+      }                                                                                   \
+      sign[i] = sg;                                                                       \
+      logdet[i] = la;                                                                     \
+    }                                                                                     \
+    free(ipiv);                                                                           \
+    return 0;                                                                             \
+  }                                                                                       \
+                                                                                          \
   static int cholesky_##p(int64_t batch, int64_t n, bool lower, T *a, cusci__la_fail *fail) \
   {                                                                                       \
     for (int64_t i = 0; i < batch; i++) {                                                 \
@@ -187,10 +221,10 @@ bool cusci__ref_la_nonfinite(int dt, int64_t n, const void *x)
     return 0;                                                                             \
   }
 
-LA_DEFINE(s, float, float, syevd, sysv)
-LA_DEFINE(d, double, double, syevd, sysv)
-LA_DEFINE(c, cfloat, float, heevd, hesv)
-LA_DEFINE(z, cdouble, double, heevd, hesv)
+LA_DEFINE(s, float, float, syevd, sysv, fabsf, logf)
+LA_DEFINE(d, double, double, syevd, sysv, fabs, log)
+LA_DEFINE(c, cfloat, float, heevd, hesv, cabsf, logf)
+LA_DEFINE(z, cdouble, double, heevd, hesv, cabs, log)
 
 /* Pick the instance of an operation by dtype. */
 #define LA_DISPATCH(dt, op, ...)                     \
@@ -220,6 +254,11 @@ int cusci__ref_la_inv(int dt, int64_t batch, int64_t n, void *a, cusci__la_fail 
 int cusci__ref_la_det(int dt, int64_t batch, int64_t n, void *a, void *det)
 {
   LA_DISPATCH(dt, det, batch, n, a, det)
+}
+
+int cusci__ref_la_slogdet(int dt, int64_t batch, int64_t n, void *a, void *sign, void *logdet)
+{
+  LA_DISPATCH(dt, slogdet, batch, n, a, sign, logdet)
 }
 
 int cusci__ref_la_cholesky(int dt, int64_t batch, int64_t n, bool lower, void *a, cusci__la_fail *fail)

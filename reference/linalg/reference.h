@@ -47,6 +47,10 @@ int cusci__ref_la_inv(int dt, int64_t batch, int64_t n, void *a, cusci__la_fail 
 /* a (n, n) is destroyed; det[i] (of dtype dt) its determinant. */
 int cusci__ref_la_det(int dt, int64_t batch, int64_t n, void *a, void *det);
 
+/* a (n, n) is destroyed; sign[i] (dtype dt) and logdet[i] (its real
+ * dtype) are numpy.linalg.slogdet's. */
+int cusci__ref_la_slogdet(int dt, int64_t batch, int64_t n, void *a, void *sign, void *logdet);
+
 /* a (n, n) becomes its Cholesky factor, the other triangle zero. */
 int cusci__ref_la_cholesky(int dt, int64_t batch, int64_t n, bool lower, void *a, cusci__la_fail *fail);
 
