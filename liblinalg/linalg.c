@@ -463,6 +463,186 @@ cusci_status cusci_linalg_cho_solve(cusci_ctx *ctx, const cusci_array *c, bool l
   return solve_impl(ctx, "cusci_linalg_cho_solve", c, b, &o, true, x);
 }
 
+/* scipy.linalg.lu_factor; the pivots go through the host to become SciPy's
+ * 0-based int32 (the GPU's are cuSOLVER's 1-based int64). */
+cusci_status cusci_linalg_lu_factor(cusci_ctx *ctx, const cusci_array *a, cusci_array **lu, cusci_array **piv)
+{
+  static const char fn[] = "cusci_linalg_lu_factor";
+  TRY(check_square(ctx, fn, "a", a));
+  cusci_dtype dt;
+  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
+  int nd = cusci_array_ndim(a);
+  const int64_t *sh = cusci_array_shape(a);
+  int64_t n = sh[nd - 1], batch = prod(nd - 2, sh);
+  TRY(check_lapack_int(ctx, fn, n, n));
+  TRY(cusci__la_check_out(ctx, fn, lu, nd, sh, dt));
+  TRY(cusci__la_check_out(ctx, fn, piv, nd - 1, sh, CUSCI_INT32));
+  cusci_array *w = NULL, *p = NULL, *dp = NULL;
+  int32_t *hp = malloc(sizeof *hp * (size_t)(batch * n > 0 ? batch * n : 1));
+  if (!hp)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  cusci_status st = work_copy(ctx, a, dt, &w);
+  bool nonfinite = false;
+  int info = 0;
+  if (st == CUSCI_OK && batch * n > 0) {
+    if (on_host(ctx)) {
+      nonfinite = host_nonfinite(w);
+      if (!nonfinite)
+        info = cusci__ref_la_lu_factor(dt, batch, n, cusci_array_data(w), hp);
+    } else {
+      int64_t np = batch * n;
+      st = cusci_array_empty(ctx, 1, &np, CUSCI_INT64, &dp);
+      if (st == CUSCI_OK)
+        st = GPU_CALL(cusci__gpu_la_lu_factor(ctx, fn, dt, true, batch, n, cusci_array_data(w), cusci_array_data(dp), &nonfinite));
+      int64_t *h64 = st == CUSCI_OK ? malloc(sizeof *h64 * (size_t)np) : NULL;
+      if (st == CUSCI_OK && !h64)
+        st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+      if (st == CUSCI_OK)
+        st = cusci_array_to_host(ctx, dp, h64, sizeof *h64 * (size_t)np);
+      for (int64_t i = 0; st == CUSCI_OK && i < np; i++)
+        hp[i] = (int32_t)h64[i];
+      free(h64);
+    }
+  }
+  cusci_array_release(dp);
+  /* LAPACK's 1-based pivots to SciPy's 0-based. */
+  for (int64_t i = 0; st == CUSCI_OK && !nonfinite && info == 0 && i < batch * n; i++)
+    hp[i] -= 1;
+  st = outcome(ctx, fn, st, info, nonfinite, (cusci__la_fail){ 0, 0 }, FAIL_SINGULAR, nd - 2, sh);
+  if (st == CUSCI_OK)
+    st = cusci_array_from_host(ctx, hp, nd - 1, sh, CUSCI_INT32, &p);
+  free(hp);
+  if (st == CUSCI_OK) {
+    st = cusci__la_give(ctx, w, lu);
+    w = NULL;
+  }
+  if (st == CUSCI_OK) {
+    st = cusci__la_give(ctx, p, piv);
+    p = NULL;
+  }
+  cusci_array_release(w);
+  cusci_array_release(p);
+  return st;
+}
+
+/* scipy.linalg.lu_solve: the pivots are checked and made 1-based on the
+ * host, int32 for LAPACKE, int64 for cuSOLVER. */
+cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const cusci_array *piv, const cusci_array *b, cusci_linalg_trans trans, cusci_array **x)
+{
+  static const char fn[] = "cusci_linalg_lu_solve";
+  TRY(check_square(ctx, fn, "lu", lu));
+  TRY(check_input(ctx, fn, "piv", piv, 1));
+  TRY(check_input(ctx, fn, "b", b, 1));
+  if ((int)trans < 0 || trans > CUSCI_LINALG_TRANS_C)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "trans is %d, not a cusci_linalg_trans", (int)trans);
+  if (cusci_array_dtype(piv) != CUSCI_INT32)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "piv has dtype %s, expected int32 (lu_factor's)", cusci_dtype_name(cusci_array_dtype(piv)));
+  cusci_dtype da, db, dt;
+  TRY(cusci__la_work_dtype(ctx, fn, "lu", cusci_array_dtype(lu), &da));
+  TRY(cusci__la_work_dtype(ctx, fn, "b", cusci_array_dtype(b), &db));
+  TRY(cusci_promote_types(da, db, &dt));
+  int nl = cusci_array_ndim(lu), np_ = cusci_array_ndim(piv), nbd = cusci_array_ndim(b);
+  const int64_t *sl = cusci_array_shape(lu), *sp = cusci_array_shape(piv), *sb = cusci_array_shape(b);
+  int64_t n = sl[nl - 1];
+  bool same = np_ == nl - 1 && sp[np_ - 1] == n;
+  for (int i = 0; same && i < nl - 2; i++)
+    same = sp[i] == sl[i];
+  if (!same) {
+    char b1[256], b2[256];
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "lu has shape %s and piv %s: piv must be lu's shape without its last axis",
+                          cusci_shape_str(nl, sl, b1, sizeof b1), cusci_shape_str(np_, sp, b2, sizeof b2));
+  }
+  bool vec = nbd == 1;
+  int64_t bn = vec ? sb[0] : sb[nbd - 2], k = vec ? 1 : sb[nbd - 1];
+  if (bn != n) {
+    char b1[256], b2[256];
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "lu has shape %s and b %s: b must have %lld rows", cusci_shape_str(nl, sl, b1, sizeof b1),
+                          cusci_shape_str(nbd, sb, b2, sizeof b2), (long long)n);
+  }
+  int nb;
+  int64_t shape[CUSCI_MAX_NDIM + 2];
+  TRY(cusci__la_broadcast_batch(ctx, fn, nl - 2, sl, vec ? 0 : nbd - 2, sb, &nb, shape));
+  if (nb + 2 > CUSCI_MAX_NDIM)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "the result would have %d dimensions", nb + 2);
+  TRY(check_lapack_int(ctx, fn, n, n));
+  TRY(check_lapack_int(ctx, fn, n, k));
+  int64_t xshape[CUSCI_MAX_NDIM + 2];
+  memcpy(xshape, shape, sizeof *shape * (size_t)nb);
+  xshape[nb] = n;
+  if (!vec)
+    xshape[nb + 1] = k;
+  TRY(cusci__la_check_out(ctx, fn, x, nb + (vec ? 1 : 2), xshape, dt));
+  int64_t batch = prod(nb, shape);
+
+  /* Working copies broadcast to the common batch: lu, piv (host) and b. */
+  cusci_array *vl = NULL, *vp = NULL, *pc = NULL, *b2 = NULL, *vb = NULL, *wl = NULL, *wb = NULL, *dp = NULL, *res = NULL;
+  int32_t *hp = NULL;
+  shape[nb] = n;
+  shape[nb + 1] = n;
+  cusci_status st = cusci_array_broadcast_to(ctx, (cusci_array *)lu, nb + 2, shape, &vl);
+  if (st == CUSCI_OK)
+    st = work_copy(ctx, vl, dt, &wl);
+  if (st == CUSCI_OK)
+    st = cusci_array_broadcast_to(ctx, (cusci_array *)piv, nb + 1, shape, &vp);
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, vp, &pc);
+  if (st == CUSCI_OK) {
+    hp = malloc(sizeof *hp * (size_t)(batch * n > 0 ? batch * n : 1));
+    st = hp ? cusci_array_to_host(ctx, pc, hp, sizeof *hp * (size_t)(batch * n)) : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  }
+  for (int64_t i = 0; st == CUSCI_OK && i < batch * n; i++) {
+    if (hp[i] < 0 || hp[i] >= n)
+      st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "piv holds %d, outside 0..%lld", (int)hp[i], (long long)n - 1);
+    else
+      hp[i] += 1;
+  }
+  shape[nb + 1] = k;
+  int64_t col[2] = { n, 1 };
+  if (st == CUSCI_OK)
+    st = vec ? cusci_array_reshape(ctx, (cusci_array *)b, 2, col, &b2) : cusci_array_ascontiguousarray(ctx, (cusci_array *)b, &b2);
+  if (st == CUSCI_OK)
+    st = cusci_array_broadcast_to(ctx, b2, nb + 2, shape, &vb);
+  if (st == CUSCI_OK)
+    st = work_copy(ctx, vb, dt, &wb);
+  cusci_array_release(vl);
+  cusci_array_release(vp);
+  cusci_array_release(pc);
+  cusci_array_release(b2);
+  cusci_array_release(vb);
+  bool nonfinite = false;
+  int info = 0;
+  if (st == CUSCI_OK && batch > 0 && n > 0) {
+    if (on_host(ctx)) {
+      nonfinite = host_nonfinite(wl) || host_nonfinite(wb);
+      if (!nonfinite)
+        info = cusci__ref_la_lu_solve(dt, (int)trans, batch, n, k, cusci_array_data(wl), hp, cusci_array_data(wb));
+    } else {
+      int64_t np = batch * n;
+      int64_t *h64 = malloc(sizeof *h64 * (size_t)np);
+      if (!h64)
+        st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+      for (int64_t i = 0; st == CUSCI_OK && i < np; i++)
+        h64[i] = hp[i];
+      if (st == CUSCI_OK)
+        st = cusci_array_from_host(ctx, h64, 1, &np, CUSCI_INT64, &dp);
+      free(h64);
+      if (st == CUSCI_OK)
+        st = GPU_CALL(cusci__gpu_la_lu_solve(ctx, fn, dt, true, batch, n, k, (int)trans, cusci_array_data(wl), cusci_array_data(dp),
+                                             cusci_array_data(wb), &nonfinite));
+    }
+  }
+  free(hp);
+  cusci_array_release(dp);
+  cusci_array_release(wl);
+  st = outcome(ctx, fn, st, info, nonfinite, (cusci__la_fail){ 0, 0 }, FAIL_SINGULAR, nb, shape);
+  if (st == CUSCI_OK)
+    st = cusci_array_reshape(ctx, wb, nb + (vec ? 1 : 2), xshape, &res);
+  cusci_array_release(wb);
+  if (st != CUSCI_OK)
+    return st;
+  return cusci__la_give(ctx, res, x);
+}
+
 /* scipy.linalg.inv. */
 cusci_status cusci_linalg_inv(cusci_ctx *ctx, const cusci_array *a, cusci_array **out)
 {

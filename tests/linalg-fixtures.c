@@ -171,6 +171,31 @@ static void slogdet_case(const char *c, int64_t n)
   cusci_array_release(lg);
 }
 
+static void lu_case(const char *c, int64_t n)
+{
+  char na[64], nl[64], np[64], nb[64], nx[64];
+  snprintf(na, sizeof na, "lu_%s_a", c);
+  snprintf(nl, sizeof nl, "lu_%s_lu", c);
+  snprintf(np, sizeof np, "lu_%s_piv", c);
+  snprintf(nb, sizeof nb, "lu_%s_b", c);
+  cusci_array *a = fx(na), *lu = NULL, *piv = NULL, *slu = fx(nl), *spiv = fx(np), *b = fx(nb);
+  cusci_status st = cusci_linalg_lu_factor(ctx, a, &lu, &piv);
+  check(st, &lu, nl, n, nl);
+  check(st, &piv, np, 1, np);
+  for (int t = 0; t < 3; t++) {
+    cusci_array *x = NULL;
+    snprintf(nx, sizeof nx, "lu_%s_x%d", c, t);
+    check(cusci_linalg_lu_solve(ctx, slu, spiv, b, (cusci_linalg_trans)t, &x), &x, nx, n, nx);
+    cusci_array_release(x);
+  }
+  cusci_array_release(a);
+  cusci_array_release(lu);
+  cusci_array_release(piv);
+  cusci_array_release(slu);
+  cusci_array_release(spiv);
+  cusci_array_release(b);
+}
+
 static void rank_case(const char *c, const cusci_linalg_matrix_rank_opts *o)
 {
   char na[64], no[64];
@@ -185,7 +210,7 @@ static void rank_case(const char *c, const cusci_linalg_matrix_rank_opts *o)
 int main(void)
 {
   ctx = tu_host_ctx();
-  plan(67);
+  plan(82);
   matmul_case("f64");
   matmul_case("c64");
   matmul_case("vec");
@@ -225,6 +250,9 @@ int main(void)
   chol_case("lower", true, 5);
   chol_case("f32", true, 3);
 
+  lu_case("f64", 4);
+  lu_case("c128", 3);
+  lu_case("f32", 5);
   cho_case("lower", true, 4);
   cho_case("upper", false, 3);
 

@@ -61,7 +61,7 @@ static double cond_of(cusci_array *h)
   return c;
 }
 
-#define PER_DTYPE 13
+#define PER_DTYPE 14
 
 /* Release and forget, so that the next call allocates anew (an array left
  * in an output pointer would be written into). */
@@ -130,6 +130,22 @@ static void compare(cusci_dtype dt, uint64_t *seed)
       free(x), free(y);
     }
     ok(err <= 8 * n * eps * cond, "det %s: relative GPU vs host %.3g", dn, err);
+  }
+  {
+    /* lu_factor: the same factors and pivots. */
+    cusci_array *lg_ = NULL, *pg = NULL, *lh_ = NULL, *ph = NULL;
+    cusci_status s1 = cusci_linalg_lu_factor(gpu, g, &lg_, &pg), s2 = cusci_linalg_lu_factor(host, h, &lh_, &ph);
+    double el = INFINITY;
+    bool same_piv = false;
+    if (s1 == CUSCI_OK && s2 == CUSCI_OK) {
+      lu_c *x1 = lu_values(gpu, lg_), *y1 = lu_values(host, lh_);
+      int32_t *p1 = tu_to_host(gpu, pg), *p2 = tu_to_host(host, ph);
+      el = lu_maxdiff(x1, y1, batch * n * n) / lu_maxabs(y1, batch * n * n);
+      same_piv = memcmp(p1, p2, sizeof *p1 * (size_t)(batch * n)) == 0;
+      free(x1), free(y1), free(p1), free(p2);
+    }
+    ok(same_piv && el <= 8 * n * eps * cond, "lu_factor %s: same pivots %d, factors GPU vs host %.3g", dn, same_piv, el);
+    REL(lg_), REL(pg), REL(lh_), REL(ph);
   }
   {
     cusci_array *sg = NULL, *lg = NULL, *sh = NULL, *lh = NULL;

@@ -47,7 +47,7 @@ static lu_c *ctrans(const lu_c *x, int64_t batch, int64_t rows, int64_t cols)
   return t;
 }
 
-#define PROPS_PER_DTYPE 19
+#define PROPS_PER_DTYPE 20
 
 static int lu_props_count(void) { return 4 * PROPS_PER_DTYPE; }
 
@@ -159,6 +159,36 @@ static void props_solve(cusci_ctx *ctx, cusci_dtype dt, uint64_t *seed, const ch
   cusci_array_release(ai);
   cusci_array_release(d1);
   cusci_array_release(d2);
+
+  /* lu_factor then lu_solve with each trans: op(A) x = b. */
+  {
+    double e = 0;
+    cusci_array *lu = NULL, *piv = NULL;
+    cusci_status s3 = cusci_linalg_lu_factor(ctx, a, &lu, &piv);
+    for (int t = 0; t < 3 && s3 == CUSCI_OK; t++) {
+      cusci_array *xl = NULL;
+      s3 = cusci_linalg_lu_solve(ctx, lu, piv, b, (cusci_linalg_trans)t, &xl);
+      if (s3 == CUSCI_OK) {
+        lu_c *vx = lu_values(ctx, xl), *ax = malloc(sizeof *ax * (size_t)(batch * n * k));
+        lu_c *opa = t == 0 ? NULL : ctrans(ra, batch, n, n);
+        if (t == 1) /* the transpose without conjugation */
+          for (int64_t i = 0; i < batch * n * n; i++)
+            opa[i] = conj(opa[i]);
+        for (int64_t i = 0; i < batch; i++)
+          lu_gemm('N', (t ? opa : ra) + i * n * n, vx + i * n * k, ax + i * n * k, n, k, n);
+        double ei = lu_maxdiff(ax, rb, batch * n * k) /
+                    (lu_maxabs(ra, batch * n * n) * lu_maxabs(vx, batch * n * k) * n + lu_maxabs(rb, batch * n * k));
+        e = ei > e ? ei : e;
+        free(vx);
+        free(ax);
+        free(opa);
+      }
+      cusci_array_release(xl);
+    }
+    ok(s3 == CUSCI_OK && e <= 16 * eps, "lu_factor + lu_solve %s, trans N, T, C: relative residual %.3g (%s)", dn, e, cusci_status_name(s3));
+    cusci_array_release(lu);
+    cusci_array_release(piv);
+  }
 
   /* cho_factor then cho_solve, both triangles: H x = b. */
   {
@@ -386,7 +416,7 @@ static int lu_props(cusci_ctx *ctx)
   for (int i = 0; i < 4; i++) {
     cusci_dtype dt = lu_dtypes[i];
     const char *dn = cusci_dtype_name(dt);
-    props_solve(ctx, dt, &seed, dn);   /* 12 tests */
+    props_solve(ctx, dt, &seed, dn);   /* 13 tests */
     props_svd(ctx, dt, &seed, dn);     /* 6 */
     props_matmul(ctx, dt, &seed, dn);  /* 1 */
   }

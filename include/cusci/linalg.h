@@ -174,6 +174,33 @@ CUSCI_API cusci_status cusci_linalg_eigvalsh(cusci_ctx *ctx, const cusci_array *
 CUSCI_API cusci_status cusci_linalg_svdvals(cusci_ctx *ctx, const cusci_array *a, cusci_array **s);
 
 /*
+ * scipy.linalg.lu_factor of a square a (..., n, n): lu (..., n, n) holds U
+ * and the unit lower L below the diagonal, piv (..., n) int32 the 0-based
+ * row interchanges (row i was swapped with row piv[i]), so that
+ * a = P L U. An exactly zero pivot is no error (SciPy only warns). Host:
+ * LAPACKE getrf. GPU: cuSOLVER getrf. Returns CUSCI_ERR_NDIM,
+ * CUSCI_ERR_SHAPE (not square; SciPy also takes M x N), CUSCI_ERR_VALUE.
+ */
+CUSCI_API cusci_status cusci_linalg_lu_factor(cusci_ctx *ctx, const cusci_array *a, cusci_array **lu, cusci_array **piv);
+
+/* scipy.linalg.lu_solve's trans; 0 is its default. */
+typedef enum cusci_linalg_trans {
+  CUSCI_LINALG_TRANS_N = 0, /* a x = b */
+  CUSCI_LINALG_TRANS_T,     /* a^T x = b */
+  CUSCI_LINALG_TRANS_C      /* a^H x = b */
+} cusci_linalg_trans;
+
+/*
+ * scipy.linalg.lu_solve((lu, piv), b, trans): x from lu_factor's lu
+ * (..., n, n) and piv (..., n) (the same batch axes), b (..., n, k) or
+ * (n,) when 1-D, batch axes broadcast. Host: LAPACKE getrs. GPU: cuSOLVER
+ * getrs. Returns CUSCI_ERR_NDIM, CUSCI_ERR_SHAPE, CUSCI_ERR_BROADCAST,
+ * CUSCI_ERR_DTYPE (piv not int32), CUSCI_ERR_INVALID_ARGUMENT (trans),
+ * CUSCI_ERR_VALUE (a pivot outside 0..n-1, or inf or NaN).
+ */
+CUSCI_API cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const cusci_array *piv, const cusci_array *b, cusci_linalg_trans trans, cusci_array **x);
+
+/*
  * scipy.linalg.cho_factor of a Hermitian positive definite a (..., n, n):
  * c holds the factor in its lower (lower) or upper triangle, as
  * cusci_linalg_cholesky returns it (SciPy leaves arbitrary values in the

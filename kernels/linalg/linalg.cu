@@ -967,6 +967,61 @@ extern "C" cusci_status cusci__gpu_la_slogdet(cusci_ctx *ctx, const char *fn, in
 }
 
 /*
+ * lu_factor: the factors of A itself (SciPy's), not of the A^T that the
+ * row-major buffer is to cuSOLVER: A is transposed into column-major order,
+ * factored by getrf, and transposed back. ipiv: n per matrix, 1-based.
+ */
+extern "C" cusci_status cusci__gpu_la_lu_factor(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, void *a, int64_t *ipiv, bool *nonfinite)
+{
+  la_state *st;
+  TRY(get_state(ctx, fn, &st));
+  scratch_set sc{};
+  status_words sw;
+  TRY(sw.init(ctx, fn, sc, batch));
+  if (check_finite)
+    TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
+  void *buf;
+  TRY(sc.get(ctx, (size_t)(batch * n * n) * itemsize(dt), &buf));
+  TRY(transpose(ctx, fn, dt, a, buf, n, n, batch, false));
+  TRY(getrf_batch(ctx, fn, st, sc, dt, batch, n, buf, ipiv, sw.dev));
+  TRY(transpose(ctx, fn, dt, buf, a, n, n, batch, false));
+  /* A zero pivot is no failure here (SciPy only warns). */
+  return sw.read(ctx, fn, NULL, nonfinite);
+}
+
+/*
+ * lu_solve: op(A) x = b from lu_factor's factors of A (row-major), which
+ * are transposed into column-major order for getrs; b and x are transposed
+ * as in solve. trans: 0 A, 1 A^T, 2 A^H.
+ */
+extern "C" cusci_status cusci__gpu_la_lu_solve(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, int64_t k, int trans, const void *lu, const int64_t *ipiv, void *b, bool *nonfinite)
+{
+  la_state *st;
+  TRY(get_state(ctx, fn, &st));
+  scratch_set sc{};
+  status_words sw;
+  TRY(sw.init(ctx, fn, sc, batch));
+  if (check_finite) {
+    TRY(check_finite_async(ctx, fn, dt, batch * n * n, lu, sw.flag()));
+    TRY(check_finite_async(ctx, fn, dt, batch * n * k, b, sw.flag()));
+  }
+  size_t isz = itemsize(dt);
+  cudaDataType t = cuda_type(dt);
+  void *lc, *bc, *rinfo;
+  TRY(sc.get(ctx, (size_t)(batch * n * n) * isz, &lc));
+  TRY(sc.get(ctx, (size_t)(batch * n * k) * isz, &bc));
+  TRY(sc.get(ctx, sizeof(int), &rinfo));
+  TRY(transpose(ctx, fn, dt, lu, lc, n, n, batch, false));
+  TRY(transpose(ctx, fn, dt, b, bc, n, k, batch, false));
+  cublasOperation_t op = trans == 1 ? CUBLAS_OP_T : trans == 2 ? CUBLAS_OP_C : CUBLAS_OP_N;
+  for (int64_t i = 0; i < batch; i++)
+    SOLVER_TRY(cusolverDnXgetrs(st->solver, st->params, op, n, k, t, (char *)lc + (size_t)(i * n * n) * isz, n, ipiv + i * n, t,
+                                (char *)bc + (size_t)(i * n * k) * isz, n, (int *)rinfo));
+  TRY(transpose(ctx, fn, dt, bc, b, k, n, batch, false));
+  return sw.read(ctx, fn, NULL, nonfinite);
+}
+
+/*
  * cholesky. The buffer B is conj(A) (A Hermitian), its column-major upper
  * triangle A's row-major lower one. For lower, potrf(UPPER) gives
  * B = U'^H U', so A = U'^T conj(U') = L L^H with L = U'^T, which is U' read

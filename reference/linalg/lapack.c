@@ -17,6 +17,9 @@
 
 #include "reference/linalg/reference.h"
 
+/* lu_factor hands LAPACK's pivots out as int32 (SciPy's dtype). */
+_Static_assert(sizeof(lapack_int) == 4, "lapack_int is 32 bits");
+
 typedef float complex cfloat;
 typedef double complex cdouble;
 
@@ -167,6 +170,31 @@ bool cusci__ref_la_nonfinite(int dt, int64_t n, const void *x)
     return 0;                                                                             \
   }                                                                                       \
                                                                                           \
+  static int lu_factor_##p(int64_t batch, int64_t n, T *a, int32_t *ipiv)                 \
+  {                                                                                       \
+    for (int64_t i = 0; i < batch; i++) {                                                 \
+      lapack_int info = LAPACKE_##p##getrf(LAPACK_ROW_MAJOR, n, n, a + i * n * n, n,      \
+                                           (lapack_int *)(ipiv + i * n));                 \
+      if (info < 0)                                                                       \
+        return info;                                                                      \
+    }                                                                                     \
+    return 0;                                                                             \
+  }                                                                                       \
+                                                                                          \
+  static int lu_solve_##p(int trans, int64_t batch, int64_t n, int64_t k, const T *lu,    \
+                          const int32_t *ipiv, T *b)                                      \
+  {                                                                                       \
+    char op = trans == 1 ? 'T' : trans == 2 ? 'C' : 'N';                                  \
+    for (int64_t i = 0; i < batch; i++) {                                                 \
+      lapack_int info = LAPACKE_##p##getrs(LAPACK_ROW_MAJOR, op, n, k, lu + i * n * n, n, \
+                                           (const lapack_int *)(ipiv + i * n),            \
+                                           b + i * n * k, k);                             \
+      if (info < 0)                                                                       \
+        return info;                                                                      \
+    }                                                                                     \
+    return 0;                                                                             \
+  }                                                                                       \
+                                                                                          \
   static int cholesky_##p(int64_t batch, int64_t n, bool lower, T *a, cusci__la_fail *fail) \
   {                                                                                       \
     for (int64_t i = 0; i < batch; i++) {                                                 \
@@ -259,6 +287,16 @@ int cusci__ref_la_det(int dt, int64_t batch, int64_t n, void *a, void *det)
 int cusci__ref_la_slogdet(int dt, int64_t batch, int64_t n, void *a, void *sign, void *logdet)
 {
   LA_DISPATCH(dt, slogdet, batch, n, a, sign, logdet)
+}
+
+int cusci__ref_la_lu_factor(int dt, int64_t batch, int64_t n, void *a, int32_t *ipiv)
+{
+  LA_DISPATCH(dt, lu_factor, batch, n, a, ipiv)
+}
+
+int cusci__ref_la_lu_solve(int dt, int trans, int64_t batch, int64_t n, int64_t k, const void *lu, const int32_t *ipiv, void *b)
+{
+  LA_DISPATCH(dt, lu_solve, trans, batch, n, k, lu, ipiv, b)
 }
 
 int cusci__ref_la_cholesky(int dt, int64_t batch, int64_t n, bool lower, void *a, cusci__la_fail *fail)

@@ -51,6 +51,12 @@ int cusci__ref_la_det(int dt, int64_t batch, int64_t n, void *a, void *det);
  * dtype) are numpy.linalg.slogdet's. */
 int cusci__ref_la_slogdet(int dt, int64_t batch, int64_t n, void *a, void *sign, void *logdet);
 
+/* lu_factor: a (n, n) becomes L and U (getrf's), ipiv (n) LAPACK's 1-based
+ * pivots. lu_solve: b (n, k) becomes x with op(a) x = b, trans 0, 1 or 2
+ * (a, a^T, a^H), from those factors. */
+int cusci__ref_la_lu_factor(int dt, int64_t batch, int64_t n, void *a, int32_t *ipiv);
+int cusci__ref_la_lu_solve(int dt, int trans, int64_t batch, int64_t n, int64_t k, const void *lu, const int32_t *ipiv, void *b);
+
 /* a (n, n) becomes its Cholesky factor, the other triangle zero. */
 int cusci__ref_la_cholesky(int dt, int64_t batch, int64_t n, bool lower, void *a, cusci__la_fail *fail);
 
