@@ -155,6 +155,8 @@ struct scratch_set {
   }
   cusci_status get(cusci_ctx *ctx, size_t bytes, void **p)
   {
+    if (ndev == (int)(sizeof dev / sizeof *dev))
+      return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, "linalg", "more scratch buffers than a call may hold");
     cusci_status st = scratch(ctx, bytes, &dev[ndev], p);
     if (st == CUSCI_OK)
       ndev++;
@@ -165,6 +167,8 @@ struct scratch_set {
     *p = NULL;
     if (!bytes)
       return CUSCI_OK;
+    if (nhost == (int)(sizeof host / sizeof *host))
+      return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "more host workspaces than a call may hold");
     *p = malloc(bytes);
     if (!*p)
       return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %zu bytes of solver workspace", bytes);
