@@ -214,6 +214,7 @@ static void test_cases(void)
                                                       cusci_array_size(a)) < 0,
      "in place: add(a, a, out=a) is 2a");
   cusci_array_release(want);
+  cusci_array_release(a);
 
   /* Overlapping out: a[1:] = a[:-1] + 1 reads every input before writing. */
   int64_t n = 6;
