@@ -32,7 +32,7 @@ static void expect(cusci_status st, cusci_status want, cusci_array **outp, const
 int main(void)
 {
   ctx = tu_host_ctx();
-  plan(55);
+  plan(56);
   int64_t s33[2] = { 3, 3 }, s34[2] = { 3, 4 }, s3[1] = { 3 }, s233[3] = { 2, 3, 3 }, s432[3] = { 4, 3, 2 };
   cusci_array *a = arr(CUSCI_FLOAT64, 2, s33, 5), *r = arr(CUSCI_FLOAT64, 2, s34, 0), *v = arr(CUSCI_FLOAT64, 1, s3, 0);
   cusci_array *out = NULL, *o2 = NULL, *o3 = NULL;
@@ -148,6 +148,8 @@ int main(void)
     is_int(cusci_linalg_lu_solve(ctx, lu, pbad, v, CUSCI_LINALG_TRANS_N, &xo), CUSCI_ERR_VALUE, "lu_solve: a pivot of 3 for n = 3");
     is_int(cusci_linalg_lu_solve(ctx, lu, piv, v, (cusci_linalg_trans)3, &xo), CUSCI_ERR_INVALID_ARGUMENT, "lu_solve: trans 3");
     ok(xo == NULL, "lu_solve: x left NULL");
+    cusci_array *lo = NULL, *uo = NULL;
+    is_int(cusci_linalg_lu(ctx, a, NULL, NULL, &lo, &uo), CUSCI_ERR_NULL_POINTER, "lu: p NULL without permute_l");
     cusci_array_release(lu), cusci_array_release(piv), cusci_array_release(p64), cusci_array_release(pbad);
   }
 

@@ -196,6 +196,26 @@ static void lu_case(const char *c, int64_t n)
   cusci_array_release(b);
 }
 
+static void plu_case(const char *c, bool p_indices, bool permute_l, int64_t n)
+{
+  char na[64], np[64], nl[64], nu[64];
+  snprintf(na, sizeof na, "plu_%s_a", c);
+  snprintf(np, sizeof np, "plu_%s_p", c);
+  snprintf(nl, sizeof nl, "plu_%s_l", c);
+  snprintf(nu, sizeof nu, "plu_%s_u", c);
+  cusci_array *a = fx(na), *p = NULL, *l = NULL, *u = NULL;
+  cusci_linalg_lu_opts o = { .permute_l = permute_l, .p_indices = p_indices };
+  cusci_status st = cusci_linalg_lu(ctx, a, &o, permute_l ? NULL : &p, &l, &u);
+  if (!permute_l)
+    check(st, &p, np, 1, np);
+  check(st, &l, nl, n, nl);
+  check(st, &u, nu, n, nu);
+  cusci_array_release(a);
+  cusci_array_release(p);
+  cusci_array_release(l);
+  cusci_array_release(u);
+}
+
 static void rank_case(const char *c, const cusci_linalg_matrix_rank_opts *o)
 {
   char na[64], no[64];
@@ -210,7 +230,7 @@ static void rank_case(const char *c, const cusci_linalg_matrix_rank_opts *o)
 int main(void)
 {
   ctx = tu_host_ctx();
-  plan(82);
+  plan(90);
   matmul_case("f64");
   matmul_case("c64");
   matmul_case("vec");
@@ -253,6 +273,9 @@ int main(void)
   lu_case("f64", 4);
   lu_case("c128", 3);
   lu_case("f32", 5);
+  plu_case("f64", false, false, 4);
+  plu_case("idx", true, false, 3);
+  plu_case("perm", false, true, 5);
   cho_case("lower", true, 4);
   cho_case("upper", false, 3);
 

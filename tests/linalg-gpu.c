@@ -61,7 +61,7 @@ static double cond_of(cusci_array *h)
   return c;
 }
 
-#define PER_DTYPE 14
+#define PER_DTYPE 15
 
 /* Release and forget, so that the next call allocates anew (an array left
  * in an output pointer would be written into). */
@@ -146,6 +146,23 @@ static void compare(cusci_dtype dt, uint64_t *seed)
     }
     ok(same_piv && el <= 8 * n * eps * cond, "lu_factor %s: same pivots %d, factors GPU vs host %.3g", dn, same_piv, el);
     REL(lg_), REL(pg), REL(lh_), REL(ph);
+    /* lu: p, l, u assembled from those factors. */
+    cusci_array *pg2 = NULL, *lg2 = NULL, *ug2 = NULL, *ph2 = NULL, *lh2 = NULL, *uh2 = NULL;
+    s1 = cusci_linalg_lu(gpu, g, NULL, &pg2, &lg2, &ug2);
+    s2 = cusci_linalg_lu(host, h, NULL, &ph2, &lh2, &uh2);
+    double e3 = INFINITY;
+    if (s1 == CUSCI_OK && s2 == CUSCI_OK) {
+      cusci_array *gs[3] = { pg2, lg2, ug2 }, *hs[3] = { ph2, lh2, uh2 };
+      e3 = 0;
+      for (int q = 0; q < 3; q++) {
+        lu_c *x1 = lu_values(gpu, gs[q]), *y1 = lu_values(host, hs[q]);
+        double e = lu_maxdiff(x1, y1, batch * n * n) / lu_maxabs(y1, batch * n * n);
+        e3 = e > e3 ? e : e3;
+        free(x1), free(y1);
+      }
+    }
+    ok(e3 <= 8 * n * eps * cond, "lu %s: p, l, u GPU vs host %.3g", dn, e3);
+    REL(pg2), REL(lg2), REL(ug2), REL(ph2), REL(lh2), REL(uh2);
   }
   {
     cusci_array *sg = NULL, *lg = NULL, *sh = NULL, *lh = NULL;

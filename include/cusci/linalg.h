@@ -183,6 +183,22 @@ CUSCI_API cusci_status cusci_linalg_svdvals(cusci_ctx *ctx, const cusci_array *a
  */
 CUSCI_API cusci_status cusci_linalg_lu_factor(cusci_ctx *ctx, const cusci_array *a, cusci_array **lu, cusci_array **piv);
 
+/* scipy.linalg.lu's keywords; the zero value is SciPy's defaults. */
+typedef struct cusci_linalg_lu_opts {
+  bool permute_l; /* return p l as l, and leave p alone (may be NULL) */
+  bool p_indices; /* p as int32 row indices (a = l[p] u), not a matrix */
+} cusci_linalg_lu_opts;
+
+/*
+ * scipy.linalg.lu of a square a (..., n, n): a = p l u with p a
+ * permutation matrix (..., n, n) of a's real dtype, l unit lower and u
+ * upper triangular (..., n, n). From cusci_linalg_lu_factor's factors;
+ * p, l and u are then assembled on the host and copied to the context's
+ * device (three transfers of the size of a). Returns the statuses of
+ * lu_factor, and CUSCI_ERR_NULL_POINTER for p NULL without permute_l.
+ */
+CUSCI_API cusci_status cusci_linalg_lu(cusci_ctx *ctx, const cusci_array *a, const cusci_linalg_lu_opts *opts, cusci_array **p, cusci_array **l, cusci_array **u);
+
 /* scipy.linalg.lu_solve's trans; 0 is its default. */
 typedef enum cusci_linalg_trans {
   CUSCI_LINALG_TRANS_N = 0, /* a x = b */
