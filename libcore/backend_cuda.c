@@ -613,12 +613,6 @@ cusci_status cusci__gpu_event_wait(cusci_ctx *ctx, const char *fn, void *ev) { U
 cusci_status cusci__gpu_event_sync(cusci_ctx *ctx, const char *fn, void *ev) { UNREACHABLE_GPU; }
 cusci_status cusci__gpu_event_elapsed(cusci_ctx *ctx, const char *fn, void *start, void *end, float *ms) { UNREACHABLE_GPU; }
 
-/* The kernels' launch functions, likewise never reached without CUDA. */
-#include "kernels/core/launch.h"
-int cusci__launch_astype(void *stream, int dst_dtype, int src_dtype, const cusci__loop *loop, void *dst, const void *src) { return -1; }
-int cusci__launch_fill(void *stream, const cusci__loop *loop, void *dst, const void *value, int itemsize) { return -1; }
-int cusci__launch_arange(void *stream, int dtype, int64_t n, const cusci__arange_args *args, void *dst) { return -1; }
-int cusci__launch_linspace(void *stream, int dtype, const cusci__linspace_args *args, void *dst) { return -1; }
 
 cusci_status cusci__gpu_stream_events(int device, cusci_stream_events *out) { return CUSCI_ERR_NO_DEVICE; }
 

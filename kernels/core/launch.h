@@ -17,30 +17,43 @@
 extern "C" {
 #endif
 
+/*
+ * Each launch function is declared through CUSCI__LAUNCH. In a build without
+ * CUDA the kernels are not compiled, and the same line defines a stand-in
+ * that is never reached (libcore dispatches to it only for GPU contexts,
+ * which cannot exist there) and reports a launch failure.
+ */
+#if defined(CUSCI_HAVE_CUDA) || defined(__CUDACC__)
+#define CUSCI__LAUNCH(decl) decl;
+#else
+#define CUSCI__LAUNCH(decl) \
+  static inline decl { return -1; }
+#endif
+
 /* dst[i] = convert(src[i]) over the loop's elements (dtypes as ints). */
-int cusci__launch_astype(void *stream, int dst_dtype, int src_dtype, const cusci__loop *loop, void *dst, const void *src);
+CUSCI__LAUNCH(int cusci__launch_astype(void *stream, int dst_dtype, int src_dtype, const cusci__loop *loop, void *dst, const void *src))
 /* Every element of dst (operand 0 of loop) set to the itemsize bytes at value. */
-int cusci__launch_fill(void *stream, const cusci__loop *loop, void *dst, const void *value, int itemsize);
+CUSCI__LAUNCH(int cusci__launch_fill(void *stream, const cusci__loop *loop, void *dst, const void *value, int itemsize))
 /* n contiguous elements of numpy.arange / numpy.linspace (see fill.h). */
-int cusci__launch_arange(void *stream, int dtype, int64_t n, const cusci__arange_args *args, void *dst);
-int cusci__launch_linspace(void *stream, int dtype, const cusci__linspace_args *args, void *dst);
+CUSCI__LAUNCH(int cusci__launch_arange(void *stream, int dtype, int64_t n, const cusci__arange_args *args, void *dst))
+CUSCI__LAUNCH(int cusci__launch_linspace(void *stream, int dtype, const cusci__linspace_args *args, void *dst))
 /*
  * The ufuncs (op: a cusci_ufunc with an element function), where and clip.
  * Operand 0 of loop is the output, then the inputs, in ptrs; input k is a
  * scalar when bit k of mode is set, read from vals[k] (host memory, one
  * element of the loop dtype). where takes the itemsize of x and y.
  */
-int cusci__launch_ufunc2(void *stream, int op, int dtype, const cusci__loop *loop, void *const *ptrs, const void *const *vals, int mode);
-int cusci__launch_ufunc1(void *stream, int op, int dtype, const cusci__loop *loop, void *const *ptrs);
-int cusci__launch_where(void *stream, int itemsize, const cusci__loop *loop, void *const *ptrs, const void *const *vals, int mode);
-int cusci__launch_clip(void *stream, int dtype, const cusci__loop *loop, void *const *ptrs, const void *const *vals, int mode);
+CUSCI__LAUNCH(int cusci__launch_ufunc2(void *stream, int op, int dtype, const cusci__loop *loop, void *const *ptrs, const void *const *vals, int mode))
+CUSCI__LAUNCH(int cusci__launch_ufunc1(void *stream, int op, int dtype, const cusci__loop *loop, void *const *ptrs))
+CUSCI__LAUNCH(int cusci__launch_where(void *stream, int itemsize, const cusci__loop *loop, void *const *ptrs, const void *const *vals, int mode))
+CUSCI__LAUNCH(int cusci__launch_clip(void *stream, int dtype, const cusci__loop *loop, void *const *ptrs, const void *const *vals, int mode))
 /*
  * A reduction (op: enum cusci__rop) of the input `in` of dtype `dtype` into
  * acc[m], m over the kept loop (operand 1: the input), reducing over `red`
  * (operand 0: the input), in the accumulator type of dtype. With nchunks >
  * 1, scratch holds kept->size * nchunks accumulators.
  */
-int cusci__launch_reduce(void *stream, int op, int dtype, const cusci__loop *kept, const cusci__loop *red, void *acc, const void *in, void *scratch, int nchunks);
+CUSCI__LAUNCH(int cusci__launch_reduce(void *stream, int op, int dtype, const cusci__loop *kept, const cusci__loop *red, void *acc, const void *in, void *scratch, int nchunks))
 
 #ifdef __cplusplus
 }
