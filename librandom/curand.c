@@ -1,6 +1,9 @@
 /*
  * librandom/curand.c: cuRAND's engines behind cusci's generator, on the GPU.
  *
+ * On a host context (in a build with CUDA) the engines are cuRAND's host
+ * generators, which need no GPU.
+ *
  * cuRAND makes uniforms on (0, 1], normals, log-normals and Poisson
  * variates; cusci turns its uniforms into numpy's [0, 1) (1 - u, then
  * scaled for uniform) and its uint32 Poisson counts into int64. The other
@@ -9,6 +12,8 @@
 #include "librandom/internal.h"
 
 #ifdef CUSCI_HAVE_CUDA
+
+#include <string.h>
 
 #include <cuda_runtime_api.h>
 #include <curand.h>
@@ -41,13 +46,18 @@ static bool quasi(cusci_bitgen kind)
 cusci_status cusci__rcurand_create(cusci_ctx *ctx, const char *fn, cusci_random_generator *g)
 {
   int dev = cusci_ctx_device(ctx);
-  if (dev == CUSCI_DEVICE_HOST)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "cuRAND engines need a GPU context");
-  CUSCI__TRY(cusci_ctx_use_device(ctx, fn));
   curandGenerator_t h;
-  curandStatus_t s = curandCreateGenerator(&h, rng_type(g->kind));
-  if (s != CURAND_STATUS_SUCCESS)
-    return curand_fail(ctx, fn, "curandCreateGenerator", s);
+  curandStatus_t s;
+  if (dev == CUSCI_DEVICE_HOST) { /* cuRAND's host generator: the same engines on the CPU */
+    s = curandCreateGeneratorHost(&h, rng_type(g->kind));
+    if (s != CURAND_STATUS_SUCCESS)
+      return curand_fail(ctx, fn, "curandCreateGeneratorHost", s);
+  } else {
+    CUSCI__TRY(cusci_ctx_use_device(ctx, fn));
+    s = curandCreateGenerator(&h, rng_type(g->kind));
+    if (s != CURAND_STATUS_SUCCESS)
+      return curand_fail(ctx, fn, "curandCreateGenerator", s);
+  }
   g->curand = h;
   g->device = dev;
   cusci_status st = cusci__rcurand_seek(ctx, fn, g);
@@ -60,6 +70,11 @@ cusci_status cusci__rcurand_create(cusci_ctx *ctx, const char *fn, cusci_random_
 
 void cusci__rcurand_destroy(cusci_random_generator *g)
 {
+  if (g->device == CUSCI_DEVICE_HOST) {
+    curandDestroyGenerator((curandGenerator_t)g->curand);
+    g->curand = NULL;
+    return;
+  }
   int cur = -1;
   cudaGetDevice(&cur);
   cudaSetDevice(g->device);
@@ -123,7 +138,8 @@ cusci_status cusci__rcurand_sample(cusci_ctx *ctx, const char *fn, cusci_random_
     CUSCI__TRY(cusci__rcurand_seek(ctx, fn, g));
     g->reseek = false;
   }
-  curandStatus_t s = curandSetStream(h, (cudaStream_t)cusci_ctx_stream(ctx));
+  bool host = g->device == CUSCI_DEVICE_HOST;
+  curandStatus_t s = host ? CURAND_STATUS_SUCCESS : curandSetStream(h, (cudaStream_t)cusci_ctx_stream(ctx));
   if (s != CURAND_STATUS_SUCCESS)
     return curand_fail(ctx, fn, "curandSetStream", s);
   /* Pseudo-random normals come in pairs: an odd count is made one longer
@@ -146,7 +162,19 @@ cusci_status cusci__rcurand_sample(cusci_ctx *ctx, const char *fn, cusci_random_
   case CUSCI__RD_UNIFORM:
     what = "curandGenerateUniform";
     s = f32 ? curandGenerateUniform(h, buf, n) : curandGenerateUniformDouble(h, buf, n);
-    if (s == CURAND_STATUS_SUCCESS) {
+    if (s == CURAND_STATUS_SUCCESS && host) { /* the flip of kernels/random/sample.cu, on the host */
+      double lo = dist == CUSCI__RD_RANDOM ? 0.0 : p->a, span = dist == CUSCI__RD_RANDOM ? 1.0 : p->b - p->a;
+      bool unit = lo == 0.0 && span == 1.0;
+      for (size_t i = 0; i < n; i++) {
+        if (f32) {
+          float v = (float)(lo + span * (1.0 - (double)((float *)buf)[i]));
+          ((float *)buf)[i] = unit && v >= 1.0f ? 0x1.fffffep-1f : v;
+        } else {
+          double v = lo + span * (1.0 - ((double *)buf)[i]);
+          ((double *)buf)[i] = unit && v >= 1.0 ? 0x1.fffffffffffffp-1 : v;
+        }
+      }
+    } else if (s == CURAND_STATUS_SUCCESS) {
       double lo = dist == CUSCI__RD_RANDOM ? 0.0 : p->a, span = dist == CUSCI__RD_RANDOM ? 1.0 : p->b - p->a;
       int e = cusci__launch_rflip(cusci_ctx_stream(ctx), f32, (int64_t)n, buf, lo, span);
       if (e != 0) {
@@ -180,13 +208,15 @@ cusci_status cusci__rcurand_sample(cusci_ctx *ctx, const char *fn, cusci_random_
     if (st == CUSCI_OK)
       st = cusci_array_astype(ctx, view, CUSCI_INT64, true, &dst);
     cusci_array_release(view);
+  } else if (scratch && host) {
+    memcpy(cusci_array_data(dst), buf, n * cusci_dtype_itemsize(dtype));
   } else if (scratch) {
     cudaError_t e = cudaMemcpyAsync(cusci_array_data(dst), buf, n * cusci_dtype_itemsize(dtype),
                                     cudaMemcpyDeviceToDevice, (cudaStream_t)cusci_ctx_stream(ctx));
     if (e != cudaSuccess)
       st = cusci_ctx_fail(ctx, CUSCI_ERR_CUDA, fn, "cudaMemcpyAsync failed: %s", cudaGetErrorString(e));
   }
-  if (scratch) {
+  if (scratch && !host) {
     /* The scratch array may be released before the stream has used it only
      * if the pool orders reuse by stream; wait to be safe. */
     cudaStreamSynchronize((cudaStream_t)cusci_ctx_stream(ctx));

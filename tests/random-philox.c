@@ -4,6 +4,8 @@
  * concatenate, advance skips), state blobs, spawned children, views as
  * outputs, and integers over every dtype.
  */
+#include "config.h"
+
 #include <math.h>
 
 #include "reference/random/philox.h"
@@ -677,9 +679,87 @@ static void choice_rows(void)
   cusci_random_generator_destroy(g), cusci_random_generator_destroy(h);
 }
 
+/* cuRAND's engines on the host, through its host generator (builds with
+ * CUDA): values in range, moments, state round trips. */
+static void curand_host(void)
+{
+#ifdef CUSCI_HAVE_CUDA
+  static const struct { cusci_bitgen kind; const char *name; int seeks; } kinds[] = {
+    {CUSCI_BITGEN_XORWOW, "XORWOW", 1}, {CUSCI_BITGEN_MRG32K3A, "MRG32k3a", 1}, {CUSCI_BITGEN_MTGP32, "MTGP32", 0},
+    {CUSCI_BITGEN_MT19937, "MT19937", 0}, {CUSCI_BITGEN_SOBOL32, "Sobol32", 1},
+    {CUSCI_BITGEN_SCRAMBLED_SOBOL32, "scrambled Sobol32", 1}};
+  for (size_t t = 0; t < sizeof kinds / sizeof *kinds; t++) {
+    cusci_random_generator *g = NULL;
+    cusci_status st = cusci_random_generator_create(ctx, kinds[t].kind, 2385, &g);
+    if (!ok(st == CUSCI_OK, "%s on the host: create (%s)", kinds[t].name, st ? cusci_ctx_last_error(ctx) : "ok")) {
+      skip(4, "no generator");
+      continue;
+    }
+    int64_t n = 100001;
+    cusci_array *u = NULL, *z = NULL, *p = NULL;
+    cusci_status s1 = cusci_random_random(ctx, g, 1, &n, CUSCI_FLOAT32, &u);
+    cusci_status s2 = cusci_random_normal(ctx, g, 1.5, 2.0, 1, &n, CUSCI_FLOAT64, &z);
+    cusci_status s3 = cusci_random_poisson(ctx, g, 4.5, 1, &n, &p);
+    float *x = s1 == CUSCI_OK ? tu_to_host(ctx, u) : NULL;
+    double *y = s2 == CUSCI_OK ? tu_to_host(ctx, z) : NULL;
+    int64_t *w = s3 == CUSCI_OK ? tu_to_host(ctx, p) : NULL;
+    double mx = 0, my = 0, vy = 0, mw = 0;
+    int in = x && y && w;
+    for (int64_t i = 0; in && i < n; i++) {
+      mx += x[i], my += y[i], mw += (double)w[i];
+      in &= x[i] >= 0 && x[i] < 1;
+    }
+    mx /= n, my /= n, mw /= n;
+    for (int64_t i = 0; y && i < n; i++)
+      vy += (y[i] - my) * (y[i] - my);
+    vy /= n - 1;
+    ok(in && fabs(mx - 0.5) < 6 * sqrt(1.0 / 12 / n) && fabs(my - 1.5) < 6 * 2.0 / sqrt(n) &&
+           fabs(vy - 4.0) < 6 * 4.0 * sqrt(2.0 / n) && fabs(mw - 4.5) < 6 * sqrt(4.5 / n),
+       "%s on the host: random in [0, 1) mean %.4f, normal(1.5, 2) %.4f %.4f, poisson(4.5) %.4f", kinds[t].name, mx, my,
+       vy, mw);
+    free(x), free(y), free(w);
+    cusci_array_release(u), cusci_array_release(z), cusci_array_release(p);
+    unsigned char blob[CUSCI_RANDOM_STATE_BYTES];
+    cusci_random_generator_get_state(ctx, g, blob, sizeof blob);
+    cusci_array *a = NULL, *b = NULL;
+    int64_t m = 1000;
+    cusci_random_random(ctx, g, 1, &m, CUSCI_FLOAT64, &a);
+    st = cusci_random_generator_set_state(ctx, g, blob, sizeof blob);
+    if (kinds[t].seeks) {
+      cusci_random_random(ctx, g, 1, &m, CUSCI_FLOAT64, &b);
+      double *q1 = tu_to_host(ctx, a), *q2 = b ? tu_to_host(ctx, b) : NULL;
+      ok(st == CUSCI_OK && q2 && !memcmp(q1, q2, (size_t)m * sizeof *q1), "%s on the host: state round trip", kinds[t].name);
+      free(q1), free(q2);
+    } else {
+      ok(st == CUSCI_ERR_NOT_SUPPORTED, "%s on the host: an offset cannot be restored: %s", kinds[t].name,
+         cusci_status_name(st));
+    }
+    cusci_array_release(a), cusci_array_release(b);
+    cusci_array *o = NULL;
+    st = cusci_random_gamma(ctx, g, 2.0, 1.0, 1, &n, CUSCI_FLOAT32, &o);
+    ok(st == CUSCI_ERR_NOT_SUPPORTED && !o, "%s on the host: gamma is Philox's alone: %s", kinds[t].name,
+       cusci_status_name(st));
+    /* uniform(low, high) as float32 stays in [low, high] */
+    cusci_array *uu = NULL;
+    st = cusci_random_uniform(ctx, g, -3.0, 5.0, 1, &n, CUSCI_FLOAT32, &uu);
+    float *fu = st == CUSCI_OK ? tu_to_host(ctx, uu) : NULL;
+    int rng = fu != NULL;
+    for (int64_t i = 0; rng && i < n; i++)
+      rng = fu[i] >= -3.0f && fu[i] <= 5.0f;
+    ok(rng, "%s on the host: uniform(-3, 5) float32 in range", kinds[t].name);
+    free(fu);
+    cusci_array_release(uu);
+    cusci_random_generator_destroy(g);
+  }
+#else
+  skip(1, "a build without CUDA has no cuRAND");
+#endif
+}
+
 int main(void)
 {
   ctx = tu_host_ctx();
+  curand_host();
   choice_rows();
   arrays();
   permuted();

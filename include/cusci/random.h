@@ -6,7 +6,8 @@
  * the same numbers for the same seed on the host backend and on any GPU,
  * bit for bit, whatever the launch configuration: element i of a call
  * depends on the seed, the generator's counter and i alone. The other kinds
- * are cuRAND's engines, on the GPU only.
+ * are cuRAND's engines: on a GPU, or through cuRAND's host generator on a
+ * host context (in a build with CUDA).
  *
  * Every sampling function mirrors numpy.random.Generator.<name>: the
  * distribution's parameters in NumPy's order, then the output's shape and
@@ -46,9 +47,11 @@ extern "C" {
 
 typedef struct cusci_random_generator cusci_random_generator;
 
-/* The bit generators. PHILOX works on the host and the GPU; the others are
- * cuRAND's (pseudo: XORWOW, MRG32K3A, MTGP32, MT19937; quasi: SOBOL32,
- * SCRAMBLED_SOBOL32, one dimension) and work on a GPU context only. */
+/* The bit generators. PHILOX works on the host and the GPU, the same bits
+ * on both; the others are cuRAND's (pseudo: XORWOW, MRG32K3A, MTGP32,
+ * MT19937; quasi: SOBOL32, SCRAMBLED_SOBOL32, one dimension), on a GPU
+ * context or, through cuRAND's host generator, a host context of a build
+ * with CUDA (no promise that host and GPU agree). */
 typedef enum cusci_bitgen {
   CUSCI_BITGEN_PHILOX = 0,
   CUSCI_BITGEN_XORWOW,
@@ -62,11 +65,11 @@ typedef enum cusci_bitgen {
 /*
  * numpy.random.Generator(Philox(seed)), or a cuRAND engine seeded with
  * `seed`. A Philox generator is plain state and may be used with any
- * context; a cuRAND generator belongs to ctx's GPU and is used with
- * contexts on that GPU.
+ * context; a cuRAND generator belongs to ctx's device (a GPU, or the host)
+ * and is used with contexts on that device.
  * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_INVALID_ARGUMENT (an
- * unknown kind), CUSCI_ERR_NOT_SUPPORTED (a cuRAND kind on a host context
- * or in a build without CUDA), CUSCI_ERR_OUT_OF_MEMORY, CUSCI_ERR_CUDA.
+ * unknown kind), CUSCI_ERR_NOT_SUPPORTED (a cuRAND kind in a build without
+ * CUDA), CUSCI_ERR_OUT_OF_MEMORY, CUSCI_ERR_CUDA.
  */
 CUSCI_API cusci_status cusci_random_generator_create(cusci_ctx *ctx, cusci_bitgen kind, uint64_t seed, cusci_random_generator **out);
 /* Free a generator (a cuRAND one on its device). NULL: no-op. */
