@@ -152,7 +152,7 @@ static const char *batch_str(int nb, const int64_t *bshape, int64_t i, char *buf
   return buf;
 }
 
-enum { FAIL_SINGULAR, FAIL_NOT_PD, FAIL_SVD, FAIL_EIG };
+enum { FAIL_SINGULAR, FAIL_NOT_PD, FAIL_SVD, FAIL_EIG, FAIL_TRIANGULAR };
 
 /* CUSCI_ERR_LINALG with SciPy's words, the failing index and the batch
  * index (for a batch). */
@@ -169,6 +169,8 @@ static cusci_status fail_linalg(cusci_ctx *ctx, const char *fn, int kind, cusci_
     return cusci_ctx_fail(ctx, CUSCI_ERR_LINALG, fn, "singular matrix: pivot U[%lld, %lld] is exactly zero%s", i - 1, i - 1, where);
   case FAIL_NOT_PD:
     return cusci_ctx_fail(ctx, CUSCI_ERR_LINALG, fn, "%lld-th leading minor of the array is not positive definite%s", i, where);
+  case FAIL_TRIANGULAR:
+    return cusci_ctx_fail(ctx, CUSCI_ERR_LINALG, fn, "singular matrix: resolution failed at diagonal %lld (it is exactly zero)%s", i - 1, where);
   case FAIL_SVD:
     return cusci_ctx_fail(ctx, CUSCI_ERR_LINALG, fn, "SVD did not converge (info %lld)%s", i, where);
   default:
@@ -363,7 +365,7 @@ static bool host_nonfinite(cusci_array *a)
  * well, b as one column when it is 1-D (NumPy 2's rule).
  */
 static cusci_status solve_impl(cusci_ctx *ctx, const char *fn, const cusci_array *a, const cusci_array *b, const cusci_linalg_solve_opts *opts,
-                               bool factored, cusci_array **x)
+                               int special, int tri_trans, bool unit, cusci_array **x)
 {
   cusci_linalg_solve_opts o = opts ? *opts : (cusci_linalg_solve_opts){ 0 };
   TRY(check_square(ctx, fn, "a", a));
@@ -423,21 +425,23 @@ static cusci_status solve_impl(cusci_ctx *ctx, const char *fn, const cusci_array
   cusci__la_fail f = { 0, 0 };
   int info = 0;
   int assume = o.assume_a == CUSCI_LINALG_ASSUME_HER && !is_complex(dt) ? CUSCI__LA_SYM : (int)o.assume_a;
-  if (factored)
-    assume = CUSCI__LA_FACTORED;
-  bool trans = o.transposed && assume == CUSCI__LA_GEN; /* a^T = a for the others */
+  if (special) /* cho_solve's factor, or solve_triangular's matrix */
+    assume = special;
+  /* a^T = a for sym, her (real) and pos (real): only gen transposes. */
+  int trans = special == CUSCI__LA_TRIANGULAR ? tri_trans : o.transposed && assume == CUSCI__LA_GEN;
   if (st == CUSCI_OK && batch > 0 && n > 0) {
     if (on_host(ctx)) {
       nonfinite = !o.no_check_finite && (host_nonfinite(wa) || host_nonfinite(wb));
       if (!nonfinite)
-        info = cusci__ref_la_solve(dt, assume, o.lower, trans, batch, n, k, cusci_array_data(wa), cusci_array_data(wb), &f);
+        info = cusci__ref_la_solve(dt, assume, o.lower, trans, unit, batch, n, k, cusci_array_data(wa), cusci_array_data(wb), &f);
     } else {
-      st = GPU_CALL(cusci__gpu_la_solve(ctx, fn, dt, assume, o.lower, trans, !o.no_check_finite, batch, n, k, cusci_array_data(wa),
+      st = GPU_CALL(cusci__gpu_la_solve(ctx, fn, dt, assume, o.lower, trans, unit, !o.no_check_finite, batch, n, k, cusci_array_data(wa),
                                         cusci_array_data(wb), &f, &nonfinite));
     }
   }
   cusci_array_release(wa);
-  st = outcome(ctx, fn, st, info, nonfinite, f, assume == CUSCI__LA_POS ? FAIL_NOT_PD : FAIL_SINGULAR, nb, shape);
+  st = outcome(ctx, fn, st, info, nonfinite, f,
+                assume == CUSCI__LA_POS ? FAIL_NOT_PD : assume == CUSCI__LA_TRIANGULAR ? FAIL_TRIANGULAR : FAIL_SINGULAR, nb, shape);
   if (st == CUSCI_OK)
     st = cusci_array_reshape(ctx, wb, nb + (vec ? 1 : 2), xshape, &res);
   cusci_array_release(wb);
@@ -448,7 +452,19 @@ static cusci_status solve_impl(cusci_ctx *ctx, const char *fn, const cusci_array
 
 cusci_status cusci_linalg_solve(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, const cusci_linalg_solve_opts *opts, cusci_array **x)
 {
-  return solve_impl(ctx, "cusci_linalg_solve", a, b, opts, false, x);
+  return solve_impl(ctx, "cusci_linalg_solve", a, b, opts, 0, 0, false, x);
+}
+
+/* scipy.linalg.solve_triangular: LAPACKE trtrs; cuBLAS trsm. */
+cusci_status cusci_linalg_solve_triangular(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, const cusci_linalg_solve_triangular_opts *opts,
+                                           cusci_array **x)
+{
+  static const char fn[] = "cusci_linalg_solve_triangular";
+  cusci_linalg_solve_triangular_opts t = opts ? *opts : (cusci_linalg_solve_triangular_opts){ 0 };
+  if ((int)t.trans < 0 || t.trans > CUSCI_LINALG_TRANS_C)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "trans is %d, not a cusci_linalg_trans", (int)t.trans);
+  cusci_linalg_solve_opts o = { .lower = t.lower, .no_check_finite = t.no_check_finite };
+  return solve_impl(ctx, fn, a, b, &o, CUSCI__LA_TRIANGULAR, (int)t.trans, t.unit_diagonal, x);
 }
 
 /* scipy.linalg.cho_factor: the Cholesky factor, other triangle zero. */
@@ -461,7 +477,7 @@ cusci_status cusci_linalg_cho_factor(cusci_ctx *ctx, const cusci_array *a, bool 
 cusci_status cusci_linalg_cho_solve(cusci_ctx *ctx, const cusci_array *c, bool lower, const cusci_array *b, cusci_array **x)
 {
   cusci_linalg_solve_opts o = { .assume_a = CUSCI_LINALG_ASSUME_POS, .lower = lower };
-  return solve_impl(ctx, "cusci_linalg_cho_solve", c, b, &o, true, x);
+  return solve_impl(ctx, "cusci_linalg_cho_solve", c, b, &o, CUSCI__LA_FACTORED, 0, false, x);
 }
 
 /* scipy.linalg.lu_factor; the pivots go through the host to become SciPy's

@@ -32,7 +32,7 @@ static void expect(cusci_status st, cusci_status want, cusci_array **outp, const
 int main(void)
 {
   ctx = tu_host_ctx();
-  plan(56);
+  plan(59);
   int64_t s33[2] = { 3, 3 }, s34[2] = { 3, 4 }, s3[1] = { 3 }, s233[3] = { 2, 3, 3 }, s432[3] = { 4, 3, 2 };
   cusci_array *a = arr(CUSCI_FLOAT64, 2, s33, 5), *r = arr(CUSCI_FLOAT64, 2, s34, 0), *v = arr(CUSCI_FLOAT64, 1, s3, 0);
   cusci_array *out = NULL, *o2 = NULL, *o3 = NULL;
@@ -151,6 +151,22 @@ int main(void)
     cusci_array *lo = NULL, *uo = NULL;
     is_int(cusci_linalg_lu(ctx, a, NULL, NULL, &lo, &uo), CUSCI_ERR_NULL_POINTER, "lu: p NULL without permute_l");
     cusci_array_release(lu), cusci_array_release(piv), cusci_array_release(p64), cusci_array_release(pbad);
+  }
+
+  /* solve_triangular: a zero on the diagonal, with its index; unit ignores it. */
+  {
+    double tri[9] = { 2.385, 0, 0, 1.5, 0, 0, -0.5, 4.25, 3.0 };
+    cusci_array *at = NULL, *xo = NULL;
+    cusci_array_from_host(ctx, tri, 2, s33, CUSCI_FLOAT64, &at);
+    cusci_linalg_solve_triangular_opts lo = { .lower = true };
+    expect(cusci_linalg_solve_triangular(ctx, at, v, &lo, &xo), CUSCI_ERR_LINALG, &xo, "diagonal 1", "solve_triangular: zero diagonal");
+    lo.unit_diagonal = true;
+    ok(cusci_linalg_solve_triangular(ctx, at, v, &lo, &xo) == CUSCI_OK, "solve_triangular: unit_diagonal does not read the diagonal");
+    cusci_array_release(xo);
+    xo = NULL;
+    lo.trans = (cusci_linalg_trans)5;
+    is_int(cusci_linalg_solve_triangular(ctx, at, v, &lo, &xo), CUSCI_ERR_INVALID_ARGUMENT, "solve_triangular: trans 5");
+    cusci_array_release(at);
   }
 
   /* slogdet of a NaN matrix. */

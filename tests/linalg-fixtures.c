@@ -216,6 +216,19 @@ static void plu_case(const char *c, bool p_indices, bool permute_l, int64_t n)
   cusci_array_release(u);
 }
 
+static void tri_case(const char *c, const cusci_linalg_solve_triangular_opts *o, int64_t n)
+{
+  char na[64], nb[64], nx[64];
+  snprintf(na, sizeof na, "%s_a", c);
+  snprintf(nb, sizeof nb, "%s_b", c);
+  snprintf(nx, sizeof nx, "%s_x", c);
+  cusci_array *a = fx(na), *b = fx(nb), *x = NULL;
+  check(cusci_linalg_solve_triangular(ctx, a, b, o, &x), &x, nx, n, nx);
+  cusci_array_release(a);
+  cusci_array_release(b);
+  cusci_array_release(x);
+}
+
 static void rank_case(const char *c, const cusci_linalg_matrix_rank_opts *o)
 {
   char na[64], no[64];
@@ -230,7 +243,7 @@ static void rank_case(const char *c, const cusci_linalg_matrix_rank_opts *o)
 int main(void)
 {
   ctx = tu_host_ctx();
-  plan(90);
+  plan(93);
   matmul_case("f64");
   matmul_case("c64");
   matmul_case("vec");
@@ -273,6 +286,9 @@ int main(void)
   lu_case("f64", 4);
   lu_case("c128", 3);
   lu_case("f32", 5);
+  tri_case("tri_lower", &(cusci_linalg_solve_triangular_opts){ .lower = true }, 4);
+  tri_case("tri_upper_c", &(cusci_linalg_solve_triangular_opts){ .trans = CUSCI_LINALG_TRANS_C }, 3);
+  tri_case("tri_unit_t", &(cusci_linalg_solve_triangular_opts){ .lower = true, .unit_diagonal = true, .trans = CUSCI_LINALG_TRANS_T }, 5);
   plu_case("f64", false, false, 4);
   plu_case("idx", true, false, 3);
   plu_case("perm", false, true, 5);

@@ -47,7 +47,7 @@ static lu_c *ctrans(const lu_c *x, int64_t batch, int64_t rows, int64_t cols)
   return t;
 }
 
-#define PROPS_PER_DTYPE 20
+#define PROPS_PER_DTYPE 21
 
 static int lu_props_count(void) { return 4 * PROPS_PER_DTYPE; }
 
@@ -188,6 +188,28 @@ static void props_solve(cusci_ctx *ctx, cusci_dtype dt, uint64_t *seed, const ch
     ok(s3 == CUSCI_OK && e <= 16 * eps, "lu_factor + lu_solve %s, trans N, T, C: relative residual %.3g (%s)", dn, e, cusci_status_name(s3));
     cusci_array_release(lu);
     cusci_array_release(piv);
+  }
+
+  /* solve_triangular with the factors of cholesky: L y = b, then L^H x = y
+   * gives H x = b. */
+  {
+    cusci_array *L = NULL, *y = NULL, *xt = NULL;
+    cusci_status s3 = cusci_linalg_cholesky(ctx, h, true, &L);
+    cusci_linalg_solve_triangular_opts t1 = { .lower = true }, t2 = { .lower = true, .trans = CUSCI_LINALG_TRANS_C };
+    if (s3 == CUSCI_OK)
+      s3 = cusci_linalg_solve_triangular(ctx, L, b, &t1, &y);
+    if (s3 == CUSCI_OK)
+      s3 = cusci_linalg_solve_triangular(ctx, L, y, &t2, &xt);
+    double e = INFINITY;
+    if (s3 == CUSCI_OK) {
+      lu_c *rh = lu_values(ctx, h), *vx = lu_values(ctx, xt), *ax = malloc(sizeof *ax * (size_t)(batch * n * k));
+      for (int64_t i = 0; i < batch; i++)
+        lu_gemm('N', rh + i * n * n, vx + i * n * k, ax + i * n * k, n, k, n);
+      e = lu_maxdiff(ax, rb, batch * n * k) / (lu_maxabs(rh, batch * n * n) * lu_maxabs(vx, batch * n * k) * n + lu_maxabs(rb, batch * n * k));
+      free(rh), free(vx), free(ax);
+    }
+    ok(s3 == CUSCI_OK && e <= 16 * eps, "solve_triangular %s: L y = b, L^H x = y solves H x = b: %.3g (%s)", dn, e, cusci_status_name(s3));
+    cusci_array_release(L), cusci_array_release(y), cusci_array_release(xt);
   }
 
   /* cho_factor then cho_solve, both triangles: H x = b. */
@@ -416,7 +438,7 @@ static int lu_props(cusci_ctx *ctx)
   for (int i = 0; i < 4; i++) {
     cusci_dtype dt = lu_dtypes[i];
     const char *dn = cusci_dtype_name(dt);
-    props_solve(ctx, dt, &seed, dn);   /* 13 tests */
+    props_solve(ctx, dt, &seed, dn);   /* 14 tests */
     props_svd(ctx, dt, &seed, dn);     /* 6 */
     props_matmul(ctx, dt, &seed, dn);  /* 1 */
   }

@@ -216,6 +216,25 @@ typedef enum cusci_linalg_trans {
  */
 CUSCI_API cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const cusci_array *piv, const cusci_array *b, cusci_linalg_trans trans, cusci_array **x);
 
+/* scipy.linalg.solve_triangular's keywords; the zero value is SciPy's defaults. */
+typedef struct cusci_linalg_solve_triangular_opts {
+  cusci_linalg_trans trans; /* solve a x = b, a^T x = b or a^H x = b */
+  bool lower;               /* a is lower triangular (default upper) */
+  bool unit_diagonal;       /* the diagonal is taken as ones and not read */
+  bool no_check_finite;     /* check_finite=False */
+} cusci_linalg_solve_triangular_opts;
+
+/*
+ * scipy.linalg.solve_triangular: x with a x = b (or a^T, a^H), a (..., n, n)
+ * triangular (only that triangle is read), b (..., n, k) or (n,) when 1-D,
+ * batch axes broadcast. Host: LAPACKE trtrs. GPU: cuBLAS trsm, after a
+ * check of the diagonal. Returns CUSCI_ERR_NDIM, CUSCI_ERR_SHAPE,
+ * CUSCI_ERR_BROADCAST, CUSCI_ERR_INVALID_ARGUMENT (trans), CUSCI_ERR_VALUE,
+ * CUSCI_ERR_LINALG (an exactly zero diagonal element; waits for the stream).
+ */
+CUSCI_API cusci_status cusci_linalg_solve_triangular(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b,
+                                                     const cusci_linalg_solve_triangular_opts *opts, cusci_array **x);
+
 /*
  * scipy.linalg.cho_factor of a Hermitian positive definite a (..., n, n):
  * c holds the factor in its lower (lower) or upper triangle, as

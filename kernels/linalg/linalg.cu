@@ -810,6 +810,96 @@ extern "C" cusci_status cusci__gpu_la_gemm(cusci_ctx *ctx, const char *fn, int d
   return CUSCI_OK;
 }
 
+/* info[b] = the first exactly zero diagonal element (1-based), or 0. */
+template <typename T>
+__global__ void zero_diag_kernel(const T *a, int64_t n, int64_t batch, int *info)
+{
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t b = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; b < batch; b += stride) {
+    int first = 0;
+    for (int64_t j = n - 1; j >= 0; j--)
+      if (is_zero_(a[b * n * n + j * n + j]))
+        first = (int)j + 1;
+    info[b] = first;
+  }
+}
+
+/* cuBLAS trsm per element type (it has no generic-type trsm). */
+cublasStatus_t trsm(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t op, cublasDiagType_t diag, int m, int n, const float *a,
+                    float *b)
+{
+  const float one = 1;
+  return cublasStrsm(h, CUBLAS_SIDE_LEFT, uplo, op, diag, m, n, &one, a, m, b, m);
+}
+cublasStatus_t trsm(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t op, cublasDiagType_t diag, int m, int n, const double *a,
+                    double *b)
+{
+  const double one = 1;
+  return cublasDtrsm(h, CUBLAS_SIDE_LEFT, uplo, op, diag, m, n, &one, a, m, b, m);
+}
+cublasStatus_t trsm(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t op, cublasDiagType_t diag, int m, int n, const float2 *a,
+                    float2 *b)
+{
+  const cuComplex one = make_cuComplex(1, 0);
+  return cublasCtrsm(h, CUBLAS_SIDE_LEFT, uplo, op, diag, m, n, &one, a, m, b, m);
+}
+cublasStatus_t trsm(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t op, cublasDiagType_t diag, int m, int n, const double2 *a,
+                    double2 *b)
+{
+  const cuDoubleComplex one = make_cuDoubleComplex(1, 0);
+  return cublasZtrsm(h, CUBLAS_SIDE_LEFT, uplo, op, diag, m, n, &one, a, m, b, m);
+}
+
+struct triangular_op {
+  cusci_ctx *ctx;
+  const char *fn;
+  la_state *st;
+  cublasFillMode_t uplo;
+  cublasOperation_t op;
+  cublasDiagType_t diag;
+  bool check_diag;
+  int64_t n, k, batch;
+  const void *a;
+  void *bc;
+  int *info;
+  template <typename T>
+  cusci_status run()
+  {
+    cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
+    if (check_diag) {
+      zero_diag_kernel<T><<<blocks_for(batch, 128), 128, 0, s>>>((const T *)a, n, batch, info);
+      LAUNCH_TRY();
+    }
+    BLAS_TRY(cublasSetPointerMode(st->blas, CUBLAS_POINTER_MODE_HOST));
+    for (int64_t i = 0; i < batch; i++)
+      BLAS_TRY(trsm(st->blas, uplo, op, diag, (int)n, (int)k, (const T *)a + i * n * n, (T *)bc + i * n * k));
+    return CUSCI_OK;
+  }
+};
+
+/*
+ * solve_triangular. The buffer is A^T, triangular the other way (row-major
+ * lower is column-major upper). trsm with op = T solves (A^T)^T x = b;
+ * op = N solves A^T x = b; A^H x = b is A^T conj(x) = conj(b), so b and x
+ * are conjugated in their transposes. A zero diagonal element is found by
+ * a kernel first (trsm does not look), unless the diagonal is unit.
+ */
+static cusci_status triangular(cusci_ctx *ctx, const char *fn, la_state *st, scratch_set &sc, status_words &sw, int dt, bool lower, int trans,
+                               bool unit, int64_t batch, int64_t n, int64_t k, void *a, void *b, cusci__la_fail *fail, bool *nonfinite)
+{
+  if (n > INT32_MAX || k > INT32_MAX)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "a matrix extent exceeds cuBLAS's int");
+  bool cj = trans == 2 && is_complex(dt);
+  void *bc;
+  TRY(sc.get(ctx, (size_t)(batch * n * k) * itemsize(dt), &bc));
+  TRY(transpose(ctx, fn, dt, b, bc, n, k, batch, cj));
+  triangular_op op{ ctx, fn, st, lower ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER, trans == 0 ? CUBLAS_OP_T : CUBLAS_OP_N,
+                    unit ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT, !unit, n, k, batch, a, bc, sw.dev };
+  TRY(by_type(dt, op));
+  TRY(transpose(ctx, fn, dt, bc, b, k, n, batch, cj));
+  return sw.read(ctx, fn, fail, nonfinite);
+}
+
 /*
  * solve. General: the buffer is A^T; getrf factors it and getrs with
  * op = T solves (A^T)^T x = b (op = N for `trans`). Symmetric and
@@ -820,7 +910,7 @@ extern "C" cusci_status cusci__gpu_la_gemm(cusci_ctx *ctx, const char *fn, int d
  * buffer (see cholesky), so cho_solve is the same path without potrf.
  * The triangle: row-major lower is column-major upper.
  */
-extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int dt, int assume, bool lower, bool trans, bool check_finite, int64_t batch, int64_t n, int64_t k, void *a, void *b, cusci__la_fail *fail, bool *nonfinite)
+extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int dt, int assume, bool lower, int trans, bool unit, bool check_finite, int64_t batch, int64_t n, int64_t k, void *a, void *b, cusci__la_fail *fail, bool *nonfinite)
 {
   la_state *st;
   TRY(get_state(ctx, fn, &st));
@@ -834,11 +924,13 @@ extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int 
   size_t isz = itemsize(dt);
   cudaDataType t = cuda_type(dt);
   bool pos = assume == CUSCI__LA_POS || assume == CUSCI__LA_FACTORED;
+  if (assume == CUSCI__LA_TRIANGULAR)
+    return triangular(ctx, fn, st, sc, sw, dt, lower, trans, unit, batch, n, k, a, b, fail, nonfinite);
   if (!pos && n <= SMALL_N) {
     /* Small matrices: one per thread, in registers, b solved in place. */
     if (assume == CUSCI__LA_SYM || assume == CUSCI__LA_HER)
       TRY(triangle(ctx, fn, dt, a, n, batch, lower ? MIRROR_LOWER : MIRROR_UPPER, assume == CUSCI__LA_HER));
-    small_op op{ ctx, fn, a, b, n, k, batch, SMALL_SOLVE, trans, NULL, sw.dev };
+    small_op op{ ctx, fn, a, b, n, k, batch, SMALL_SOLVE, trans != 0, NULL, sw.dev };
     TRY(by_type(dt, op));
     return sw.read(ctx, fn, fail, nonfinite);
   }

@@ -54,8 +54,8 @@ bool cusci__ref_la_nonfinite(int dt, int64_t n, const void *x)
  * symmetric ones for real prefixes; ABS and LOG are |.| and log for T and R.
  */
 #define LA_DEFINE(p, T, R, SYEVD, HESV, ABS, LOG)                                                   \
-  static int solve_##p(int assume, bool lower, bool trans, int64_t batch, int64_t n,      \
-                       int64_t k, T *a, T *b, cusci__la_fail *fail)                       \
+  static int solve_##p(int assume, bool lower, int trans, bool unit, int64_t batch,       \
+                       int64_t n, int64_t k, T *a, T *b, cusci__la_fail *fail)            \
   {                                                                                       \
     lapack_int *ipiv = malloc(sizeof *ipiv * (size_t)(n ? n : 1));                        \
     if (!ipiv)                                                                            \
@@ -67,6 +67,10 @@ bool cusci__ref_la_nonfinite(int dt, int64_t n, const void *x)
       switch (assume) {                                                                   \
       case CUSCI__LA_POS:                                                                 \
         info = LAPACKE_##p##posv(LAPACK_ROW_MAJOR, uplo, n, k, ai, n, bi, k);             \
+        break;                                                                            \
+      case CUSCI__LA_TRIANGULAR:                                                          \
+        info = LAPACKE_##p##trtrs(LAPACK_ROW_MAJOR, uplo, trans == 2 ? 'C' : trans ? 'T' : 'N', \
+                                  unit ? 'U' : 'N', n, k, ai, n, bi, k);                  \
         break;                                                                            \
       case CUSCI__LA_FACTORED:                                                            \
         info = LAPACKE_##p##potrs(LAPACK_ROW_MAJOR, uplo, n, k, ai, n, bi, k);            \
@@ -269,9 +273,9 @@ LA_DEFINE(z, cdouble, double, heevd, hesv, cabs, log)
     return -1;                                       \
   }
 
-int cusci__ref_la_solve(int dt, int assume, bool lower, bool trans, int64_t batch, int64_t n, int64_t k, void *a, void *b, cusci__la_fail *fail)
+int cusci__ref_la_solve(int dt, int assume, bool lower, int trans, bool unit, int64_t batch, int64_t n, int64_t k, void *a, void *b, cusci__la_fail *fail)
 {
-  LA_DISPATCH(dt, solve, assume, lower, trans, batch, n, k, a, b, fail)
+  LA_DISPATCH(dt, solve, assume, lower, trans, unit, batch, n, k, a, b, fail)
 }
 
 int cusci__ref_la_inv(int dt, int64_t batch, int64_t n, void *a, cusci__la_fail *fail)

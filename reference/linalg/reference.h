@@ -28,8 +28,10 @@ typedef struct cusci__la_fail {
 
 /* Which matrices a solve assumes (cusci_linalg_assume_a's values). */
 /* FACTORED: a already holds the Cholesky factor of the lower (lower) or
- * upper triangle, as cholesky returns it (cho_solve). */
-enum { CUSCI__LA_GEN = 0, CUSCI__LA_SYM, CUSCI__LA_HER, CUSCI__LA_POS, CUSCI__LA_FACTORED };
+ * upper triangle, as cholesky returns it (cho_solve). TRIANGULAR: a is
+ * triangular (lower or upper; the other triangle is not read), with a unit
+ * diagonal when `unit` (solve_triangular). */
+enum { CUSCI__LA_GEN = 0, CUSCI__LA_SYM, CUSCI__LA_HER, CUSCI__LA_POS, CUSCI__LA_FACTORED, CUSCI__LA_TRIANGULAR };
 
 /* True when any of the n elements (complex: either part) is inf or NaN. */
 bool cusci__ref_la_nonfinite(int dt, int64_t n, const void *x);
@@ -39,7 +41,8 @@ bool cusci__ref_la_nonfinite(int dt, int64_t n, const void *x);
 int cusci__ref_la_gemm(int dt, int64_t batch, int64_t m, int64_t n, int64_t k, const void *a, int64_t sa, const void *b, int64_t sb, void *c);
 
 /* a (n, n) is destroyed (kept for FACTORED); b (n, k) becomes x. */
-int cusci__ref_la_solve(int dt, int assume, bool lower, bool trans, int64_t batch, int64_t n, int64_t k, void *a, void *b, cusci__la_fail *fail);
+/* trans: 0 a x = b, 1 a^T x = b, 2 a^H x = b (GEN and TRIANGULAR only). */
+int cusci__ref_la_solve(int dt, int assume, bool lower, int trans, bool unit, int64_t batch, int64_t n, int64_t k, void *a, void *b, cusci__la_fail *fail);
 
 /* a (n, n) becomes its inverse. */
 int cusci__ref_la_inv(int dt, int64_t batch, int64_t n, void *a, cusci__la_fail *fail);
