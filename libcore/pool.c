@@ -304,6 +304,22 @@ static bool arena_create(cusci_pool *p)
   return true;
 }
 
+static void arena_destroy(cusci_pool *p);
+
+/* Drop the arena with its free blocks (none may be in use). */
+static void arena_drop(cusci_pool *p)
+{
+  for (int i = 0; i < NBINS; i++)
+    for (block *b = p->bins[i], *next; b; b = next) {
+      next = b->fnext;
+      if (b->chunk->vmm) {
+        bin_remove(p, b);
+        free(b);
+      }
+    }
+  arena_destroy(p);
+}
+
 static void arena_destroy(cusci_pool *p)
 {
   if (!p->arena)
@@ -477,15 +493,7 @@ void cusci_pool_destroy(cusci_pool *p)
     return;
   pthread_mutex_lock(&p->mu);
   release_free_chunks(p);
-  for (int i = 0; i < NBINS; i++)
-    for (block *b = p->bins[i], *next; b; b = next) {
-      next = b->fnext;
-      if (b->chunk->vmm) {
-        bin_remove(p, b);
-        free(b);
-      }
-    }
-  arena_destroy(p);
+  arena_drop(p);
   /* Blocks still in use keep their chunks; give those back too. */
   while (p->chunks)
     chunk_release(p, p->chunks);
@@ -798,15 +806,7 @@ cusci_status cusci_pool_set_vmm(cusci_pool *p, const cusci_vmm_ops *ops, size_t 
     return CUSCI_ERR_INVALID_ARGUMENT;
   }
   release_free_chunks(p);
-  for (int i = 0; i < NBINS; i++)
-    for (block *b = p->bins[i], *next; b; b = next) {
-      next = b->fnext;
-      if (b->chunk->vmm) {
-        bin_remove(p, b);
-        free(b);
-      }
-    }
-  arena_destroy(p);
+  arena_drop(p);
   p->has_vmm = ops != NULL;
   if (ops) {
     p->vmm = *ops;

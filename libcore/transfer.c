@@ -118,6 +118,39 @@ void cusci__parallel_memcpy(void *dst, const void *src, size_t n)
 
 /* ------------------------------------------------------- staging */
 
+/* Pinned buffers and their events for one staged copy. */
+typedef struct stage {
+  void *buf[STAGE_BUFS];
+  void *ev[STAGE_BUFS];
+} stage;
+
+static void stage_release(cusci_ctx *ctx, stage *sg)
+{
+  for (int i = 0; i < STAGE_BUFS; i++) {
+    cusci_host_free_pinned(sg->buf[i]);
+    if (sg->ev[i])
+      cusci__gpu_event_destroy(ctx->device, sg->ev[i]);
+  }
+}
+
+/* Take the buffers; false (nothing held, no error left) when there is no
+ * pinned memory to stage through, and the driver must copy instead. */
+static bool stage_acquire(cusci_ctx *ctx, const char *fn, stage *sg)
+{
+  memset(sg, 0, sizeof *sg);
+  cusci_status st = CUSCI_OK;
+  for (int i = 0; i < STAGE_BUFS && st == CUSCI_OK; i++) {
+    st = cusci_host_alloc_pinned(STAGE_CHUNK, &sg->buf[i]);
+    if (st == CUSCI_OK)
+      st = cusci__gpu_event_create(ctx, fn, &sg->ev[i]);
+  }
+  if (st == CUSCI_OK)
+    return true;
+  stage_release(ctx, sg);
+  cusci_ctx_clear_error(ctx);
+  return false;
+}
+
 cusci_status cusci__h2d(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n, bool wait)
 {
   if (n == 0)
@@ -126,25 +159,13 @@ cusci_status cusci__h2d(cusci_ctx *ctx, const char *fn, void *dst, const void *s
     CUSCI__TRY(cusci__gpu_memcpy_h2d(ctx, fn, dst, src, n));
     return wait ? cusci__gpu_sync(ctx, fn) : CUSCI_OK;
   }
-  void *buf[STAGE_BUFS] = {NULL};
-  void *ev[STAGE_BUFS] = {NULL};
-  cusci_status st = CUSCI_OK;
-  for (int i = 0; i < STAGE_BUFS && st == CUSCI_OK; i++) {
-    st = cusci_host_alloc_pinned(STAGE_CHUNK, &buf[i]);
-    if (st == CUSCI_OK)
-      st = cusci__gpu_event_create(ctx, fn, &ev[i]);
-  }
-  if (st != CUSCI_OK) {
-    /* No pinned memory to stage through: let the driver copy. */
-    for (int i = 0; i < STAGE_BUFS; i++) {
-      cusci_host_free_pinned(buf[i]);
-      if (ev[i])
-        cusci__gpu_event_destroy(ctx->device, ev[i]);
-    }
-    cusci_ctx_clear_error(ctx);
+  stage sg;
+  if (!stage_acquire(ctx, fn, &sg)) {
     CUSCI__TRY(cusci__gpu_memcpy_h2d(ctx, fn, dst, src, n));
     return cusci__gpu_sync(ctx, fn);
   }
+  void *const *buf = sg.buf, *const *ev = sg.ev;
+  cusci_status st = CUSCI_OK;
   bool used[STAGE_BUFS] = {false};
   for (size_t off = 0, k = 0; off < n && st == CUSCI_OK; off += STAGE_CHUNK, k++) {
     int i = (int)(k % STAGE_BUFS);
@@ -161,10 +182,7 @@ cusci_status cusci__h2d(cusci_ctx *ctx, const char *fn, void *dst, const void *s
   }
   /* The buffers go back to the pinned pool only once their copies ran. */
   cusci_status st2 = cusci__gpu_sync(ctx, fn);
-  for (int i = 0; i < STAGE_BUFS; i++) {
-    cusci_host_free_pinned(buf[i]);
-    cusci__gpu_event_destroy(ctx->device, ev[i]);
-  }
+  stage_release(ctx, &sg);
   (void)wait; /* staging always waits: the buffers must be free on return */
   return st != CUSCI_OK ? st : st2;
 }
@@ -177,24 +195,13 @@ cusci_status cusci__d2h(cusci_ctx *ctx, const char *fn, void *dst, const void *s
     CUSCI__TRY(cusci__gpu_memcpy_d2h(ctx, fn, dst, src, n));
     return wait ? cusci__gpu_sync(ctx, fn) : CUSCI_OK;
   }
-  void *buf[STAGE_BUFS] = {NULL};
-  void *ev[STAGE_BUFS] = {NULL};
-  cusci_status st = CUSCI_OK;
-  for (int i = 0; i < STAGE_BUFS && st == CUSCI_OK; i++) {
-    st = cusci_host_alloc_pinned(STAGE_CHUNK, &buf[i]);
-    if (st == CUSCI_OK)
-      st = cusci__gpu_event_create(ctx, fn, &ev[i]);
-  }
-  if (st != CUSCI_OK) {
-    for (int i = 0; i < STAGE_BUFS; i++) {
-      cusci_host_free_pinned(buf[i]);
-      if (ev[i])
-        cusci__gpu_event_destroy(ctx->device, ev[i]);
-    }
-    cusci_ctx_clear_error(ctx);
+  stage sg;
+  if (!stage_acquire(ctx, fn, &sg)) {
     CUSCI__TRY(cusci__gpu_memcpy_d2h(ctx, fn, dst, src, n));
     return cusci__gpu_sync(ctx, fn);
   }
+  void *const *buf = sg.buf, *const *ev = sg.ev;
+  cusci_status st = CUSCI_OK;
   /* Queue up to STAGE_BUFS chunk copies ahead; drain each into dst when its
    * event completes, then queue the next into the freed buffer. */
   size_t nchunks = (n + STAGE_CHUNK - 1) / STAGE_CHUNK, queued = 0, drained = 0;
@@ -217,10 +224,7 @@ cusci_status cusci__d2h(cusci_ctx *ctx, const char *fn, void *dst, const void *s
     drained++;
   }
   cusci_status st2 = cusci__gpu_sync(ctx, fn);
-  for (int i = 0; i < STAGE_BUFS; i++) {
-    cusci_host_free_pinned(buf[i]);
-    cusci__gpu_event_destroy(ctx->device, ev[i]);
-  }
+  stage_release(ctx, &sg);
   (void)wait;
   return st != CUSCI_OK ? st : st2;
 }
