@@ -80,6 +80,58 @@ cusci_status cusci__array_view(cusci_ctx *ctx, const char *fn, const cusci_array
   return CUSCI_OK;
 }
 
+cusci_status cusci_array_wrap(cusci_ctx *ctx, void *data, int ndim, const int64_t *shape, const int64_t *strides,
+                              cusci_dtype dtype, cusci_array **out)
+{
+  if (!ctx)
+    return CUSCI_ERR_NULL_POINTER;
+  if (!out)
+    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
+  CUSCI__TRY(cusci_check_dtype(ctx, __func__, "dtype", dtype));
+  CUSCI__TRY(cusci_check_shape(ctx, __func__, "shape", ndim, shape, cusci__itemsize[dtype]));
+  int64_t size = 1;
+  for (int i = 0; i < ndim; i++)
+    size *= shape[i];
+  if (!data && size)
+    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "data is NULL");
+  if (data && size) {
+    int where = cusci__gpu_pointer_device(data);
+    if (ctx->device >= 0 && where != ctx->device)
+      CUSCI__FAIL(ctx, CUSCI_ERR_DEVICE, "data is not memory of GPU %d (%s)", ctx->device,
+                  where == CUSCI_DEVICE_HOST ? "it is host memory" : "it belongs to another device");
+    if (ctx->device < 0 && where >= 0)
+      CUSCI__FAIL(ctx, CUSCI_ERR_DEVICE, "data is memory of GPU %d, the context is on the host", where);
+  }
+  cusci__storage *st = calloc(1, sizeof *st);
+  cusci_array *a = calloc(1, sizeof *a);
+  if (!st || !a) {
+    free(st);
+    free(a);
+    CUSCI__FAIL(ctx, CUSCI_ERR_OUT_OF_MEMORY, "no host memory for an array header");
+  }
+  atomic_init(&st->refs, 1);
+  st->device = ctx->device;
+  st->ptr = data;
+  st->nbytes = (size_t)size * cusci__itemsize[dtype];
+  st->owned = false;
+  atomic_init(&a->refs, 1);
+  a->ndim = ndim;
+  a->dtype = dtype;
+  a->device = ctx->device;
+  a->size = size;
+  a->data = data;
+  a->storage = st;
+  for (int i = 0; i < ndim; i++)
+    a->shape[i] = shape[i];
+  if (strides)
+    for (int i = 0; i < ndim; i++)
+      a->strides[i] = strides[i];
+  else
+    cusci__c_strides(ndim, shape, a->strides);
+  *out = a;
+  return CUSCI_OK;
+}
+
 cusci_array *cusci_array_retain(cusci_array *a)
 {
   if (a)

@@ -47,6 +47,9 @@ cusci_status cusci__gpu_gather(cusci_ctx *ctx, const char *fn, int device, cusci
 cusci_status cusci__gpu_d2h_from(cusci_ctx *ctx, const char *fn, int device, void *dst, const void *src, size_t n);
 cusci_status cusci__gpu_memcpy_peer(cusci_ctx *ctx, const char *fn, void *dst, const void *src, int src_device, size_t n);
 
+/* The GPU whose memory ptr is (device or managed), or CUSCI_DEVICE_HOST. */
+int cusci__gpu_pointer_device(const void *ptr);
+
 /* True when ptr is page-locked host memory the GPU can copy directly. */
 bool cusci__gpu_is_pinned(const void *ptr);
 

@@ -205,6 +205,16 @@ cusci_status cusci__gpu_sync(cusci_ctx *ctx, const char *fn)
   return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "work queued on the context's stream", e);
 }
 
+int cusci__gpu_pointer_device(const void *ptr)
+{
+  struct cudaPointerAttributes a;
+  if (cudaPointerGetAttributes(&a, ptr) != cudaSuccess) {
+    cudaGetLastError();
+    return CUSCI_DEVICE_HOST;
+  }
+  return a.type == cudaMemoryTypeDevice || a.type == cudaMemoryTypeManaged ? a.device : CUSCI_DEVICE_HOST;
+}
+
 bool cusci__gpu_is_pinned(const void *ptr)
 {
   struct cudaPointerAttributes a;
@@ -596,6 +606,7 @@ void cusci__gpu_ctx_fini(int device, void *stream) {}
 cusci_status cusci__gpu_use(cusci_ctx *ctx, const char *fn) { UNREACHABLE_GPU; }
 void cusci__gpu_stream_sync(void *stream) {}
 bool cusci__gpu_is_pinned(const void *ptr) { return false; }
+int cusci__gpu_pointer_device(const void *ptr) { return CUSCI_DEVICE_HOST; }
 cusci_status cusci__gpu_gather(cusci_ctx *ctx, const char *fn, int device, cusci_pool *pool, const cusci__loop *loop,
                                cusci_dtype dtype, const void *src, size_t n, void **out) { UNREACHABLE_GPU; }
 cusci_status cusci__gpu_d2h_from(cusci_ctx *ctx, const char *fn, int device, void *dst, const void *src, size_t n) { UNREACHABLE_GPU; }

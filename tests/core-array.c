@@ -200,9 +200,36 @@ static void transfers(cusci_ctx *ctx)
   cusci_array_release(a);
 }
 
+static void wrapped(cusci_ctx *ctx)
+{
+  /* The caller's buffer, seen as the 3x4 transpose of a 4x3 C array. */
+  float mem[12];
+  for (int i = 0; i < 12; i++)
+    mem[i] = 0.5f * (float)i - 2.0f;
+  cusci_array *w = NULL, *c = NULL;
+  ok(cusci_array_wrap(ctx, mem, 2, (const int64_t[]){3, 4}, (const int64_t[]){1, 3}, CUSCI_FLOAT32, &w) == CUSCI_OK &&
+         cusci_array_data(w) == mem && cusci_array_strides(w)[1] == 3,
+     "wrap a caller's buffer with strides");
+  float out[12];
+  cusci_array_copy(ctx, w, &c);
+  cusci_array_to_host(ctx, c, out, sizeof out);
+  ok(out[1] == mem[3] && out[4] == mem[1], "its values are read through the strides");
+  cusci_array_full(ctx, 2, (const int64_t[]){3, 4}, CUSCI_FLOAT32, &(float){7.25f}, &w);
+  ok(mem[5] == 7.25f, "writing into it writes the caller's memory");
+  cusci_array_release(w);
+  cusci_array_release(c);
+  mem[0] = 1.0f; /* still the caller's: nothing was freed */
+  ok(mem[0] == 1.0f, "releasing it leaves the memory alone");
+  cusci_array *z = NULL;
+  ok(cusci_array_wrap(ctx, NULL, 1, (const int64_t[]){0}, NULL, CUSCI_INT8, &z) == CUSCI_OK && cusci_array_size(z) == 0,
+     "an empty wrap needs no memory");
+  cusci_array_release(z);
+}
+
 int main(void)
 {
   cusci_ctx *ctx = tu_host_ctx();
+  wrapped(ctx);
   creation(ctx);
   views(ctx);
   transfers(ctx);

@@ -134,6 +134,11 @@ int main(void)
   cusci_array_release(cp);
   FAILS(cusci_array_to_device(ctx, NULL, &out), CUSCI_ERR_NULL_POINTER, "cusci_array_to_device", "a is NULL");
 
+  FAILS(cusci_array_wrap(ctx, NULL, 2, shape, NULL, CUSCI_FLOAT32, &out), CUSCI_ERR_NULL_POINTER, "cusci_array_wrap",
+        "data");
+  FAILS(cusci_array_wrap(ctx, buf, 2, shape, NULL, (cusci_dtype)20, &out), CUSCI_ERR_DTYPE, "cusci_array_wrap", "dtype");
+  FAILS(cusci_array_wrap(ctx, buf, -1, shape, NULL, CUSCI_FLOAT32, &out), CUSCI_ERR_NDIM, "cusci_array_wrap", "ndim");
+
   /* Views. */
   cusci_array *m = NULL;
   cusci_array_reshape(ctx, a, 2, shape, &m);

@@ -432,6 +432,31 @@ static void test_memory(void)
   free(back);
 }
 
+static void test_wrap(void)
+{
+  /* A device pointer the caller holds, wrapped; host memory refused. */
+  cusci_array *own = NULL, *w = NULL, *c = NULL;
+  cusci_array_arange(gpu, 0, 20, 1, CUSCI_INT32, &own);
+  ok(cusci_array_wrap(gpu, cusci_array_data(own), 2, (const int64_t[]){4, 5}, NULL, CUSCI_INT32, &w) == CUSCI_OK,
+     "wrap device memory on a GPU context");
+  cusci_array *t = NULL;
+  cusci_array_transpose(gpu, w, NULL, &t);
+  cusci_array_copy(gpu, t, &c);
+  int32_t v[20];
+  cusci_array_to_host(gpu, c, v, sizeof v);
+  ok(v[1] == 5 && v[4] == 1, "kernels read it through views");
+  int32_t hostmem[4] = {0};
+  cusci_array *bad = NULL;
+  ok(cusci_array_wrap(gpu, hostmem, 1, (const int64_t[]){4}, NULL, CUSCI_INT32, &bad) == CUSCI_ERR_DEVICE && !bad,
+     "host memory on a GPU context: CUSCI_ERR_DEVICE (%s)", cusci_ctx_last_error(gpu));
+  ok(cusci_array_wrap(host, cusci_array_data(own), 1, (const int64_t[]){4}, NULL, CUSCI_INT32, &bad) == CUSCI_ERR_DEVICE,
+     "device memory on a host context: CUSCI_ERR_DEVICE");
+  cusci_array_release(t);
+  cusci_array_release(c);
+  cusci_array_release(w);
+  cusci_array_release(own);
+}
+
 static void test_to_device(void)
 {
   /* host -> GPU and GPU -> host from strided views, and GPU -> GPU. */
@@ -481,6 +506,7 @@ int main(void)
   test_memory();
   test_transfers();
   test_to_device();
+  test_wrap();
   test_creation();
   test_views();
   test_astype();
