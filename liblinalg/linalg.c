@@ -1197,3 +1197,83 @@ cusci_status cusci_linalg_matrix_rank(cusci_ctx *ctx, const cusci_array *a, cons
     return st;
   return cusci__la_give(ctx, r, out);
 }
+
+/*
+ * scipy.linalg.pinv = V diag(s+) U^H, s+ = 1/s above the cutoff, else 0.
+ * From the economic SVD u (M, K), s (K), vh (K, N): the host forms
+ * P = vh^H diag(s+) (N, K) and Q = u^H (K, M), and one matmul on the
+ * device gives P Q.
+ */
+cusci_status cusci_linalg_pinv(cusci_ctx *ctx, const cusci_array *a, const cusci_linalg_pinv_opts *opts, cusci_array **out)
+{
+  static const char fn[] = "cusci_linalg_pinv";
+  cusci_linalg_pinv_opts o = opts ? *opts : (cusci_linalg_pinv_opts){ 0 };
+  TRY(check_input(ctx, fn, "a", a, 2));
+  if (!(o.atol >= 0) || !(o.rtol >= 0))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "atol and rtol must be non-negative numbers");
+  cusci_dtype dt;
+  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
+  int nd = cusci_array_ndim(a), nb = nd - 2;
+  const int64_t *sh = cusci_array_shape(a);
+  int64_t m = sh[nd - 2], n = sh[nd - 1], K = m < n ? m : n, batch = prod(nb, sh);
+  int64_t oshape[CUSCI_MAX_NDIM], pshape[CUSCI_MAX_NDIM], qshape[CUSCI_MAX_NDIM];
+  memcpy(oshape, sh, sizeof *sh * (size_t)nb);
+  memcpy(pshape, sh, sizeof *sh * (size_t)nb);
+  memcpy(qshape, sh, sizeof *sh * (size_t)nb);
+  oshape[nb] = n, oshape[nb + 1] = m;
+  pshape[nb] = n, pshape[nb + 1] = K;
+  qshape[nb] = K, qshape[nb + 1] = m;
+  TRY(cusci__la_check_out(ctx, fn, out, nd, oshape, dt));
+  cusci_array *u = NULL, *s = NULL, *vh = NULL;
+  TRY(svd_impl(ctx, fn, a, false, true, &u, &s, &vh));
+  size_t nu = (size_t)(batch * m * K), nv = (size_t)(batch * K * n), ns = (size_t)(batch * K);
+  double complex *hu = malloc(sizeof *hu * (nu ? nu : 1)), *hv = malloc(sizeof *hv * (nv ? nv : 1));
+  double complex *P = malloc(sizeof *P * (nv ? nv : 1)), *Q = malloc(sizeof *Q * (nu ? nu : 1));
+  double *hs = malloc(sizeof *hs * (ns ? ns : 1));
+  cusci_status st = hu && hv && P && Q && hs ? CUSCI_OK : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  cusci_array *cu = NULL, *cs = NULL, *cv = NULL;
+  if (st == CUSCI_OK)
+    st = cusci_array_astype(ctx, u, CUSCI_COMPLEX128, true, &cu);
+  if (st == CUSCI_OK)
+    st = cusci_array_astype(ctx, s, CUSCI_FLOAT64, true, &cs);
+  if (st == CUSCI_OK)
+    st = cusci_array_astype(ctx, vh, CUSCI_COMPLEX128, true, &cv);
+  if (st == CUSCI_OK)
+    st = cusci_array_to_host(ctx, cu, hu, sizeof *hu * nu);
+  if (st == CUSCI_OK)
+    st = cusci_array_to_host(ctx, cs, hs, sizeof *hs * ns);
+  if (st == CUSCI_OK)
+    st = cusci_array_to_host(ctx, cv, hv, sizeof *hv * nv);
+  cusci_array_release(u), cusci_array_release(s), cusci_array_release(vh);
+  cusci_array_release(cu), cusci_array_release(cs), cusci_array_release(cv);
+  double eps = dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+  double rtol = o.rtol > 0 ? o.rtol : (double)(m > n ? m : n) * eps;
+  for (int64_t b = 0; st == CUSCI_OK && b < batch; b++) {
+    const double *sb = hs + b * K;
+    double smax = K ? sb[0] : 0; /* descending */
+    double cut = o.atol + rtol * smax;
+    for (int64_t j = 0; j < K; j++) {
+      double inv = sb[j] > cut ? 1.0 / sb[j] : 0.0;
+      for (int64_t i = 0; i < n; i++)
+        P[b * n * K + i * K + j] = conj(hv[b * K * n + j * n + i]) * inv;
+      for (int64_t i = 0; i < m; i++)
+        Q[b * K * m + j * m + i] = conj(hu[b * m * K + i * K + j]);
+    }
+  }
+  cusci_array *tp = NULL, *tq = NULL, *pp = NULL, *qq = NULL, *r = NULL;
+  if (st == CUSCI_OK)
+    st = cusci_array_from_host(ctx, P, nd, pshape, CUSCI_COMPLEX128, &tp);
+  if (st == CUSCI_OK)
+    st = cusci_array_from_host(ctx, Q, nd, qshape, CUSCI_COMPLEX128, &tq);
+  free(hu), free(hv), free(P), free(Q), free(hs);
+  if (st == CUSCI_OK)
+    st = cusci_array_astype(ctx, tp, dt, false, &pp);
+  if (st == CUSCI_OK)
+    st = cusci_array_astype(ctx, tq, dt, false, &qq);
+  if (st == CUSCI_OK)
+    st = cusci_linalg_matmul(ctx, pp, qq, &r);
+  cusci_array_release(tp), cusci_array_release(tq), cusci_array_release(pp), cusci_array_release(qq);
+  if (st != CUSCI_OK)
+    return st;
+  return cusci__la_give(ctx, r, out);
+}

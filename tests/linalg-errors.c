@@ -32,7 +32,7 @@ static void expect(cusci_status st, cusci_status want, cusci_array **outp, const
 int main(void)
 {
   ctx = tu_host_ctx();
-  plan(59);
+  plan(60);
   int64_t s33[2] = { 3, 3 }, s34[2] = { 3, 4 }, s3[1] = { 3 }, s233[3] = { 2, 3, 3 }, s432[3] = { 4, 3, 2 };
   cusci_array *a = arr(CUSCI_FLOAT64, 2, s33, 5), *r = arr(CUSCI_FLOAT64, 2, s34, 0), *v = arr(CUSCI_FLOAT64, 1, s3, 0);
   cusci_array *out = NULL, *o2 = NULL, *o3 = NULL;
@@ -168,6 +168,9 @@ int main(void)
     is_int(cusci_linalg_solve_triangular(ctx, at, v, &lo, &xo), CUSCI_ERR_INVALID_ARGUMENT, "solve_triangular: trans 5");
     cusci_array_release(at);
   }
+
+  /* pinv: a negative rtol. */
+  expect(cusci_linalg_pinv(ctx, a, &(cusci_linalg_pinv_opts){ .rtol = -1 }, &out), CUSCI_ERR_VALUE, &out, "rtol", "pinv: rtol = -1");
 
   /* slogdet of a NaN matrix. */
   {

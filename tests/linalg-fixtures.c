@@ -243,7 +243,7 @@ static void rank_case(const char *c, const cusci_linalg_matrix_rank_opts *o)
 int main(void)
 {
   ctx = tu_host_ctx();
-  plan(93);
+  plan(97);
   matmul_case("f64");
   matmul_case("c64");
   matmul_case("vec");
@@ -309,6 +309,19 @@ int main(void)
   rank_case("herm", &(cusci_linalg_matrix_rank_opts){ .hermitian = true });
   rank_case("f32", NULL);
   rank_case("tol", &(cusci_linalg_matrix_rank_opts){ .has_tol = true, .tol = 1e-5 });
+
+  {
+    static const char *const pc[4] = { "tall", "wide_c", "rankdef", "f32" };
+    for (int i = 0; i < 4; i++) {
+      char na[64], no[64];
+      snprintf(na, sizeof na, "pinv_%s_a", pc[i]);
+      snprintf(no, sizeof no, "pinv_%s_out", pc[i]);
+      cusci_array *a = fx(na), *out = NULL;
+      check(cusci_linalg_pinv(ctx, a, NULL, &out), &out, no, 6, no);
+      cusci_array_release(a);
+      cusci_array_release(out);
+    }
+  }
 
   eigh_case("f64", false, 5);
   eigh_case("upper", true, 4);

@@ -47,7 +47,7 @@ static lu_c *ctrans(const lu_c *x, int64_t batch, int64_t rows, int64_t cols)
   return t;
 }
 
-#define PROPS_PER_DTYPE 21
+#define PROPS_PER_DTYPE 23
 
 static int lu_props_count(void) { return 4 * PROPS_PER_DTYPE; }
 
@@ -389,6 +389,26 @@ static void props_svd(cusci_ctx *ctx, cusci_dtype dt, uint64_t *seed, const char
       }
       if (full)
         ok(st2 == CUSCI_OK && es <= 64 * eps * scale, "svd %s %lldx%lld, values only: same s (%.3g)", dn, (long long)m, (long long)n, es);
+      if (!full) {
+        /* pinv: A pinv(A) A = A (the Moore-Penrose condition). */
+        cusci_array *pi = NULL;
+        cusci_status sp = cusci_linalg_pinv(ctx, a, NULL, &pi);
+        double ep = INFINITY;
+        if (sp == CUSCI_OK) {
+          lu_c *vp = lu_values(ctx, pi), *t1 = malloc(sizeof *t1 * (size_t)(m * m)), *t2 = malloc(sizeof *t2 * (size_t)(m * n));
+          ep = 0;
+          for (int64_t b = 0; b < batch; b++) {
+            lu_gemm('N', ra + b * m * n, vp + b * n * m, t1, m, m, n);
+            lu_gemm('N', t1, ra + b * m * n, t2, m, n, m);
+            double e = lu_maxdiff(t2, ra + b * m * n, m * n);
+            ep = e > ep ? e : ep;
+          }
+          free(vp), free(t1), free(t2);
+        }
+        ok(sp == CUSCI_OK && ep <= 64 * eps * scale * (m > n ? m : n), "pinv %s %lldx%lld: |A pinv(A) A - A| = %.3g", dn, (long long)m, (long long)n,
+           ep);
+        cusci_array_release(pi);
+      }
       cusci_array_release(u);
       cusci_array_release(s);
       cusci_array_release(vh);
@@ -439,7 +459,7 @@ static int lu_props(cusci_ctx *ctx)
     cusci_dtype dt = lu_dtypes[i];
     const char *dn = cusci_dtype_name(dt);
     props_solve(ctx, dt, &seed, dn);   /* 14 tests */
-    props_svd(ctx, dt, &seed, dn);     /* 6 */
+    props_svd(ctx, dt, &seed, dn);     /* 8 */
     props_matmul(ctx, dt, &seed, dn);  /* 1 */
   }
   return lu_props_count();

@@ -253,6 +253,22 @@ CUSCI_API cusci_status cusci_linalg_cho_factor(cusci_ctx *ctx, const cusci_array
  */
 CUSCI_API cusci_status cusci_linalg_cho_solve(cusci_ctx *ctx, const cusci_array *c, bool lower, const cusci_array *b, cusci_array **x);
 
+/* scipy.linalg.pinv's keywords; the zero value is SciPy's defaults. */
+typedef struct cusci_linalg_pinv_opts {
+  double atol; /* absolute cutoff for the singular values (default 0) */
+  double rtol; /* relative to the largest; 0: SciPy's max(M, N) * eps */
+} cusci_linalg_pinv_opts;
+
+/*
+ * scipy.linalg.pinv of a (..., M, N): (..., N, M), V diag(1/s) U^H over
+ * the singular values s > atol + rtol * max(s) (the others count as 0).
+ * The economic SVD runs on the context's device (cusci_linalg_svd); the
+ * factors are scaled and conjugate-transposed on the host, and their
+ * product is one matmul on the device. Returns CUSCI_ERR_NDIM,
+ * CUSCI_ERR_VALUE (negative atol or rtol; inf or NaN) and svd's statuses.
+ */
+CUSCI_API cusci_status cusci_linalg_pinv(cusci_ctx *ctx, const cusci_array *a, const cusci_linalg_pinv_opts *opts, cusci_array **out);
+
 /* numpy.linalg.matrix_rank's keywords; the zero value is NumPy's defaults. */
 typedef struct cusci_linalg_matrix_rank_opts {
   bool has_tol;   /* use tol (NumPy's tol=None when false) */
