@@ -418,6 +418,17 @@ static void no_caching(void)
   ok(cusci_pool_total_bytes(p) == 0 && up.held == 0, "and every free returns memory at once");
   ok(cusci_pool_set_allocator(p, &counting) == CUSCI_OK, "with nothing held, a new allocator is set");
   cusci_pool_destroy(p);
+  cusci_allocator host_up;
+  cusci_pool *h = NULL;
+  void *hp = NULL;
+  ok(cusci_allocator_builtin(CUSCI_ALLOCATOR_HOST, CUSCI_DEVICE_HOST, &host_up) == CUSCI_OK &&
+         cusci_pool_create(&host_up, NULL, true, &h) == CUSCI_OK && cusci_pool_malloc(h, 12345, NULL, &hp) == CUSCI_OK &&
+         ((uintptr_t)hp % 512) == 0,
+     "the built-in host allocator under a pool of one's own");
+  cusci_pool_free(h, hp, NULL);
+  cusci_pool_destroy(h);
+  ok(cusci_allocator_builtin((cusci_allocator_kind)42, 0, &host_up) == CUSCI_ERR_INVALID_ARGUMENT,
+     "an unknown allocator kind is refused");
   cusci_pool *q = NULL;
   ok(cusci_pool_create(NULL, NULL, true, &q) == CUSCI_ERR_NULL_POINTER, "a pool needs an allocator");
   ok(cusci_pool_malloc(NULL, 8, NULL, &a) == CUSCI_ERR_NULL_POINTER && cusci_pool_set_limit(NULL, 1) == CUSCI_ERR_NULL_POINTER &&

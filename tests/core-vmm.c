@@ -1,8 +1,10 @@
 /*
- * tests/core-vmm.c: a GPU pool whose large requests live in one range of
- * virtual addresses (CUDA's VMM): arrays in it hold their values, memory
- * freed between arrays in use goes back to the device, and the whole GPU
- * path (astype, copies, views) works on it. Skips without a GPU.
+ * tests/core-vmm.c: the device pool over other upstreams. First
+ * cudaMallocAsync and managed memory through cusci_pool_set_allocator; then
+ * large requests in one range of virtual addresses (CUDA's VMM): arrays in
+ * it hold their values, memory freed between arrays in use goes back to the
+ * device, and the whole GPU path (astype, copies, views) works on it. Skips
+ * without a GPU.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,33 @@ int main(void)
 {
   cusci_ctx *gpu = tu_gpu_ctx_or_skip();
   cusci_pool *p = cusci_ctx_pool(gpu);
+
+  /* Other upstream allocators: arrays made and checked through each. */
+  static const cusci_allocator_kind kinds[] = {CUSCI_ALLOCATOR_CUDA_MALLOC_ASYNC, CUSCI_ALLOCATOR_CUDA_MANAGED,
+                                               CUSCI_ALLOCATOR_CUDA_MALLOC};
+  static const char *const kind_names[] = {"cudaMallocAsync", "managed memory", "cudaMalloc again"};
+  for (int k = 0; k < 3; k++) {
+    cusci_allocator up;
+    cusci_array *x = NULL, *y = NULL;
+    int64_t n = (3 << 20) + 5;
+    int good = cusci_allocator_builtin(kinds[k], 0, &up) == CUSCI_OK && cusci_pool_set_allocator(p, &up) == CUSCI_OK &&
+               cusci_array_arange(gpu, 0, (double)n, 1, CUSCI_FLOAT64, &x) == CUSCI_OK &&
+               cusci_array_astype(gpu, x, CUSCI_INT32, true, &y) == CUSCI_OK;
+    int32_t last = 0;
+    cusci_array *tail = NULL;
+    good = good && cusci_array_slice(gpu, y, (const int64_t[]){-1}, NULL, NULL, &tail) == CUSCI_OK &&
+           cusci_array_to_host(gpu, tail, &last, sizeof last) == CUSCI_OK && last == (int32_t)(n - 1);
+    cusci_array_release(tail);
+    cusci_array_release(x);
+    cusci_array_release(y);
+    cusci_ctx_synchronize(gpu);
+    ok(good, "the device pool over %s (%s)", kind_names[k], good ? "ok" : cusci_ctx_last_error(gpu));
+  }
+  cusci_allocator bad;
+  ok(cusci_allocator_builtin((cusci_allocator_kind)99, 0, &bad) == CUSCI_ERR_INVALID_ARGUMENT &&
+         cusci_allocator_builtin(CUSCI_ALLOCATOR_HOST, 0, NULL) == CUSCI_ERR_NULL_POINTER,
+     "an unknown allocator kind or a NULL out is refused");
+
   cusci_vmm_ops ops;
   cusci_status st = cusci_vmm_builtin(0, &ops);
   if (st == CUSCI_ERR_NOT_SUPPORTED) {
