@@ -46,10 +46,15 @@ CUSCI_HD void cusci__philox4x32_10(const uint32_t ctr[4], const uint32_t key[2],
       k0 += CUSCI__PHILOX_W0;
       k1 += CUSCI__PHILOX_W1;
     }
+#ifdef __CUDA_ARCH__ /* 32-bit high and low products: no 64-bit multiply */
+    uint32_t hi0 = __umulhi(CUSCI__PHILOX_M0, c0), lo0 = CUSCI__PHILOX_M0 * c0;
+    uint32_t hi1 = __umulhi(CUSCI__PHILOX_M1, c2), lo1 = CUSCI__PHILOX_M1 * c2;
+#else
     uint64_t p0 = (uint64_t)CUSCI__PHILOX_M0 * c0;
     uint64_t p1 = (uint64_t)CUSCI__PHILOX_M1 * c2;
     uint32_t hi0 = (uint32_t)(p0 >> 32), lo0 = (uint32_t)p0;
     uint32_t hi1 = (uint32_t)(p1 >> 32), lo1 = (uint32_t)p1;
+#endif
     c0 = hi1 ^ c1 ^ k0;
     c1 = lo1;
     c2 = hi0 ^ c3 ^ k1;
