@@ -153,7 +153,7 @@ static cusci_status fill(cusci_ctx *ctx, const char *fn, cusci_random_generator 
       cusci_array_release(r);
     return st;
   }
-  cusci__rparams none = {0, 0, 0, 0, 0, 0};
+  cusci__rparams none = {0};
   int G = discrete ? 1 : cusci__rgroup_size(dist, f32, &none);
   g->ctr += (uint64_t)((n + G - 1) / G);
   *out = r;

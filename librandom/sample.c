@@ -125,7 +125,7 @@ static cusci_status sample(cusci_ctx *ctx, const request *rq, cusci_random_gener
   } while (0)
 
 #define BEGIN(DIST, DISCRETE) \
-  request rq = {__func__, CUSCI__RD_##DIST, {0, 0, 0, 0, 0, 0}, DISCRETE}; \
+  request rq = {__func__, CUSCI__RD_##DIST, {0}, DISCRETE}; \
   CUSCI__TRY(check_common(ctx, &rq, g, ndim, shape, dtype, out))
 #define FINISH return sample(ctx, &rq, g, ndim, shape, dtype, out)
 
@@ -402,6 +402,8 @@ cusci_status cusci_random_poisson(cusci_ctx *ctx, cusci_random_generator *g, dou
   DISCRETE(POISSON);
   NEED(lam >= 0 && lam <= 9.2e18, "lam", lam, "in [0, 9.2e18]");
   rq.p.a = lam;
+  if (lam < 10.0)
+    cusci__rpoisson_table(&rq.p);
   FINISH;
 }
 

@@ -42,10 +42,16 @@ enum { CUSCI__RDISTS(CUSCI__RDIST_ENUM_) CUSCI__RD_COUNT };
  * for integers, lo is `low` and range = high - low (inclusive), n for
  * binomial's n.
  */
+#define CUSCI__RPOIS_TAB 32
+
 typedef struct cusci__rparams {
   double a, b, c;
   int64_t lo, n;
   uint64_t range;
+  /* poisson with lam < 10: F(0..CUSCI__RPOIS_TAB-1) and the last mass,
+   * made once per call by cusci__rpoisson_table */
+  double pois_cdf[CUSCI__RPOIS_TAB];
+  double pois_last;
 } cusci__rparams;
 
 /* Elements per group (see above). */
@@ -262,11 +268,38 @@ CUSCI_HD double cusci__rgammaf(cusci__rsampler *r, double shape)
 
 /* Poisson for lam < 10 from one uniform, by inversion with sequential
  * search (Devroye, "Non-Uniform Random Variate Generation", 1986, X.3.3):
- * the smallest k with u < F(k), the mass by p(k) = p(k-1) lam / k. */
-CUSCI_HD int64_t cusci__rpoisson_inv(double lam, double u)
+ * the smallest k with u < F(k), the mass by p(k) = p(k-1) lam / k. The
+ * first CUSCI__RPOIS_TAB values of F are made once per call, here. */
+CUSCI_HD void cusci__rpoisson_table(cusci__rparams *pp)
 {
-  double p = cusci__rexp(-lam), F = p;
-  int64_t k = 0;
+  double lam = pp->a, p = cusci__rexp(-lam), F = p;
+  pp->pois_cdf[0] = F;
+  for (int k = 1; k < CUSCI__RPOIS_TAB; k++) {
+    p = p * lam / (double)k;
+    F += p;
+    pp->pois_cdf[k] = F;
+  }
+  pp->pois_last = p;
+}
+
+#ifdef __CUDACC__
+#define CUSCI__UNROLL _Pragma("unroll")
+#else
+#define CUSCI__UNROLL
+#endif
+
+/* The search, through the table: compares only, with the recurrence
+ * taking over past its end (never beyond k = 1000). Unrolled on the GPU,
+ * so that the table is read from the kernel's parameters at fixed
+ * offsets. */
+CUSCI_HD int64_t cusci__rpoisson_inv_tab(const cusci__rparams *pp, double u)
+{
+  CUSCI__UNROLL
+  for (int k = 0; k < CUSCI__RPOIS_TAB; k++)
+    if (u < pp->pois_cdf[k])
+      return k;
+  double lam = pp->a, p = pp->pois_last, F = pp->pois_cdf[CUSCI__RPOIS_TAB - 1];
+  int64_t k = CUSCI__RPOIS_TAB - 1;
   while (u >= F && k < 1000) {
     k++;
     p = p * lam / (double)k;
@@ -770,7 +803,7 @@ CUSCI_HD void cusci__rgroup_int(int dist, const cusci__rparams *p, uint64_t key,
       cusci__rstream_refill(&r.s);
       for (int i = 0; i < 2; i++) {
         uint64_t x = (uint64_t)r.s.buf[2 * i] | ((uint64_t)r.s.buf[2 * i + 1] << 32);
-        out[i] = cusci__rpoisson_inv(p->a, cusci__u64_to_double(x));
+        out[i] = cusci__rpoisson_inv_tab(p, cusci__u64_to_double(x));
       }
       return;
     }

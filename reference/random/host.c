@@ -89,7 +89,7 @@ void cusci__rhost_rows(int kind, const double *v, int64_t k, const cusci__rparam
 void cusci__rhost_real_arr(int dist, const double *pa, const double *pb, uint64_t key, uint64_t ctr, int f32, int64_t n,
                            void *dst)
 {
-  cusci__rparams none = {0, 0, 0, 0, 0, 0};
+  cusci__rparams none = {0};
   int G = cusci__rgroup_size(dist, f32, &none);
   int64_t groups = (n + G - 1) / G;
   for (int64_t g = 0; g < groups; g++) {
