@@ -216,14 +216,96 @@ static void compare(cusci_dtype dt, uint64_t *seed)
   }
 }
 
+/* svd on the GPU over tall, wide and square batches, full and economic,
+ * with vectors and values only, each call made twice (a reused pool block
+ * must not change the result): U diag(s) Vh = A with orthonormal U and Vh,
+ * and s against the host's. 3 shapes x (2 + 1) checks per dtype. */
+#define SVD_SHAPES_PER_DTYPE 9
+static void svd_shapes(cusci_dtype dt, uint64_t *seed)
+{
+  const char *dn = cusci_dtype_name(dt);
+  double eps = lu_eps(dt);
+  static const int64_t shapes[3][3] = { { 3, 9, 4 }, { 2, 4, 9 }, { 2, 6, 6 } };
+  for (int c = 0; c < 3; c++) {
+    const int64_t *sh = shapes[c];
+    int64_t batch = sh[0], m = sh[1], n = sh[2], K = m < n ? m : n, mx = m > n ? m : n;
+    lu_c *va = lu_rand_values(seed, dt, 3, sh, 0);
+    cusci_array *g, *h, *sh_host = NULL;
+    pair(dt, 3, sh, va, &g, &h);
+    cusci_status sth = cusci_linalg_svd(host, h, false, false, NULL, &sh_host, NULL);
+    lu_c *hs = sth == CUSCI_OK ? lu_values(host, sh_host) : NULL, *ra = lu_values(host, h);
+    double scale = lu_maxabs(ra, batch * m * n) * (double)mx;
+    for (int full = 0; full < 2; full++) {
+      double er = INFINITY, eu = INFINITY, ev = INFINITY, es = INFINITY;
+      cusci_status st = CUSCI_OK;
+      for (int rep = 0; rep < 2 && st == CUSCI_OK; rep++) {
+        cusci_array *u = NULL, *s = NULL, *vh = NULL;
+        st = cusci_linalg_svd(gpu, g, full, true, &u, &s, &vh);
+        int64_t uc = full ? m : K, vr = full ? n : K;
+        if (st == CUSCI_OK && hs) {
+          lu_c *vu = lu_values(gpu, u), *vs = lu_values(gpu, s), *vv = lu_values(gpu, vh);
+          lu_c *us = malloc(sizeof *us * (size_t)(m * K)), *p = malloc(sizeof *p * (size_t)(m * n));
+          double e = 0;
+          for (int64_t b = 0; b < batch; b++) {
+            for (int64_t i = 0; i < m; i++)
+              for (int64_t j = 0; j < K; j++)
+                us[i * K + j] = vu[b * m * uc + i * uc + j] * vs[b * K + j];
+            lu_gemm('N', us, vv + b * vr * n, p, m, n, K);
+            double d = lu_maxdiff(p, ra + b * m * n, m * n);
+            e = d > e ? d : e;
+          }
+          double d = lu_maxdiff(vs, hs, batch * K);
+          lu_c *vt = ctrans(vv, batch, vr, n);
+          double ou = orth_err(vu, batch, m, uc), ov = orth_err(vt, batch, n, vr);
+          er = rep == 0 || e > er ? e : er;
+          eu = rep == 0 || ou > eu ? ou : eu;
+          ev = rep == 0 || ov > ev ? ov : ev;
+          es = rep == 0 || d > es ? d : es;
+          free(vt), free(vu), free(vs), free(vv), free(us), free(p);
+        } else if (st == CUSCI_OK) {
+          st = CUSCI_ERR_INTERNAL;
+        }
+        REL(u), REL(s), REL(vh);
+      }
+      ok(st == CUSCI_OK && er <= 32 * eps * scale && eu <= 32 * mx * eps && ev <= 32 * mx * eps && es <= 16 * mx * eps * scale,
+         "svd %s (%lld,%lld,%lld) full=%d on the GPU, twice: |U S Vh - A| %.3g, |U^H U - I| %.3g, |Vh Vh^H - I| %.3g, s vs host %.3g (%s)", dn,
+         (long long)batch, (long long)m, (long long)n, full, er, eu, ev, es, cusci_status_name(st));
+    }
+    /* Values only, economic and full, twice each, against the host. */
+    double es = INFINITY;
+    cusci_status st = CUSCI_OK;
+    for (int rep = 0; rep < 4 && st == CUSCI_OK; rep++) {
+      cusci_array *s = NULL;
+      st = rep < 2 ? cusci_linalg_svd(gpu, g, rep & 1, false, NULL, &s, NULL) : cusci_linalg_svdvals(gpu, g, &s);
+      if (st == CUSCI_OK && hs && cusci_array_size(s) == batch * K) {
+        lu_c *vs = lu_values(gpu, s);
+        double d = lu_maxdiff(vs, hs, batch * K);
+        es = rep == 0 || d > es ? d : es;
+        free(vs);
+      } else if (st == CUSCI_OK) {
+        st = CUSCI_ERR_INTERNAL;
+      }
+      REL(s);
+    }
+    ok(st == CUSCI_OK && es <= 16 * mx * eps * scale, "svd %s (%lld,%lld,%lld) values only on the GPU: s vs host %.3g (%s)", dn, (long long)batch,
+       (long long)m, (long long)n, es, cusci_status_name(st));
+    REL(g), REL(h), REL(sh_host);
+    free(hs);
+    free(ra);
+    free(va);
+  }
+}
+
 int main(void)
 {
   gpu = tu_gpu_ctx_or_skip();
   host = tu_host_ctx();
-  plan(4 * PER_DTYPE + lu_props_count() + 5 + 8);
+  plan(4 * PER_DTYPE + 4 * SVD_SHAPES_PER_DTYPE + lu_props_count() + 5 + 8);
   uint64_t seed = 0xc0ffee;
   for (int i = 0; i < 4; i++)
     compare(lu_dtypes[i], &seed);
+  for (int i = 0; i < 4; i++)
+    svd_shapes(lu_dtypes[i], &seed);
   lu_props(gpu);
 
   /* dot, inner, outer, kron: reshapes and transposes around one gemm. */

@@ -1214,6 +1214,11 @@ static cusci_status svd_full(cusci_ctx *ctx, const char *fn, la_state *st, scrat
  * u = conj(V') is the conjugate transpose of V' read row-major.
  * m > n: A is transposed into column-major order first. A = U' S V'^H:
  * u is U' transposed; vh = V'^H is V' read row-major, conjugated.
+ * gesvdp always runs economic and with vectors (jobz VECTOR, valid U and V
+ * of leading dimensions rows and cols): for values only, U' and V' go to
+ * scratch. Its values-only mode, given NULL U and V, returned inf and made
+ * an illegal memory access on a tall float32 batch on the H200, so it is
+ * not used.
  */
 extern "C" cusci_status cusci__gpu_la_svd(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t m, int64_t n, bool full, bool uv, void *a, void *u, void *s, void *vh, cusci__la_fail *fail, bool *nonfinite)
 {
@@ -1235,21 +1240,20 @@ extern "C" cusci_status cusci__gpu_la_svd(cusci_ctx *ctx, const char *fn, int dt
   }
   if (uv && full)
     return svd_full(ctx, fn, st, sc, sw, dt, batch, m, n, buf, u, s, vh, fail, nonfinite);
-  /* Column-major factors: Uc (rows x ucols), Vc (cols x vcols). */
-  int64_t ucols = full ? rows : K, vcols = full ? cols : K;
+  /* Column-major factors: Uc (rows x K), Vc (cols x K). */
+  int64_t ucols = K, vcols = K;
   void *Uc = NULL, *Vc = NULL;
-  if (uv) {
-    if (wide) {
-      Uc = vh; /* vh (ucols x n) row-major is Uc (n x ucols) column-major */
-      TRY(sc.get(ctx, (size_t)(batch * cols * vcols) * isz, &Vc));
-    } else {
-      TRY(sc.get(ctx, (size_t)(batch * rows * ucols) * isz, &Uc));
-      Vc = vh; /* vh (vcols x n) row-major is Vc (n x vcols) column-major, conjugated */
-    }
-  }
+  if (uv && wide)
+    Uc = vh; /* vh (K x n) row-major is Uc (n x K) column-major */
+  else
+    TRY(sc.get(ctx, (size_t)(batch * rows * ucols) * isz, &Uc));
+  if (uv && !wide)
+    Vc = vh; /* vh (K x n) row-major is Vc (n x K) column-major, conjugated */
+  else
+    TRY(sc.get(ctx, (size_t)(batch * cols * vcols) * isz, &Vc));
   cudaDataType t = cuda_type(dt), rt = real_type(dt);
-  cusolverEigMode_t jobz = uv ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
-  int econ = full ? 0 : 1;
+  cusolverEigMode_t jobz = CUSOLVER_EIG_MODE_VECTOR;
+  int econ = 1;
   size_t dbytes = 0, hbytes = 0;
   SOLVER_TRY(cusolverDnXgesvdp_bufferSize(st->solver, st->params, jobz, econ, rows, cols, t, buf, rows, rt, s, t, Uc, rows, t,
                                           Vc, cols, t, &dbytes, &hbytes));
@@ -1260,8 +1264,8 @@ extern "C" cusci_status cusci__gpu_la_svd(cusci_ctx *ctx, const char *fn, int dt
     double err_sigma = 0;
     SOLVER_TRY(cusolverDnXgesvdp(st->solver, st->params, jobz, econ, rows, cols, t, (char *)buf + (size_t)(i * m * n) * isz,
                                  rows, rt, (char *)s + (size_t)(i * K) * rsz, t,
-                                 uv ? (char *)Uc + (size_t)(i * rows * ucols) * isz : NULL, rows, t,
-                                 uv ? (char *)Vc + (size_t)(i * cols * vcols) * isz : NULL, cols, t, dw, dbytes, hw, hbytes,
+                                 (char *)Uc + (size_t)(i * rows * ucols) * isz, rows, t,
+                                 (char *)Vc + (size_t)(i * cols * vcols) * isz, cols, t, dw, dbytes, hw, hbytes,
                                  sw.dev + i, &err_sigma));
   }
   if (uv) {
