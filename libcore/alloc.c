@@ -182,6 +182,8 @@ cusci_status cusci__storage_new(cusci_ctx *ctx, const char *fn, size_t nbytes, c
   s->pool = ctx->pool;
   s->stream = ctx->stream;
   s->owned = true;
+  s->release = NULL;
+  s->owner = NULL;
   *out = s;
   return CUSCI_OK;
 }
@@ -192,5 +194,7 @@ void cusci__storage_release(cusci__storage *s)
     return;
   if (s->owned)
     cusci_pool_free(s->pool, s->ptr, s->stream);
+  if (s->release)
+    s->release(s->owner);
   free(s);
 }

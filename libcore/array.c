@@ -83,37 +83,46 @@ cusci_status cusci__array_view(cusci_ctx *ctx, const char *fn, const cusci_array
 cusci_status cusci_array_wrap(cusci_ctx *ctx, void *data, int ndim, const int64_t *shape, const int64_t *strides,
                               cusci_dtype dtype, cusci_array **out)
 {
+  return cusci__array_wrap(ctx, __func__, data, ndim, shape, strides, dtype, NULL, NULL, out);
+}
+
+cusci_status cusci__array_wrap(cusci_ctx *ctx, const char *fn, void *data, int ndim, const int64_t *shape,
+                               const int64_t *strides, cusci_dtype dtype, void (*release)(void *), void *owner,
+                               cusci_array **out)
+{
   if (!ctx)
     return CUSCI_ERR_NULL_POINTER;
   if (!out)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
-  CUSCI__TRY(cusci_check_dtype(ctx, __func__, "dtype", dtype));
-  CUSCI__TRY(cusci_check_shape(ctx, __func__, "shape", ndim, shape, cusci__itemsize[dtype]));
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
+  CUSCI__TRY(cusci_check_dtype(ctx, fn, "dtype", dtype));
+  CUSCI__TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, cusci__itemsize[dtype]));
   int64_t size = 1;
   for (int i = 0; i < ndim; i++)
     size *= shape[i];
   if (!data && size)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "data is NULL");
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "data is NULL");
   if (data && size) {
     int where = cusci__gpu_pointer_device(data);
     if (ctx->device >= 0 && where != ctx->device)
-      CUSCI__FAIL(ctx, CUSCI_ERR_DEVICE, "data is not memory of GPU %d (%s)", ctx->device,
-                  where == CUSCI_DEVICE_HOST ? "it is host memory" : "it belongs to another device");
+      return cusci_ctx_fail(ctx, CUSCI_ERR_DEVICE, fn, "data is not memory of GPU %d (%s)", ctx->device,
+                            where == CUSCI_DEVICE_HOST ? "it is host memory" : "it belongs to another device");
     if (ctx->device < 0 && where >= 0)
-      CUSCI__FAIL(ctx, CUSCI_ERR_DEVICE, "data is memory of GPU %d, the context is on the host", where);
+      return cusci_ctx_fail(ctx, CUSCI_ERR_DEVICE, fn, "data is memory of GPU %d, the context is on the host", where);
   }
   cusci__storage *st = calloc(1, sizeof *st);
   cusci_array *a = calloc(1, sizeof *a);
   if (!st || !a) {
     free(st);
     free(a);
-    CUSCI__FAIL(ctx, CUSCI_ERR_OUT_OF_MEMORY, "no host memory for an array header");
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for an array header");
   }
   atomic_init(&st->refs, 1);
   st->device = ctx->device;
   st->ptr = data;
   st->nbytes = (size_t)size * cusci__itemsize[dtype];
   st->owned = false;
+  st->release = release;
+  st->owner = owner;
   atomic_init(&a->refs, 1);
   a->ndim = ndim;
   a->dtype = dtype;

@@ -59,6 +59,9 @@ void cusci__gpu_event_destroy(int device, void *ev);
 cusci_status cusci__gpu_event_record(cusci_ctx *ctx, const char *fn, void *ev);
 cusci_status cusci__gpu_event_wait(cusci_ctx *ctx, const char *fn, void *ev);
 cusci_status cusci__gpu_event_sync(cusci_ctx *ctx, const char *fn, void *ev);
+/* The same on a stream other than ctx's (ctx's device current). */
+cusci_status cusci__gpu_event_record_on(cusci_ctx *ctx, const char *fn, void *ev, void *stream);
+cusci_status cusci__gpu_event_wait_on(cusci_ctx *ctx, const char *fn, void *ev, void *stream);
 cusci_status cusci__gpu_event_elapsed(cusci_ctx *ctx, const char *fn, void *start, void *end, float *ms);
 
 #endif

@@ -269,6 +269,22 @@ cusci_status cusci__gpu_event_wait(cusci_ctx *ctx, const char *fn, void *ev)
   return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaStreamWaitEvent", e);
 }
 
+/* Record ev on, or make wait on it, a stream that is not ctx's (a DLPack
+ * peer's), with ctx's device current. */
+cusci_status cusci__gpu_event_record_on(cusci_ctx *ctx, const char *fn, void *ev, void *stream)
+{
+  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  cudaError_t e = cudaEventRecord((cudaEvent_t)ev, (cudaStream_t)stream);
+  return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaEventRecord", e);
+}
+
+cusci_status cusci__gpu_event_wait_on(cusci_ctx *ctx, const char *fn, void *ev, void *stream)
+{
+  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  cudaError_t e = cudaStreamWaitEvent((cudaStream_t)stream, (cudaEvent_t)ev, 0);
+  return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaStreamWaitEvent", e);
+}
+
 cusci_status cusci__gpu_event_sync(cusci_ctx *ctx, const char *fn, void *ev)
 {
   cudaError_t e = cudaEventSynchronize((cudaEvent_t)ev);
@@ -622,6 +638,8 @@ void cusci__gpu_event_destroy(int device, void *ev) {}
 cusci_status cusci__gpu_event_record(cusci_ctx *ctx, const char *fn, void *ev) { UNREACHABLE_GPU; }
 cusci_status cusci__gpu_event_wait(cusci_ctx *ctx, const char *fn, void *ev) { UNREACHABLE_GPU; }
 cusci_status cusci__gpu_event_sync(cusci_ctx *ctx, const char *fn, void *ev) { UNREACHABLE_GPU; }
+cusci_status cusci__gpu_event_record_on(cusci_ctx *ctx, const char *fn, void *ev, void *stream) { UNREACHABLE_GPU; }
+cusci_status cusci__gpu_event_wait_on(cusci_ctx *ctx, const char *fn, void *ev, void *stream) { UNREACHABLE_GPU; }
 cusci_status cusci__gpu_event_elapsed(cusci_ctx *ctx, const char *fn, void *start, void *end, float *ms) { UNREACHABLE_GPU; }
 
 

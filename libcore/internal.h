@@ -28,6 +28,10 @@ typedef struct cusci__storage {
   cusci_pool *pool; /* where ptr returns */
   void *stream;     /* the stream it was taken on; freed in that stream's order */
   bool owned;       /* false: memory of the caller's, never freed */
+  /* Memory of another owner (an imported DLPack tensor): release(owner) is
+   * called once, when the last view goes. NULL for none. */
+  void (*release)(void *owner);
+  void *owner;
 } cusci__storage;
 
 struct cusci_array {
@@ -82,6 +86,11 @@ void cusci__storage_release(cusci__storage *s);
 /* array.c */
 /* A new array object over `storage` (retained), not checked. */
 cusci_status cusci__array_view(cusci_ctx *ctx, const char *fn, const cusci_array *base, int ndim, const int64_t *shape, const int64_t *strides, char *data, cusci_array **out);
+/* cusci_array_wrap for `fn`, with release(owner) called when the last view
+ * of the memory goes (release may be NULL); on failure it is not called. */
+cusci_status cusci__array_wrap(cusci_ctx *ctx, const char *fn, void *data, int ndim, const int64_t *shape,
+                               const int64_t *strides, cusci_dtype dtype, void (*release)(void *), void *owner,
+                               cusci_array **out);
 /* Allocate a C-ordered array; shape already checked. */
 cusci_status cusci__array_new(cusci_ctx *ctx, const char *fn, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
 /* Copy (converting dtype) all elements of src into dst of the same shape. */

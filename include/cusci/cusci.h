@@ -5,6 +5,7 @@
 #include <cusci/core.h>
 #include <cusci/compute.h>
 #include <cusci/core_ext.h>
+#include <cusci/dlpack.h>
 #include <cusci/linalg.h>
 #include <cusci/random.h>
 
