@@ -132,7 +132,7 @@ CUSCI_API cusci_status cusci_random_random(cusci_ctx *ctx, cusci_random_generato
 /* Generator.uniform(low, high): low + (high - low) random(); low and high
  * finite, high - low finite. cuRAND engines too. */
 CUSCI_API cusci_status cusci_random_uniform(cusci_ctx *ctx, cusci_random_generator *g, double low, double high, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
-/* Generator.standard_normal, by the Box-Muller transform. cuRAND too. */
+/* Generator.standard_normal, by the ziggurat method. cuRAND too. */
 CUSCI_API cusci_status cusci_random_standard_normal(cusci_ctx *ctx, cusci_random_generator *g, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
 /* Generator.normal(loc, scale): loc finite, scale >= 0. cuRAND too. */
 CUSCI_API cusci_status cusci_random_normal(cusci_ctx *ctx, cusci_random_generator *g, double loc, double scale, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);

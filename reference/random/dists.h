@@ -19,6 +19,7 @@
 
 #include "reference/random/philox.h"
 #include "reference/random/rmath.h"
+#include "reference/random/ziggurat.h"
 
 /* The distributions: X(NAME, kind) with kind R (real) or I (int64). */
 #define CUSCI__RDISTS(X)                                                       \
@@ -97,58 +98,141 @@ CUSCI_HD int cusci__runiforms(cusci__rstream *s, int f32, int open, double u[4])
 }
 
 /*
- * Standard normals by the Box-Muller transform (Box and Muller, Ann. Math.
- * Statist. 29, 1958): r = sqrt(-2 log u1), z = (r cos 2 pi u2, r sin 2 pi u2).
- * f32: two pairs from the block, u1 from all 32 bits of a word; f64: one
- * pair, u1 and u2 from 53 bits each. u1 is open, so r stays finite.
+ * Standard normals by the ziggurat method (Marsaglia and Tsang, "The
+ * ziggurat method for generating random variables", J. Stat. Software
+ * 5(8), 2000) with 256 layers; reference/random/ziggurat.h has the tables
+ * and how they are made. float64 takes one 64-bit draw: 8 bits of layer,
+ * a sign bit and 52 bits of position; float32 one 32-bit draw with 23
+ * bits of position. About 99% of draws land inside a layer's rectangle
+ * and cost one multiplication; the rest take the wedge test or the tail
+ * (Marsaglia's, 1964) with more draws from the same stream.
  */
+#ifdef __CUDACC__
+static __device__ const uint64_t cusci__zigd_k64[256] = {CUSCI__ZIG_K64};
+static __device__ const double cusci__zigd_w64[256] = {CUSCI__ZIG_W64};
+static __device__ const uint32_t cusci__zigd_k32[256] = {CUSCI__ZIG_K32};
+static __device__ const float cusci__zigd_w32[256] = {CUSCI__ZIG_W32};
+static __device__ const double cusci__zigd_f[257] = {CUSCI__ZIG_F};
+#endif
+static const uint64_t cusci__zigh_k64[256] = {CUSCI__ZIG_K64};
+static const double cusci__zigh_w64[256] = {CUSCI__ZIG_W64};
+static const uint32_t cusci__zigh_k32[256] = {CUSCI__ZIG_K32};
+static const float cusci__zigh_w32[256] = {CUSCI__ZIG_W32};
+static const double cusci__zigh_f[257] = {CUSCI__ZIG_F};
+#ifdef __CUDA_ARCH__
+#define CUSCI__ZIG(t) cusci__zigd_##t
+#else
+#define CUSCI__ZIG(t) cusci__zigh_##t
+#endif
+
+CUSCI_HD double cusci__rstream_uopen(cusci__rstream *s)
+{
+  return ((double)(cusci__next_u64(s) >> 11) + 0.5) * (1.0 / 9007199254740992.0);
+}
+
+/* The slow part of a draw that missed layer i's rectangle at x (sign
+ * applied by the caller): 1 and *x replaced by the tail's value, or 1 when
+ * the wedge test accepts x, or 0 for a new draw. */
+CUSCI_HD int cusci__rzig_slow(cusci__rstream *s, int i, double *x)
+{
+  if (i == 0) {
+    double xx, yy;
+    do {
+      xx = -cusci__rlog(cusci__rstream_uopen(s)) * CUSCI__ZIG_INV_R;
+      yy = -cusci__rlog(cusci__rstream_uopen(s));
+    } while (yy + yy < xx * xx);
+    *x = CUSCI__ZIG_R + xx;
+    return 1;
+  }
+  double f0 = CUSCI__ZIG(f)[i], f1 = CUSCI__ZIG(f)[i + 1];
+  double y = f0 + cusci__next_double(s) * (f1 - f0);
+  return y < cusci__rexp(-0.5 * *x * *x);
+}
+
+/* A normal from the 64-bit draw w, further draws from s. */
+CUSCI_HD double cusci__rzig64(uint64_t w, cusci__rstream *s)
+{
+  for (;;) {
+    int i = (int)(w & 0xff);
+    uint64_t m = w >> 12;
+    double x = (double)m * CUSCI__ZIG(w64)[i];
+    int neg = (int)(w >> 8) & 1;
+    if (m < CUSCI__ZIG(k64)[i] || cusci__rzig_slow(s, i, &x))
+      return neg ? -x : x;
+    w = cusci__next_u64(s);
+  }
+}
+
+/* A normal from the 32-bit draw w, further draws from s; the slow part is
+ * computed in double and rounded once. */
+CUSCI_HD float cusci__rzig32(uint32_t w, cusci__rstream *s)
+{
+  for (;;) {
+    int i = (int)(w & 0xff);
+    uint32_t m = w >> 9;
+    float x = (float)m * CUSCI__ZIG(w32)[i];
+    int neg = (int)(w >> 8) & 1;
+    if (m < CUSCI__ZIG(k32)[i])
+      return neg ? -x : x;
+    double xd = (double)x;
+    if (cusci__rzig_slow(s, i, &xd)) {
+      x = (float)xd;
+      return neg ? -x : x;
+    }
+    w = cusci__next_u32(s);
+  }
+}
+
+/* The stream lane `lane` of a group turns to when its word of the group's
+ * block is rejected: the group's counter, blocks from (lane + 1) 2^32. */
+CUSCI_HD void cusci__rlane_stream(const cusci__rstream *s, int lane, cusci__rstream *own)
+{
+  *own = *s;
+  own->j = (uint64_t)(lane + 1) << 32;
+  own->used = 4;
+}
+
+/* The group's normals: f32, one per 32-bit word of the block (four);
+ * f64, one per 64-bit pair (two). */
 CUSCI_HD int cusci__rnormals(cusci__rstream *s, int f32, double z[4])
 {
   cusci__rstream_refill(s);
-  if (f32) { /* in float: u1 = w 2^-32 + 2^-33, so r <= 6.8 */
-    for (int i = 0; i < 2; i++) {
-      float u1 = (float)s->buf[2 * i] * 2.3283064365386963e-10f + 1.1641532182693481e-10f;
-      float u2 = (float)(s->buf[2 * i + 1] >> 8) * (1.0f / 16777216.0f);
-      float r = sqrtf(-2.0f * cusci__rlogf(u1));
-      float sn, cs;
-      cusci__rsincos_2pif(u2, &sn, &cs);
-      z[2 * i] = (double)(r * cs);
-      z[2 * i + 1] = (double)(r * sn);
-    }
-    s->used = 4;
-    return 4;
-  }
-  int pairs = 1;
-  for (int i = 0; i < pairs; i++) {
-    double u1, u2;
+  int g = f32 ? 4 : 2;
+  for (int i = 0; i < g; i++) {
+    cusci__rstream own;
     if (f32) {
-      u1 = ((double)s->buf[2 * i] + 0.5) * (1.0 / 4294967296.0);
-      u2 = (double)(s->buf[2 * i + 1] >> 8) * (1.0 / 16777216.0);
+      uint32_t w = s->buf[i];
+      uint32_t m = w >> 9;
+      int l = (int)(w & 0xff);
+      if (m < CUSCI__ZIG(k32)[l]) {
+        float x = (float)m * CUSCI__ZIG(w32)[l];
+        z[i] = (double)((w >> 8) & 1 ? -x : x);
+      } else {
+        cusci__rlane_stream(s, i, &own);
+        z[i] = (double)cusci__rzig32(w, &own);
+      }
     } else {
-      uint64_t x = (uint64_t)s->buf[0] | ((uint64_t)s->buf[1] << 32);
-      uint64_t y = (uint64_t)s->buf[2] | ((uint64_t)s->buf[3] << 32);
-      u1 = ((double)(x >> 11) + 0.5) * (1.0 / 9007199254740992.0);
-      u2 = (double)(y >> 11) * (1.0 / 9007199254740992.0);
+      uint64_t w = (uint64_t)s->buf[2 * i] | ((uint64_t)s->buf[2 * i + 1] << 32);
+      uint64_t m = w >> 12;
+      int l = (int)(w & 0xff);
+      if (m < CUSCI__ZIG(k64)[l]) {
+        double x = (double)m * CUSCI__ZIG(w64)[l];
+        z[i] = (w >> 8) & 1 ? -x : x;
+      } else {
+        cusci__rlane_stream(s, i, &own);
+        z[i] = cusci__rzig64(w, &own);
+      }
     }
-    double r = cusci__rsqrt(-2.0 * cusci__rlog(u1));
-    double sn, cs;
-    cusci__rsincos_2pi(u2, &sn, &cs);
-    z[2 * i] = r * cs;
-    z[2 * i + 1] = r * sn;
   }
   s->used = 4;
-  return 2 * pairs;
+  return g;
 }
 
 /* --------------------------------------------------- one-element streams */
 
-/* A stream that hands out normals one at a time, keeping Box-Muller's
- * second value for the next call. */
+/* A stream that hands out values one at a time. */
 typedef struct cusci__rsampler {
   cusci__rstream s;
-  int have, havef;
-  double z;
-  float zf;
 } cusci__rsampler;
 
 CUSCI_HD double cusci__ruopen(cusci__rsampler *r)
@@ -163,17 +247,7 @@ CUSCI_HD double cusci__ru(cusci__rsampler *r)
 
 CUSCI_HD double cusci__rnorm(cusci__rsampler *r)
 {
-  if (r->have) {
-    r->have = 0;
-    return r->z;
-  }
-  double u1 = cusci__ruopen(r), u2 = cusci__ru(r);
-  double rad = cusci__rsqrt(-2.0 * cusci__rlog(u1));
-  double sn, cs;
-  cusci__rsincos_2pi(u2, &sn, &cs);
-  r->have = 1;
-  r->z = rad * sn;
-  return rad * cs;
+  return cusci__rzig64(cusci__next_u64(&r->s), &r->s);
 }
 
 /* float32 twins: a uniform from one 32-bit word, normals in float. */
@@ -184,18 +258,7 @@ CUSCI_HD float cusci__ruf(cusci__rsampler *r)
 
 CUSCI_HD float cusci__rnormf(cusci__rsampler *r)
 {
-  if (r->havef) {
-    r->havef = 0;
-    return r->zf;
-  }
-  float u1 = (float)cusci__next_u32(&r->s) * 2.3283064365386963e-10f + 1.1641532182693481e-10f;
-  float u2 = cusci__ruf(r);
-  float rad = sqrtf(-2.0f * cusci__rlogf(u1));
-  float sn, cs;
-  cusci__rsincos_2pif(u2, &sn, &cs);
-  r->havef = 1;
-  r->zf = rad * sn;
-  return rad * cs;
+  return cusci__rzig32(cusci__next_u32(&r->s), &r->s);
 }
 
 CUSCI_HD double cusci__rexpo(cusci__rsampler *r)
@@ -595,8 +658,6 @@ CUSCI_HD void cusci__rgroup_real(int dist, const cusci__rparams *p, uint64_t key
 {
   cusci__rsampler r;
   cusci__rstream_init(&r.s, key, lo);
-  r.have = 0;
-  r.havef = 0;
   double u[4];
   int g = 0;
   switch (dist) {
@@ -786,8 +847,6 @@ CUSCI_HD void cusci__rgroup_int(int dist, const cusci__rparams *p, uint64_t key,
 {
   cusci__rsampler r;
   cusci__rstream_init(&r.s, key, lo);
-  r.have = 0;
-  r.havef = 0;
   switch (dist) {
   case CUSCI__RD_INTEGERS: {
     cusci__rstream_refill(&r.s);
@@ -939,8 +998,6 @@ CUSCI_HD int64_t cusci__rint_arr(int dist, const double *pa, const int64_t *pn, 
   if (dist == CUSCI__RD_POISSON) {
     cusci__rsampler r;
     cusci__rstream_init(&r.s, key, lo);
-    r.have = 0;
-    r.havef = 0;
     return cusci__rpoisson(&r, p.a);
   }
   cusci__rgroup_int(dist, &p, key, lo, 1, v);

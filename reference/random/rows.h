@@ -32,8 +32,6 @@ CUSCI_HD void cusci__rrow(int kind, const double *v, int64_t k, const cusci__rpa
 {
   cusci__rsampler r;
   cusci__rstream_init(&r.s, key, lo);
-  r.have = 0;
-  r.havef = 0;
   switch (kind) {
   case CUSCI__RROW_MULTINOMIAL: {
     int64_t left = p->n;
