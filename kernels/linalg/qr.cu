@@ -1,0 +1,347 @@
+/*
+ * kernels/linalg/qr.cu: qr on cuSOLVER. The row-major input is transposed
+ * into column-major order (a row-major A is read by cuSOLVER as A^T), then
+ * Xgeqrf factors it in place; R is read out of its upper triangle and Q is
+ * formed by orgqr / ungqr from the reflectors, then transposed back. The
+ * routines are called once per matrix of a batch, on the context's stream,
+ * with one workspace from the pool; nothing waits for the device unless the
+ * finite check must be read.
+ */
+#include <cuComplex.h>
+#include <cuda_runtime.h>
+#include <cusolverDn.h>
+
+#include <limits.h>
+#include <stdlib.h>
+
+#include <cusci/core_ext.h>
+
+#include "kernels/linalg/qr_launch.h"
+
+namespace {
+
+struct qr_state {
+  cusolverDnHandle_t solver;
+  cusolverDnParams_t params;
+};
+
+char qr_key; /* its address keys the state on the context */
+
+void qr_state_destroy(void *p)
+{
+  qr_state *s = (qr_state *)p;
+  if (s->params)
+    cusolverDnDestroyParams(s->params);
+  if (s->solver)
+    cusolverDnDestroy(s->solver);
+  free(s);
+}
+
+cusci_status cuda_fail(cusci_ctx *ctx, const char *fn, const char *what, cudaError_t e)
+{
+  return cusci_ctx_fail(ctx, e == cudaErrorMemoryAllocation ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn, "%s failed: %s (%s)", what,
+                        cudaGetErrorString(e), cudaGetErrorName(e));
+}
+
+cusci_status solver_fail(cusci_ctx *ctx, const char *fn, const char *what, cusolverStatus_t e)
+{
+  return cusci_ctx_fail(ctx, e == CUSOLVER_STATUS_ALLOC_FAILED ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn,
+                        "%s failed: cusolverStatus %d", what, (int)e);
+}
+
+#define TRY(expr)              \
+  do {                         \
+    cusci_status st_ = (expr); \
+    if (st_ != CUSCI_OK)       \
+      return st_;              \
+  } while (0)
+#define CUDA_TRY(call)                      \
+  do {                                      \
+    cudaError_t e_ = (call);                \
+    if (e_ != cudaSuccess)                  \
+      return cuda_fail(ctx, fn, #call, e_); \
+  } while (0)
+#define SOLVER_TRY(call)                      \
+  do {                                        \
+    cusolverStatus_t e_ = (call);             \
+    if (e_ != CUSOLVER_STATUS_SUCCESS)        \
+      return solver_fail(ctx, fn, #call, e_); \
+  } while (0)
+
+cusci_status get_state(cusci_ctx *ctx, const char *fn, qr_state **out)
+{
+  TRY(cusci_ctx_use_device(ctx, fn));
+  qr_state *s = (qr_state *)cusci_ctx_ext_get(ctx, &qr_key);
+  if (!s) {
+    s = (qr_state *)calloc(1, sizeof *s);
+    if (!s)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no memory for the qr handles");
+    cusolverStatus_t se = cusolverDnCreate(&s->solver);
+    if (se == CUSOLVER_STATUS_SUCCESS)
+      se = cusolverDnCreateParams(&s->params);
+    if (se != CUSOLVER_STATUS_SUCCESS) {
+      qr_state_destroy(s);
+      return solver_fail(ctx, fn, "cusolverDnCreate", se);
+    }
+    cusci_status st = cusci_ctx_ext_set(ctx, &qr_key, s, qr_state_destroy);
+    if (st != CUSCI_OK) {
+      qr_state_destroy(s);
+      return st;
+    }
+  }
+  SOLVER_TRY(cusolverDnSetStream(s->solver, (cudaStream_t)cusci_ctx_stream(ctx)));
+  *out = s;
+  return CUSCI_OK;
+}
+
+/* Pool scratch, released when the set goes out of scope. */
+struct scratch_set {
+  cusci_array *dev[8];
+  int ndev = 0;
+  void *host = nullptr;
+  ~scratch_set()
+  {
+    for (int i = 0; i < ndev; i++)
+      cusci_array_release(dev[i]);
+    free(host);
+  }
+  cusci_status get(cusci_ctx *ctx, const char *fn, size_t bytes, void **p)
+  {
+    if (ndev == 8)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "more scratch buffers than a call may hold");
+    int64_t nb = (int64_t)(bytes ? bytes : 1);
+    TRY(cusci_array_empty(ctx, 1, &nb, CUSCI_UINT8, &dev[ndev]));
+    *p = cusci_array_data(dev[ndev++]);
+    return CUSCI_OK;
+  }
+};
+
+bool is_single(int dt) { return dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64; }
+size_t itemsize(int dt) { return dt == CUSCI_FLOAT32 ? 4 : dt == CUSCI_COMPLEX128 ? 16 : 8; }
+cudaDataType cuda_type(int dt)
+{
+  return dt == CUSCI_FLOAT32 ? CUDA_R_32F : dt == CUSCI_FLOAT64 ? CUDA_R_64F : dt == CUSCI_COMPLEX64 ? CUDA_C_32F : CUDA_C_64F;
+}
+
+unsigned blocks_for(int64_t n, int threads)
+{
+  int64_t b = (n + threads - 1) / threads;
+  return (unsigned)(b < 1 ? 1 : b > 65535 * 8 ? 65535 * 8 : b);
+}
+
+/* dst (column-major rows x cols, ld rows) from src (row-major rows x cols),
+ * or back when `back`; a batch of such matrices. Element types of 4, 8 and
+ * 16 bytes are moved as float, double and double2. */
+template <typename T>
+__global__ void reorder_kernel(const T *__restrict__ src, T *__restrict__ dst, int64_t rows, int64_t cols, int64_t batch, bool back)
+{
+  int64_t total = batch * rows * cols, stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < total; t += stride) {
+    int64_t b = t / (rows * cols), e = t % (rows * cols);
+    int64_t i = e / cols, j = e % cols; /* row-major index (i, j) */
+    int64_t rm = b * rows * cols + i * cols + j, cm = b * rows * cols + j * rows + i;
+    if (back)
+      dst[rm] = src[cm];
+    else
+      dst[cm] = src[rm];
+  }
+}
+
+/* r (row-major rrows x n) = the upper triangle of the column-major m x n
+ * factored matrix fc (ld m), zeros below the diagonal. */
+template <typename T>
+__global__ void take_r_kernel(const T *__restrict__ fc, T *__restrict__ r, int64_t m, int64_t n, int64_t rrows, int64_t batch)
+{
+  int64_t total = batch * rrows * n, stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < total; t += stride) {
+    int64_t b = t / (rrows * n), e = t % (rrows * n), i = e / n, j = e % n;
+    T v;
+    if (j >= i)
+      v = fc[b * m * n + j * m + i];
+    else
+      memset(&v, 0, sizeof v);
+    r[t] = v;
+  }
+}
+
+/* qc (column-major m x qcols) = the first min(n, qcols) columns of fc
+ * (column-major m x n), the remaining columns zero (orgqr fills them). */
+template <typename T>
+__global__ void seed_q_kernel(const T *__restrict__ fc, T *__restrict__ qc, int64_t m, int64_t n, int64_t qcols, int64_t batch)
+{
+  int64_t total = batch * m * qcols, stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < total; t += stride) {
+    int64_t b = t / (m * qcols), e = t % (m * qcols), j = e / m, i = e % m;
+    T v;
+    if (j < n)
+      v = fc[b * m * n + j * m + i];
+    else
+      memset(&v, 0, sizeof v);
+    qc[t] = v;
+  }
+}
+
+template <typename R>
+__global__ void nonfinite_kernel(const R *__restrict__ x, int64_t n, int *flag)
+{
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+    if (!isfinite(x[i]))
+      *flag = 1;
+}
+
+cusci_status reorder(cusci_ctx *ctx, const char *fn, size_t isz, const void *src, void *dst, int64_t rows, int64_t cols, int64_t batch, bool back)
+{
+  int64_t total = batch * rows * cols;
+  if (total == 0)
+    return CUSCI_OK;
+  cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
+  unsigned g = blocks_for(total, 256);
+  if (isz == 4)
+    reorder_kernel<float><<<g, 256, 0, s>>>((const float *)src, (float *)dst, rows, cols, batch, back);
+  else if (isz == 8)
+    reorder_kernel<double><<<g, 256, 0, s>>>((const double *)src, (double *)dst, rows, cols, batch, back);
+  else
+    reorder_kernel<double2><<<g, 256, 0, s>>>((const double2 *)src, (double2 *)dst, rows, cols, batch, back);
+  CUDA_TRY(cudaGetLastError());
+  return CUSCI_OK;
+}
+
+cusci_status take_r(cusci_ctx *ctx, const char *fn, size_t isz, const void *fc, void *r, int64_t m, int64_t n, int64_t rrows, int64_t batch)
+{
+  int64_t total = batch * rrows * n;
+  if (total == 0)
+    return CUSCI_OK;
+  cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
+  unsigned g = blocks_for(total, 256);
+  if (isz == 4)
+    take_r_kernel<float><<<g, 256, 0, s>>>((const float *)fc, (float *)r, m, n, rrows, batch);
+  else if (isz == 8)
+    take_r_kernel<double><<<g, 256, 0, s>>>((const double *)fc, (double *)r, m, n, rrows, batch);
+  else
+    take_r_kernel<double2><<<g, 256, 0, s>>>((const double2 *)fc, (double2 *)r, m, n, rrows, batch);
+  CUDA_TRY(cudaGetLastError());
+  return CUSCI_OK;
+}
+
+cusci_status seed_q(cusci_ctx *ctx, const char *fn, size_t isz, const void *fc, void *qc, int64_t m, int64_t n, int64_t qcols, int64_t batch)
+{
+  int64_t total = batch * m * qcols;
+  if (total == 0)
+    return CUSCI_OK;
+  cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
+  unsigned g = blocks_for(total, 256);
+  if (isz == 4)
+    seed_q_kernel<float><<<g, 256, 0, s>>>((const float *)fc, (float *)qc, m, n, qcols, batch);
+  else if (isz == 8)
+    seed_q_kernel<double><<<g, 256, 0, s>>>((const double *)fc, (double *)qc, m, n, qcols, batch);
+  else
+    seed_q_kernel<double2><<<g, 256, 0, s>>>((const double2 *)fc, (double2 *)qc, m, n, qcols, batch);
+  CUDA_TRY(cudaGetLastError());
+  return CUSCI_OK;
+}
+
+/* orgqr / ungqr in the four types, 32-bit extents. */
+cusolverStatus_t orgqr_size(cusolverDnHandle_t h, int dt, int m, int n, int k, void *a, int lda, void *tau, int *lwork)
+{
+  switch (dt) {
+  case CUSCI_FLOAT32:
+    return cusolverDnSorgqr_bufferSize(h, m, n, k, (float *)a, lda, (float *)tau, lwork);
+  case CUSCI_FLOAT64:
+    return cusolverDnDorgqr_bufferSize(h, m, n, k, (double *)a, lda, (double *)tau, lwork);
+  case CUSCI_COMPLEX64:
+    return cusolverDnCungqr_bufferSize(h, m, n, k, (cuComplex *)a, lda, (cuComplex *)tau, lwork);
+  default:
+    return cusolverDnZungqr_bufferSize(h, m, n, k, (cuDoubleComplex *)a, lda, (cuDoubleComplex *)tau, lwork);
+  }
+}
+
+cusolverStatus_t orgqr(cusolverDnHandle_t h, int dt, int m, int n, int k, void *a, int lda, void *tau, void *work, int lwork, int *info)
+{
+  switch (dt) {
+  case CUSCI_FLOAT32:
+    return cusolverDnSorgqr(h, m, n, k, (float *)a, lda, (float *)tau, (float *)work, lwork, info);
+  case CUSCI_FLOAT64:
+    return cusolverDnDorgqr(h, m, n, k, (double *)a, lda, (double *)tau, (double *)work, lwork, info);
+  case CUSCI_COMPLEX64:
+    return cusolverDnCungqr(h, m, n, k, (cuComplex *)a, lda, (cuComplex *)tau, (cuComplex *)work, lwork, info);
+  default:
+    return cusolverDnZungqr(h, m, n, k, (cuDoubleComplex *)a, lda, (cuDoubleComplex *)tau, (cuDoubleComplex *)work, lwork, info);
+  }
+}
+
+} // namespace
+
+/*
+ * qr. fc is A in column-major order (m x n, ld m); Xgeqrf leaves R in its
+ * upper triangle and the reflectors below, with tau (K per matrix). For Q,
+ * the reflectors are copied into qc (m x qcols), which orgqr overwrites with
+ * the first qcols columns of Q.
+ */
+extern "C" cusci_status cusci__gpu_la_qr(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t m, int64_t n,
+                                         int64_t rrows, int64_t qcols, void *a, void *q, void *r, bool *nonfinite)
+{
+  *nonfinite = false;
+  qr_state *st;
+  TRY(get_state(ctx, fn, &st));
+  if (qcols > 0 && (m > INT_MAX || qcols > INT_MAX))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "a %lldx%lld Q exceeds cuSOLVER's 32-bit orgqr", (long long)m, (long long)qcols);
+  cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
+  scratch_set sc;
+  size_t isz = itemsize(dt);
+  int64_t K = m < n ? m : n;
+  cudaDataType t = cuda_type(dt);
+  int *dinfo;
+  TRY(sc.get(ctx, fn, sizeof(int) * (size_t)(batch + 1), (void **)&dinfo));
+  CUDA_TRY(cudaMemsetAsync(dinfo, 0, sizeof(int) * (size_t)(batch + 1), s));
+  if (check_finite && batch * m * n > 0) {
+    int64_t parts = batch * m * n * (int64_t)(isz / (is_single(dt) ? 4 : 8));
+    if (is_single(dt))
+      nonfinite_kernel<float><<<blocks_for(parts, 256), 256, 0, s>>>((const float *)a, parts, dinfo + batch);
+    else
+      nonfinite_kernel<double><<<blocks_for(parts, 256), 256, 0, s>>>((const double *)a, parts, dinfo + batch);
+    CUDA_TRY(cudaGetLastError());
+  }
+  void *fc, *tau;
+  TRY(sc.get(ctx, fn, (size_t)(batch * m * n) * isz, &fc));
+  TRY(sc.get(ctx, fn, (size_t)(batch * (K ? K : 1)) * isz, &tau));
+  TRY(reorder(ctx, fn, isz, a, fc, m, n, batch, false));
+  if (m > 0 && n > 0) {
+    size_t dbytes = 0, hbytes = 0;
+    SOLVER_TRY(cusolverDnXgeqrf_bufferSize(st->solver, st->params, m, n, t, fc, m, t, tau, t, &dbytes, &hbytes));
+    void *dw;
+    TRY(sc.get(ctx, fn, dbytes, &dw));
+    if (hbytes) {
+      sc.host = malloc(hbytes);
+      if (!sc.host)
+        return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %zu bytes of solver workspace", hbytes);
+    }
+    for (int64_t i = 0; i < batch; i++)
+      SOLVER_TRY(cusolverDnXgeqrf(st->solver, st->params, m, n, t, (char *)fc + (size_t)(i * m * n) * isz, m, t,
+                                  (char *)tau + (size_t)(i * K) * isz, t, dw, dbytes, sc.host, hbytes, dinfo + i));
+  }
+  TRY(take_r(ctx, fn, isz, fc, r, m, n, rrows, batch));
+  if (qcols > 0) {
+    void *qc;
+    TRY(sc.get(ctx, fn, (size_t)(batch * m * qcols) * isz, &qc));
+    TRY(seed_q(ctx, fn, isz, fc, qc, m, n, qcols, batch));
+    if (m > 0) {
+      int lwork = 0;
+      SOLVER_TRY(orgqr_size(st->solver, dt, (int)m, (int)qcols, (int)K, qc, (int)m, tau, &lwork));
+      void *work;
+      TRY(sc.get(ctx, fn, (size_t)(lwork > 0 ? lwork : 1) * isz, &work));
+      for (int64_t i = 0; i < batch; i++)
+        SOLVER_TRY(orgqr(st->solver, dt, (int)m, (int)qcols, (int)K, (char *)qc + (size_t)(i * m * qcols) * isz, (int)m,
+                         (char *)tau + (size_t)(i * K) * isz, work, lwork, dinfo + i));
+    }
+    TRY(reorder(ctx, fn, isz, qc, q, m, qcols, batch, true));
+  }
+  if (!check_finite && !sc.host)
+    return CUSCI_OK;
+  /* The finite flag is read, or the host workspace must outlive the calls. */
+  int flag = 0;
+  CUDA_TRY(cudaMemcpyAsync(&flag, dinfo + batch, sizeof flag, cudaMemcpyDeviceToHost, s));
+  CUDA_TRY(cudaStreamSynchronize(s));
+  *nonfinite = flag != 0;
+  return CUSCI_OK;
+}

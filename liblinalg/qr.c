@@ -1,0 +1,517 @@
+/*
+ * liblinalg/qr.c: scipy.linalg.qr, rq and lstsq.
+ *
+ * qr runs on LAPACKE geqrf / geqp3 + orgqr on the host and on cuSOLVER
+ * Xgeqrf + orgqr on a GPU. cuSOLVER has no column-pivoted QR (geqp3), so
+ * qr with pivoting on a GPU array is done explicitly on the host: the
+ * matrix is copied to the host, factored by LAPACKE geqp3, and Q, R and P
+ * are copied back. rq is composed from qr of the flipped conjugate
+ * transpose on either backend. lstsq calls LAPACKE's gelsd / gelss / gelsy
+ * on the host, and on a GPU solves through the economic SVD (gesvdp) and
+ * two matrix products, with the same rank cutoff.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h" /* CUSCI_HAVE_CUDA */
+#endif
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cusci/compute.h>
+#include <cusci/core.h>
+#include <cusci/core_ext.h>
+#include <cusci/linalg.h>
+
+#include "liblinalg/internal.h"
+#include "reference/linalg/qr.h"
+#ifdef CUSCI_HAVE_CUDA
+#include "kernels/linalg/qr_launch.h"
+#endif
+
+#define TRY(expr)              \
+  do {                         \
+    cusci_status st_ = (expr); \
+    if (st_ != CUSCI_OK)       \
+      return st_;              \
+  } while (0)
+
+static bool on_host(cusci_ctx *ctx) { return cusci_ctx_device(ctx) == CUSCI_DEVICE_HOST; }
+static bool is_complex(cusci_dtype dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
+static cusci_dtype real_of(cusci_dtype dt)
+{
+  return dt == CUSCI_COMPLEX64 ? CUSCI_FLOAT32 : dt == CUSCI_COMPLEX128 ? CUSCI_FLOAT64 : dt;
+}
+static double eps_of(cusci_dtype dt) { return dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64 ? FLT_EPSILON : DBL_EPSILON; }
+static int64_t prod(int n, const int64_t *x)
+{
+  int64_t p = 1;
+  for (int i = 0; i < n; i++)
+    p *= x[i];
+  return p;
+}
+
+static cusci_status check_matrix(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, int min_ndim)
+{
+  if (!ctx)
+    return CUSCI_ERR_NULL_POINTER;
+  TRY(cusci_check_array(ctx, fn, name, a));
+  if (cusci_array_ndim(a) < min_ndim)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "%s has %d dimensions, expected at least %d", name, cusci_array_ndim(a), min_ndim);
+  return CUSCI_OK;
+}
+
+static cusci_status lapack_fail(cusci_ctx *ctx, const char *fn, int info)
+{
+  if (info == -1010 || info == -1011)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "LAPACKE could not allocate its workspace");
+  return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "LAPACKE rejected argument %d", -info);
+}
+
+/* ------------------------------------------------------------------ qr */
+
+/*
+ * The QR factorization on the host buffers of a batch (a C-contiguous
+ * copy in the working dtype, read to the host when it lives on a GPU):
+ * the host backend, and the explicit host path of pivoted QR on a GPU.
+ */
+static cusci_status qr_on_host(cusci_ctx *ctx, const char *fn, cusci_array *w, cusci_dtype dt, int64_t batch, int64_t m, int64_t n,
+                               int64_t rrows, int64_t qcols, bool pivoting, bool check_finite, void **hq, void **hr, int32_t **hp)
+{
+  size_t isz = cusci_dtype_itemsize(dt);
+  size_t na = (size_t)(batch * m * n), nq = (size_t)(batch * m * qcols), nr = (size_t)(batch * rrows * n), np = (size_t)(batch * n);
+  void *ha = on_host(ctx) ? cusci_array_data(w) : malloc(na * isz + 1);
+  *hq = malloc(nq * isz + 1);
+  *hr = malloc(nr * isz + 1);
+  *hp = pivoting ? malloc(np * sizeof(int32_t) + 1) : NULL;
+  cusci_status st = CUSCI_OK;
+  if (!ha || !*hq || !*hr || (pivoting && !*hp))
+    st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for the factors");
+  if (st == CUSCI_OK && !on_host(ctx))
+    st = cusci_array_to_host(ctx, w, ha, na * isz);
+  if (st == CUSCI_OK && check_finite && cusci__ref_la_nonfinite(dt, (int64_t)na, ha))
+    st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "array must not contain infs or NaNs");
+  if (st == CUSCI_OK && na > 0) {
+    int info = cusci__ref_la_qr(dt, batch, m, n, rrows, qcols, ha, *hq, *hr, *hp);
+    if (info != 0)
+      st = lapack_fail(ctx, fn, info);
+  }
+  if (st == CUSCI_OK && na == 0) {
+    /* An empty matrix: R is empty or zero, Q the identity, P the order. */
+    memset(*hr, 0, nr * isz);
+    memset(*hq, 0, nq * isz);
+    for (int64_t b = 0; b < batch; b++)
+      for (int64_t i = 0; i < m && i < qcols; i++)
+        memcpy((char *)*hq + (size_t)(b * m * qcols + i * qcols + i) * isz,
+               dt == CUSCI_FLOAT32 ? (const void *)&(float){ 1 } : dt == CUSCI_FLOAT64 ? (const void *)&(double){ 1 }
+               : dt == CUSCI_COMPLEX64 ? (const void *)(float[2]){ 1, 0 } : (const void *)(double[2]){ 1, 0 }, isz);
+    for (int64_t i = 0; pivoting && i < (int64_t)np; i++)
+      (*hp)[i] = (int32_t)(i % (n ? n : 1));
+  }
+  if (!on_host(ctx))
+    free(ha);
+  if (st != CUSCI_OK) {
+    free(*hq), free(*hr), free(*hp);
+    *hq = *hr = NULL;
+    *hp = NULL;
+  }
+  return st;
+}
+
+cusci_status cusci_linalg_qr(cusci_ctx *ctx, const cusci_array *a, const cusci_linalg_qr_opts *opts, cusci_array **q, cusci_array **r,
+                             cusci_array **p)
+{
+  static const char fn[] = "cusci_linalg_qr";
+  cusci_linalg_qr_opts o = opts ? *opts : (cusci_linalg_qr_opts){ 0 };
+  TRY(check_matrix(ctx, fn, "a", a, 2));
+  if ((int)o.mode < 0 || o.mode > CUSCI_LINALG_QR_ECONOMIC)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "mode %d is not full, r or economic", (int)o.mode);
+  bool want_q = o.mode != CUSCI_LINALG_QR_R;
+  if (!r || (want_q && !q) || (o.pivoting && !p))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "an output pointer is NULL (q%s, r%s)", want_q ? "" : " unless mode is r",
+                          o.pivoting ? " and p" : "");
+  cusci_dtype dt;
+  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
+  int nd = cusci_array_ndim(a), nb = nd - 2;
+  const int64_t *sh = cusci_array_shape(a);
+  int64_t m = sh[nb], n = sh[nb + 1], K = m < n ? m : n, batch = prod(nb, sh);
+  int64_t qcols = !want_q ? 0 : o.mode == CUSCI_LINALG_QR_FULL ? m : K;
+  int64_t rrows = o.mode == CUSCI_LINALG_QR_ECONOMIC ? K : m;
+  if (on_host(ctx) && (m > INT32_MAX || n > INT32_MAX || (m > 0 && n > INT32_MAX / m) || (m > 0 && qcols > INT32_MAX / m)))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "a %lldx%lld matrix exceeds LAPACK's int on the host", (long long)m, (long long)n);
+  int64_t qs[CUSCI_MAX_NDIM], rs[CUSCI_MAX_NDIM], ps[CUSCI_MAX_NDIM];
+  memcpy(qs, sh, sizeof *sh * (size_t)nb);
+  memcpy(rs, sh, sizeof *sh * (size_t)nb);
+  memcpy(ps, sh, sizeof *sh * (size_t)nb);
+  qs[nb] = m, qs[nb + 1] = qcols;
+  rs[nb] = rrows, rs[nb + 1] = n;
+  ps[nb] = n;
+  if (want_q)
+    TRY(cusci__la_check_out(ctx, fn, q, nd, qs, dt));
+  TRY(cusci__la_check_out(ctx, fn, r, nd, rs, dt));
+  if (o.pivoting)
+    TRY(cusci__la_check_out(ctx, fn, p, nb + 1, ps, CUSCI_INT32));
+
+  cusci_array *w = NULL, *rq = NULL, *rr = NULL, *rp = NULL;
+  cusci_status st = cusci_array_astype(ctx, (cusci_array *)a, dt, true, &w);
+  if (st == CUSCI_OK && (on_host(ctx) || o.pivoting || batch * m * n == 0)) {
+    void *hq = NULL, *hr = NULL;
+    int32_t *hp = NULL;
+    st = qr_on_host(ctx, fn, w, dt, batch, m, n, rrows, qcols, o.pivoting, !o.no_check_finite, &hq, &hr, &hp);
+    if (st == CUSCI_OK && want_q)
+      st = cusci_array_from_host(ctx, hq, nd, qs, dt, &rq);
+    if (st == CUSCI_OK)
+      st = cusci_array_from_host(ctx, hr, nd, rs, dt, &rr);
+    if (st == CUSCI_OK && o.pivoting)
+      st = cusci_array_from_host(ctx, hp, nb + 1, ps, CUSCI_INT32, &rp);
+    free(hq), free(hr), free(hp);
+  } else if (st == CUSCI_OK) {
+    if (want_q)
+      st = cusci_array_empty(ctx, nd, qs, dt, &rq);
+    if (st == CUSCI_OK)
+      st = cusci_array_empty(ctx, nd, rs, dt, &rr);
+#ifdef CUSCI_HAVE_CUDA
+    bool nonfinite = false;
+    if (st == CUSCI_OK)
+      st = cusci__gpu_la_qr(ctx, fn, dt, !o.no_check_finite, batch, m, n, rrows, qcols, cusci_array_data(w), want_q ? cusci_array_data(rq) : NULL,
+                            cusci_array_data(rr), &nonfinite);
+    if (st == CUSCI_OK && nonfinite)
+      st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "array must not contain infs or NaNs");
+#else
+    if (st == CUSCI_OK)
+      st = cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "this build has no CUDA backend");
+#endif
+  }
+  cusci_array_release(w);
+  if (st == CUSCI_OK && want_q) {
+    st = cusci__la_give(ctx, rq, q);
+    rq = NULL;
+  }
+  if (st == CUSCI_OK) {
+    st = cusci__la_give(ctx, rr, r);
+    rr = NULL;
+  }
+  if (st == CUSCI_OK && o.pivoting) {
+    st = cusci__la_give(ctx, rp, p);
+    rp = NULL;
+  }
+  cusci_array_release(rq), cusci_array_release(rr), cusci_array_release(rp);
+  return st;
+}
+
+/* ------------------------------------------------------------------ rq */
+
+/* x^H over the last two axes, or J x^H J when flip (J the reversal): a
+ * C-contiguous array. */
+static cusci_status conj_t(cusci_ctx *ctx, cusci_array *x, bool flip, cusci_array **out)
+{
+  int nd = cusci_array_ndim(x);
+  int64_t start[CUSCI_MAX_NDIM], stop[CUSCI_MAX_NDIM], step[CUSCI_MAX_NDIM];
+  int axes[CUSCI_MAX_NDIM];
+  for (int i = 0; i < nd; i++) {
+    start[i] = stop[i] = CUSCI_SLICE_NONE;
+    step[i] = flip && i >= nd - 2 ? -1 : 1;
+    axes[i] = i;
+  }
+  axes[nd - 2] = nd - 1;
+  axes[nd - 1] = nd - 2;
+  cusci_array *f = NULL, *t = NULL;
+  *out = NULL;
+  cusci_status st = cusci_array_slice(ctx, x, start, stop, step, &f);
+  if (st == CUSCI_OK)
+    st = cusci_array_transpose(ctx, f, axes, &t);
+  if (st == CUSCI_OK)
+    st = is_complex(cusci_array_dtype(t)) ? cusci_conj(ctx, t, out) : cusci_array_ascontiguousarray(ctx, t, out);
+  cusci_array_release(f);
+  cusci_array_release(t);
+  return st;
+}
+
+/*
+ * scipy.linalg.rq: A = R Q. With B = J A^H J (J the reversals of the
+ * matching sizes) and B = Q1 R1 its QR factorization,
+ * A = (J R1^H J)(J Q1^H J): R = J R1^H J is upper trapezoidal in RQ's
+ * sense (zero where j < i + n - m) and Q = J Q1^H J has orthonormal rows.
+ */
+cusci_status cusci_linalg_rq(cusci_ctx *ctx, const cusci_array *a, const cusci_linalg_rq_opts *opts, cusci_array **r, cusci_array **q)
+{
+  static const char fn[] = "cusci_linalg_rq";
+  cusci_linalg_rq_opts o = opts ? *opts : (cusci_linalg_rq_opts){ 0 };
+  TRY(check_matrix(ctx, fn, "a", a, 2));
+  if ((int)o.mode < 0 || o.mode > CUSCI_LINALG_QR_ECONOMIC)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "mode %d is not full, r or economic", (int)o.mode);
+  bool want_q = o.mode != CUSCI_LINALG_QR_R;
+  if (!r || (want_q && !q))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "an output pointer is NULL");
+  cusci_dtype dt;
+  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
+  int nd = cusci_array_ndim(a), nb = nd - 2;
+  const int64_t *sh = cusci_array_shape(a);
+  int64_t m = sh[nb], n = sh[nb + 1], K = m < n ? m : n;
+  int64_t k = o.mode == CUSCI_LINALG_QR_ECONOMIC ? K : n;
+  int64_t rs[CUSCI_MAX_NDIM], qs[CUSCI_MAX_NDIM];
+  memcpy(rs, sh, sizeof *sh * (size_t)nb);
+  memcpy(qs, sh, sizeof *sh * (size_t)nb);
+  rs[nb] = m, rs[nb + 1] = k;
+  qs[nb] = k, qs[nb + 1] = n;
+  TRY(cusci__la_check_out(ctx, fn, r, nd, rs, dt));
+  if (want_q)
+    TRY(cusci__la_check_out(ctx, fn, q, nd, qs, dt));
+  cusci_array *w = NULL, *b = NULL, *q1 = NULL, *r1 = NULL, *rr = NULL, *rq = NULL;
+  cusci_status st = cusci_array_astype(ctx, (cusci_array *)a, dt, false, &w);
+  if (st == CUSCI_OK)
+    st = conj_t(ctx, w, true, &b);
+  cusci_linalg_qr_opts qo = { .mode = o.mode == CUSCI_LINALG_QR_ECONOMIC ? CUSCI_LINALG_QR_ECONOMIC : CUSCI_LINALG_QR_FULL,
+                              .no_check_finite = o.no_check_finite };
+  if (st == CUSCI_OK)
+    st = cusci_linalg_qr(ctx, b, &qo, &q1, &r1, NULL);
+  if (st == CUSCI_OK)
+    st = conj_t(ctx, r1, true, &rr);
+  if (st == CUSCI_OK && want_q)
+    st = conj_t(ctx, q1, true, &rq);
+  cusci_array_release(w), cusci_array_release(b), cusci_array_release(q1), cusci_array_release(r1);
+  if (st == CUSCI_OK) {
+    st = cusci__la_give(ctx, rr, r);
+    rr = NULL;
+  }
+  if (st == CUSCI_OK && want_q) {
+    st = cusci__la_give(ctx, rq, q);
+    rq = NULL;
+  }
+  cusci_array_release(rr), cusci_array_release(rq);
+  return st;
+}
+
+/* --------------------------------------------------------------- lstsq */
+
+/* True when any element of x is inf or NaN (on x's device). */
+static cusci_status any_nonfinite(cusci_ctx *ctx, cusci_array *x, bool *bad)
+{
+  cusci_array *f = NULL, *all = NULL;
+  bool ok = true;
+  cusci_status st = cusci_isfinite(ctx, x, &f);
+  if (st == CUSCI_OK)
+    st = cusci_all(ctx, f, NULL, &all);
+  if (st == CUSCI_OK)
+    st = cusci_array_to_host(ctx, all, &ok, sizeof ok);
+  cusci_array_release(f), cusci_array_release(all);
+  *bad = !ok;
+  return st;
+}
+
+/*
+ * The SVD route of lstsq (the GPU path): with A = U diag(s) V^H,
+ * x = V diag(s+) U^H b, s+ = 1/s for s > cond * s[0], else 0, which is the
+ * minimum-norm least-squares solution gelsd computes; rank is the count of
+ * s kept. a (m, n), b2 (m, k) in dtype dt; x (n, k) and s (K).
+ */
+static cusci_status lstsq_svd(cusci_ctx *ctx, const char *fn, cusci_array *a, cusci_array *b2, double cond, cusci_array **x, cusci_array **s,
+                              int64_t *rank)
+{
+  cusci_dtype dt = cusci_array_dtype(a), rt = real_of(dt);
+  int64_t m = cusci_array_shape(a)[0], n = cusci_array_shape(a)[1], K = m < n ? m : n;
+  cusci_array *u = NULL, *vh = NULL, *uh = NULL, *v = NULL, *c = NULL, *d = NULL, *cd = NULL, *s64 = NULL;
+  cusci_status st = cusci_linalg_svd(ctx, a, false, true, &u, s, &vh);
+  double *hs = malloc(sizeof *hs * (size_t)(K + 1)), *dv = malloc(sizeof *dv * (size_t)(K + 1));
+  if (st == CUSCI_OK && (!hs || !dv))
+    st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  if (st == CUSCI_OK)
+    st = cusci_array_astype(ctx, *s, CUSCI_FLOAT64, true, &s64);
+  if (st == CUSCI_OK)
+    st = cusci_array_to_host(ctx, s64, hs, sizeof *hs * (size_t)K);
+  *rank = 0;
+  for (int64_t j = 0; st == CUSCI_OK && j < K; j++) {
+    bool keep = hs[j] > cond * hs[0];
+    dv[j] = keep ? 1.0 / hs[j] : 0.0;
+    *rank += keep;
+  }
+  int64_t dshape[2] = { K, 1 };
+  cusci_array *d64 = NULL;
+  if (st == CUSCI_OK)
+    st = cusci_array_from_host(ctx, dv, 2, dshape, CUSCI_FLOAT64, &d64);
+  if (st == CUSCI_OK)
+    st = cusci_array_astype(ctx, d64, rt, false, &d);
+  cusci_array_release(d64);
+  free(hs), free(dv);
+  if (st == CUSCI_OK)
+    st = conj_t(ctx, u, false, &uh);
+  if (st == CUSCI_OK)
+    st = conj_t(ctx, vh, false, &v);
+  if (st == CUSCI_OK)
+    st = cusci_linalg_matmul(ctx, uh, b2, &c);
+  if (st == CUSCI_OK)
+    st = cusci_multiply(ctx, c, d, &cd);
+  if (st == CUSCI_OK)
+    st = cusci_linalg_matmul(ctx, v, cd, x);
+  cusci_array *all[] = { u, vh, uh, v, c, d, cd, s64 };
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+    cusci_array_release(all[i]);
+  return st;
+}
+
+/*
+ * scipy.linalg.lstsq. The host runs the LAPACK driver asked for; the GPU
+ * the SVD route above (for every driver: gelsy's complete orthogonal
+ * factorization gives the same minimum-norm solution). Residues are
+ * sum |b - a x|^2 per column when m > n and the rank is n (gelsd and gelss
+ * only, as SciPy), else an empty array of x's dtype.
+ */
+cusci_status cusci_linalg_lstsq(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, const cusci_linalg_lstsq_opts *opts, cusci_array **x,
+                                cusci_array **residues, int64_t *rank, cusci_array **s)
+{
+  static const char fn[] = "cusci_linalg_lstsq";
+  cusci_linalg_lstsq_opts o = opts ? *opts : (cusci_linalg_lstsq_opts){ 0 };
+  TRY(check_matrix(ctx, fn, "a", a, 2));
+  TRY(check_matrix(ctx, fn, "b", b, 1));
+  if (!x || !residues || !rank)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "x, residues and rank must not be NULL");
+  if ((int)o.lapack_driver < 0 || o.lapack_driver > CUSCI_LINALG_LSTSQ_GELSY)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "lapack_driver %d is not gelsd, gelss or gelsy", (int)o.lapack_driver);
+  bool gelsy = o.lapack_driver == CUSCI_LINALG_LSTSQ_GELSY;
+  if (!gelsy && !s)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "s must not be NULL for gelsd and gelss");
+  if (o.has_cond && !(o.cond >= 0) && !(o.cond < 0))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "cond is NaN");
+  int na = cusci_array_ndim(a), nbd = cusci_array_ndim(b);
+  if (na != 2)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "a has %d dimensions, expected 2 (stacks are not supported)", na);
+  if (nbd > 2)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "b has %d dimensions, expected 1 or 2", nbd);
+  const int64_t *sa = cusci_array_shape(a), *sb = cusci_array_shape(b);
+  int64_t m = sa[0], n = sa[1], k = nbd == 2 ? sb[1] : 1, K = m < n ? m : n, mx = m > n ? m : n;
+  if (sb[0] != m)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "a and b should have the same number of rows (%lld != %lld)", (long long)m, (long long)sb[0]);
+  cusci_dtype da, db, dt;
+  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &da));
+  TRY(cusci__la_work_dtype(ctx, fn, "b", cusci_array_dtype(b), &db));
+  TRY(cusci_promote_types(da, db, &dt));
+  cusci_dtype rt = real_of(dt);
+  if (on_host(ctx) && (mx > INT32_MAX || k > INT32_MAX || (mx > 0 && (n > INT32_MAX / mx || k > INT32_MAX / mx))))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "the problem exceeds LAPACK's int on the host");
+  double cond = o.has_cond && o.cond >= 0 ? o.cond : eps_of(dt);
+  int64_t xs[2] = { n, k }, ss[1] = { K };
+  TRY(cusci__la_check_out(ctx, fn, x, nbd, xs, dt));
+  if (!gelsy)
+    TRY(cusci__la_check_out(ctx, fn, s, 1, ss, rt));
+  if (m == 0 || n == 0)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "a of shape (%lld, %lld) is empty", (long long)m, (long long)n);
+
+  cusci_array *wa = NULL, *wb = NULL, *b2 = NULL, *rx = NULL, *rs = NULL, *rr = NULL;
+  int64_t rk = 0, b2s[2] = { m, k };
+  cusci_status st = cusci_array_astype(ctx, (cusci_array *)a, dt, true, &wa);
+  if (st == CUSCI_OK)
+    st = cusci_array_astype(ctx, (cusci_array *)b, dt, false, &wb);
+  if (st == CUSCI_OK)
+    st = cusci_array_reshape(ctx, wb, 2, b2s, &b2);
+  bool resid = !gelsy && m > n;
+  if (on_host(ctx) && st == CUSCI_OK) {
+    size_t isz = cusci_dtype_itemsize(dt);
+    cusci_array *bb = NULL, *xc = NULL;
+    int64_t bbs[2] = { mx, k };
+    st = cusci_array_zeros(ctx, 2, bbs, dt, &bb);
+    cusci_array *bc = NULL;
+    if (st == CUSCI_OK)
+      st = cusci_array_ascontiguousarray(ctx, b2, &bc);
+    if (st == CUSCI_OK)
+      memcpy(cusci_array_data(bb), cusci_array_data(bc), (size_t)(m * k) * isz);
+    cusci_array_release(bc);
+    if (st == CUSCI_OK && !o.no_check_finite &&
+        (cusci__ref_la_nonfinite(dt, m * n, cusci_array_data(wa)) || cusci__ref_la_nonfinite(dt, m * k, cusci_array_data(bb))))
+      st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "array must not contain infs or NaNs");
+    if (st == CUSCI_OK && !gelsy)
+      st = cusci_array_empty(ctx, 1, ss, rt, &rs);
+    cusci__la_fail f = { 0, 0 };
+    if (st == CUSCI_OK) {
+      int info = cusci__ref_la_lstsq(dt, (int)o.lapack_driver, cond, m, n, k, cusci_array_data(wa), cusci_array_data(bb),
+                                     rs ? cusci_array_data(rs) : NULL, &rk, &f);
+      if (info != 0)
+        st = lapack_fail(ctx, fn, info);
+      else if (f.info > 0)
+        st = cusci_ctx_fail(ctx, CUSCI_ERR_LINALG, fn, "SVD did not converge in Linear Least Squares (%lld singular values)", (long long)f.info);
+    }
+    int64_t top[2] = { 0, 0 }, stop_x[2] = { n, k }, stop_r[2] = { mx, k };
+    if (st == CUSCI_OK)
+      st = cusci_array_slice(ctx, bb, top, stop_x, NULL, &xc);
+    if (st == CUSCI_OK)
+      st = cusci_array_ascontiguousarray(ctx, xc, &rx);
+    cusci_array_release(xc);
+    /* Residues from the rows below n that gelsd and gelss leave in b. */
+    if (st == CUSCI_OK && resid && rk == n) {
+      cusci_array *tail = NULL, *ab = NULL, *sq = NULL;
+      int64_t from[2] = { n, 0 };
+      int ax = 0;
+      st = cusci_array_slice(ctx, bb, from, stop_r, NULL, &tail);
+      if (st == CUSCI_OK)
+        st = cusci_abs(ctx, tail, &ab);
+      if (st == CUSCI_OK)
+        st = cusci_square(ctx, ab, &sq);
+      if (st == CUSCI_OK)
+        st = cusci_sum(ctx, sq, &(cusci_reduce_opts){ .naxes = 1, .axes = &ax }, &rr);
+      cusci_array_release(tail), cusci_array_release(ab), cusci_array_release(sq);
+    }
+    cusci_array_release(bb);
+  } else if (st == CUSCI_OK) {
+    bool bad = false;
+    if (!o.no_check_finite) {
+      st = any_nonfinite(ctx, wa, &bad);
+      bool bad2 = false;
+      if (st == CUSCI_OK)
+        st = any_nonfinite(ctx, b2, &bad2);
+      bad = bad || bad2;
+      if (st == CUSCI_OK && bad)
+        st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "array must not contain infs or NaNs");
+    }
+    if (st == CUSCI_OK)
+      st = lstsq_svd(ctx, fn, wa, b2, cond, &rx, &rs, &rk);
+    if (st == CUSCI_OK && resid && rk == n) {
+      cusci_array *ax_ = NULL, *d = NULL, *ab = NULL, *sq = NULL;
+      int ax = 0;
+      st = cusci_linalg_matmul(ctx, wa, rx, &ax_);
+      if (st == CUSCI_OK)
+        st = cusci_subtract(ctx, b2, ax_, &d);
+      if (st == CUSCI_OK)
+        st = cusci_abs(ctx, d, &ab);
+      if (st == CUSCI_OK)
+        st = cusci_square(ctx, ab, &sq);
+      if (st == CUSCI_OK)
+        st = cusci_sum(ctx, sq, &(cusci_reduce_opts){ .naxes = 1, .axes = &ax }, &rr);
+      cusci_array_release(ax_), cusci_array_release(d), cusci_array_release(ab), cusci_array_release(sq);
+    }
+  }
+  cusci_array_release(wa), cusci_array_release(wb), cusci_array_release(b2);
+  /* x, residues and s in SciPy's shapes. */
+  cusci_array *fx = NULL, *fr = NULL;
+  if (st == CUSCI_OK)
+    st = cusci_array_reshape(ctx, rx, nbd, xs, &fx);
+  if (st == CUSCI_OK) {
+    if (rr) {
+      st = nbd == 1 ? cusci_array_reshape(ctx, rr, 0, NULL, &fr) : cusci_array_ascontiguousarray(ctx, rr, &fr);
+    } else {
+      int64_t zero = 0;
+      st = cusci_array_empty(ctx, 1, &zero, dt, &fr);
+    }
+  }
+  cusci_array_release(rx), cusci_array_release(rr);
+  if (st == CUSCI_OK && *residues) {
+    /* A caller's residues array must match what comes back. */
+    cusci_array *chk = NULL;
+    st = cusci_prepare_out(ctx, fn, residues, cusci_array_ndim(fr), cusci_array_shape(fr), cusci_array_dtype(fr), &chk);
+  }
+  if (st == CUSCI_OK) {
+    st = cusci__la_give(ctx, fx, x);
+    fx = NULL;
+  }
+  if (st == CUSCI_OK) {
+    st = cusci__la_give(ctx, fr, residues);
+    fr = NULL;
+  }
+  if (st == CUSCI_OK && !gelsy) {
+    st = cusci__la_give(ctx, rs, s);
+    rs = NULL;
+  }
+  cusci_array_release(fx), cusci_array_release(fr), cusci_array_release(rs);
+  if (st == CUSCI_OK)
+    *rank = rk;
+  return st;
+}
