@@ -14,7 +14,7 @@ typedef struct lstate {
   int op;
 } lstate;
 
-enum { OP_MATMUL, OP_SOLVE, OP_CHOLESKY, OP_EIGH, OP_SVD, OP_INV, OP_DET };
+enum { OP_MATMUL, OP_SOLVE, OP_CHOLESKY, OP_EIGH, OP_SVD, OP_INV, OP_DET, OP_QR, OP_LSTSQ };
 
 static int fail(char *why, size_t len, cusci_ctx *ctx, lstate *s)
 {
@@ -104,6 +104,14 @@ static int run(cusci_ctx *ctx, void *state)
   case OP_INV:
     st = cusci_linalg_inv(ctx, s->a, &o);
     break;
+  case OP_QR:
+    st = cusci_linalg_qr(ctx, s->a, &(cusci_linalg_qr_opts){ .mode = CUSCI_LINALG_QR_ECONOMIC }, &o, &o2, NULL);
+    break;
+  case OP_LSTSQ: {
+    int64_t rank;
+    st = cusci_linalg_lstsq(ctx, s->a, s->b, NULL, &o, &o2, &rank, &o3);
+    break;
+  }
   default:
     st = cusci_linalg_det(ctx, s->a, &o);
   }
@@ -197,6 +205,24 @@ static int s_det_small(cusci_ctx *ctx, void **st, double *bytes, double *flops, 
   return need_gpu(ctx, why, len) || setup(ctx, st, OP_DET, CUSCI_FLOAT64, 3, sa, 0, NULL, 0, why, len);
 }
 
+/* qr and lstsq: the QR of a 4096x4096 float64 matrix (Q and R, CuPy's
+ * default 'reduced'), and a 4096x512 float64 least-squares problem. */
+static int s_qr(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  int64_t n = N4K, sa[2] = { n, n };
+  *bytes = 8.0 * 3 * n * n;
+  *flops = 4.0 / 3.0 * n * n * n * 2; /* geqrf, then orgqr */
+  return need_gpu(ctx, why, len) || setup(ctx, st, OP_QR, CUSCI_FLOAT64, 2, sa, 0, NULL, 0, why, len);
+}
+
+static int s_lstsq(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  int64_t m = N4K, n = 512, sa[2] = { m, n }, sb[1] = { m };
+  *bytes = 8.0 * (m * n + m + n);
+  *flops = 0;
+  return need_gpu(ctx, why, len) || setup(ctx, st, OP_LSTSQ, CUSCI_FLOAT64, 2, sa, 1, sb, 0, why, len);
+}
+
 const bench_case bench_cases_linalg[] = {
   { .name = "linalg.matmul_f32_8192", .desc = "matmul of two 8192x8192 float32 matrices (cuBLAS sgemm, no TF32)", .setup = s_matmul, .run = run, .teardown = teardown },
   { .name = "linalg.solve_f64_4096", .desc = "solve a 4096x4096 float64 system, one right-hand side", .setup = s_solve, .run = run, .teardown = teardown },
@@ -206,5 +232,7 @@ const bench_case bench_cases_linalg[] = {
   { .name = "linalg.solve_batched_8x8_f64", .desc = "solve 100000 8x8 float64 systems, one column each", .setup = s_solve_small, .run = run, .teardown = teardown },
   { .name = "linalg.inv_batched_8x8_f64", .desc = "inv of 100000 8x8 float64 matrices", .setup = s_inv_small, .run = run, .teardown = teardown },
   { .name = "linalg.det_batched_8x8_f64", .desc = "det of 100000 8x8 float64 matrices", .setup = s_det_small, .run = run, .teardown = teardown },
+  { .name = "linalg.qr_f64_4096", .desc = "qr (Q and R) of a 4096x4096 float64 matrix (cuSOLVER geqrf + orgqr)", .setup = s_qr, .run = run, .teardown = teardown },
+  { .name = "linalg.lstsq_f64_4096x512", .desc = "lstsq of a 4096x512 float64 system, one right-hand side (SVD route)", .setup = s_lstsq, .run = run, .teardown = teardown },
   { .name = NULL },
 };

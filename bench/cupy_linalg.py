@@ -66,6 +66,17 @@ def det_batched_8x8_f64(cp):
     return lambda: cp.linalg.det(a)
 
 
+def qr_f64_4096(cp):
+    a = _rand(cp, (N4K, N4K), np.float64)
+    return lambda: cp.linalg.qr(a)
+
+
+def lstsq_f64_4096x512(cp):
+    a = _rand(cp, (N4K, 512), np.float64)
+    b = _rand(cp, (N4K,), np.float64)
+    return lambda: cp.linalg.lstsq(a, b, rcond=None)
+
+
 CASES = {"linalg." + f.__name__: f for f in (
     matmul_f32_8192, solve_f64_4096, cholesky_f64_4096, eigh_f64_4096, svd_f32_2048,
-    solve_batched_8x8_f64, inv_batched_8x8_f64, det_batched_8x8_f64)}
+    solve_batched_8x8_f64, inv_batched_8x8_f64, det_batched_8x8_f64, qr_f64_4096, lstsq_f64_4096x512)}
