@@ -262,10 +262,10 @@ cusci_status cusci_linalg_rq(cusci_ctx *ctx, const cusci_array *a, const cusci_l
   cusci_status st = cusci_array_astype(ctx, (cusci_array *)a, dt, false, &w);
   if (st == CUSCI_OK)
     st = conj_t(ctx, w, true, &b);
-  cusci_linalg_qr_opts qo = { .mode = o.mode == CUSCI_LINALG_QR_ECONOMIC ? CUSCI_LINALG_QR_ECONOMIC : CUSCI_LINALG_QR_FULL,
-                              .no_check_finite = o.no_check_finite };
+  /* Mode r needs only R1, which is full mode's. */
+  cusci_linalg_qr_opts qo = { .mode = o.mode, .no_check_finite = o.no_check_finite };
   if (st == CUSCI_OK)
-    st = cusci_linalg_qr(ctx, b, &qo, &q1, &r1, NULL);
+    st = cusci_linalg_qr(ctx, b, &qo, want_q ? &q1 : NULL, &r1, NULL);
   if (st == CUSCI_OK)
     st = conj_t(ctx, r1, true, &rr);
   if (st == CUSCI_OK && want_q)

@@ -93,7 +93,9 @@ static void fixtures(void)
   /* rq: |R| */
   a = fx("rq_full_a");
   check_ex(cusci_linalg_rq(ctx, a, NULL, &r, &q), &r, "rq_full_absr", 8, true, true);
-  REL(a), REL(q), REL(r);
+  REL(q), REL(r);
+  check_ex(cusci_linalg_rq(ctx, a, &(cusci_linalg_rq_opts){ .mode = CUSCI_LINALG_QR_R }, &r, NULL), &r, "rq_full_absr", 8, true, true);
+  REL(a), REL(r);
   a = fx("rq_econ_a");
   check_ex(cusci_linalg_rq(ctx, a, &(cusci_linalg_rq_opts){ .mode = CUSCI_LINALG_QR_ECONOMIC }, &r, &q), &r, "rq_econ_absr", 8, true, true);
   REL(a), REL(q), REL(r);
@@ -275,7 +277,7 @@ static void fixtures(void)
     }
   REL(a);
 }
-#define FIXTURE_COUNT (10 + 2 + 11 + 22 + 9 + 3 + 2 + 9 + 12 + 2 + 6)
+#define FIXTURE_COUNT (10 + 3 + 11 + 22 + 9 + 3 + 2 + 9 + 12 + 2 + 6)
 
 /* Every error path of the new functions: a status and a message, no
  * output, no leak. */
