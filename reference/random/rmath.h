@@ -253,27 +253,6 @@ CUSCI_HD float cusci__rlogf(float x)
 }
 
 /*
- * sinf and cosf of 2 pi u for u in [0, 1], by quadrant as the double one,
- * with Cephes' single-precision polynomials on [-pi/4, pi/4] (Moshier,
- * Cephes Math Library, sinf.c).
- */
-CUSCI_HD void cusci__rsincos_2pif(float u, float *s, float *c)
-{
-  float v = 4.0f * u;
-  float q = floorf(v + 0.5f);
-  float x = (v - q) * 1.57079632679f;
-  float z = x * x;
-  float sk = x + x * z * (-1.6666654611e-1f + z * (8.3321608736e-3f + z * -1.9515295891e-4f));
-  float ck = 1.0f - 0.5f * z + z * z * (4.166664568298827e-2f + z * (-1.388731625493765e-3f + z * 2.443315711809948e-5f));
-  switch ((int)q & 3) {
-  case 0: *s = sk; *c = ck; break;
-  case 1: *s = ck; *c = -sk; break;
-  case 2: *s = -sk; *c = -ck; break;
-  default: *s = -ck; *c = sk; break;
-  }
-}
-
-/*
  * Arc tangent (FDLIBM s_atan.c): |x| reduced to [0, 7/16] through the
  * tangent's addition formula at 1/2, 1, 3/2 or infinity, then an odd
  * polynomial of degree 23 in minimax form.
