@@ -15,6 +15,7 @@
 #include <cusci/linalg.h>
 
 #include "liblinalg/internal.h"
+#include "liblinalg/qr_internal.h"
 
 #define TRY(expr)              \
   do {                         \
@@ -505,7 +506,9 @@ static cusci_status basis(cusci_ctx *ctx, const char *fn, const cusci_array *a, 
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "rcond is NaN");
   int64_t m = cusci_array_shape(a)[0], n = cusci_array_shape(a)[1];
   cusci_array *u = NULL, *s = NULL, *vh = NULL, *v = NULL, *t = NULL, *res = NULL;
-  cusci_status st = cusci_linalg_svd(ctx, a, null, true, &u, &s, &vh);
+  /* null_space needs the full V; orth the economic U, from the accurate
+   * SVD so that the rank is decided on exact small singular values. */
+  cusci_status st = null ? cusci_linalg_svd(ctx, a, true, true, &u, &s, &vh) : cusci__la_svd_accurate(ctx, fn, a, &u, &s, &vh);
   int64_t num = 0;
   if (st == CUSCI_OK)
     st = rank_of(ctx, fn, s, rcond, m, n, &num);

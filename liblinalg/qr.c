@@ -25,6 +25,7 @@
 #include <cusci/linalg.h>
 
 #include "liblinalg/internal.h"
+#include "liblinalg/qr_internal.h"
 #include "reference/linalg/qr.h"
 #ifdef CUSCI_HAVE_CUDA
 #include "kernels/linalg/qr_launch.h"
@@ -283,6 +284,51 @@ cusci_status cusci_linalg_rq(cusci_ctx *ctx, const cusci_array *a, const cusci_l
   return st;
 }
 
+/* ------------------------------------------------- the accurate SVD */
+
+cusci_status cusci__la_svd_accurate(cusci_ctx *ctx, const char *fn, const cusci_array *a, cusci_array **u, cusci_array **s, cusci_array **vh)
+{
+  if (on_host(ctx))
+    return cusci_linalg_svd(ctx, a, false, true, u, s, vh);
+  int nd = cusci_array_ndim(a);
+  int64_t m = cusci_array_shape(a)[nd - 2], n = cusci_array_shape(a)[nd - 1];
+  cusci_linalg_qr_opts qo = { .mode = CUSCI_LINALG_QR_ECONOMIC };
+  cusci_array *b = NULL, *q = NULL, *r = NULL, *rh = NULL, *u1 = NULL, *v1h = NULL, *v1 = NULL, *v = NULL;
+  cusci_status st = CUSCI_OK;
+  (void)fn;
+  if (m >= n) {
+    /* a = Q R, R = Ur S Vh: a = (Q Ur) S Vh. */
+    st = cusci_linalg_qr(ctx, a, &qo, &q, &r, NULL);
+    if (st == CUSCI_OK)
+      st = cusci_linalg_svd(ctx, r, true, true, &u1, s, vh);
+    if (st == CUSCI_OK)
+      st = cusci_linalg_matmul(ctx, q, u1, u);
+  } else {
+    /* a^H = Q R, R^H = U1 S V1^H: a = U1 S (Q V1)^H. */
+    st = conj_t(ctx, (cusci_array *)a, false, &b);
+    if (st == CUSCI_OK)
+      st = cusci_linalg_qr(ctx, b, &qo, &q, &r, NULL);
+    if (st == CUSCI_OK)
+      st = conj_t(ctx, r, false, &rh);
+    if (st == CUSCI_OK)
+      st = cusci_linalg_svd(ctx, rh, true, true, u, s, &v1h);
+    if (st == CUSCI_OK)
+      st = conj_t(ctx, v1h, false, &v1);
+    if (st == CUSCI_OK)
+      st = cusci_linalg_matmul(ctx, q, v1, &v);
+    if (st == CUSCI_OK)
+      st = conj_t(ctx, v, false, vh);
+  }
+  cusci_array *rel[] = { b, q, r, rh, u1, v1h, v1, v };
+  for (size_t i = 0; i < sizeof rel / sizeof *rel; i++)
+    cusci_array_release(rel[i]);
+  if (st != CUSCI_OK) {
+    cusci_array_release(*u), cusci_array_release(*s), cusci_array_release(*vh);
+    *u = *s = *vh = NULL;
+  }
+  return st;
+}
+
 /* --------------------------------------------------------------- lstsq */
 
 /* True when any element of x is inf or NaN (on x's device). */
@@ -301,7 +347,8 @@ static cusci_status any_nonfinite(cusci_ctx *ctx, cusci_array *x, bool *bad)
 }
 
 /*
- * The SVD route of lstsq (the GPU path): with A = U diag(s) V^H,
+ * The SVD route of lstsq (the GPU path): with A = U diag(s) V^H (the
+ * accurate SVD, so that the rank is decided on exact small values),
  * x = V diag(s+) U^H b, s+ = 1/s for s > cond * s[0], else 0, which is the
  * minimum-norm least-squares solution gelsd computes; rank is the count of
  * s kept. a (m, n), b2 (m, k) in dtype dt; x (n, k) and s (K).
@@ -312,7 +359,7 @@ static cusci_status lstsq_svd(cusci_ctx *ctx, const char *fn, cusci_array *a, cu
   cusci_dtype dt = cusci_array_dtype(a), rt = real_of(dt);
   int64_t m = cusci_array_shape(a)[0], n = cusci_array_shape(a)[1], K = m < n ? m : n;
   cusci_array *u = NULL, *vh = NULL, *uh = NULL, *v = NULL, *c = NULL, *d = NULL, *cd = NULL, *s64 = NULL;
-  cusci_status st = cusci_linalg_svd(ctx, a, false, true, &u, s, &vh);
+  cusci_status st = cusci__la_svd_accurate(ctx, fn, a, &u, s, &vh);
   double *hs = malloc(sizeof *hs * (size_t)(K + 1)), *dv = malloc(sizeof *dv * (size_t)(K + 1));
   if (st == CUSCI_OK && (!hs || !dv))
     st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
