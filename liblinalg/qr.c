@@ -7,8 +7,9 @@
  * matrix is copied to the host, factored by LAPACKE geqp3, and Q, R and P
  * are copied back. rq is composed from qr of the flipped conjugate
  * transpose on either backend. lstsq calls LAPACKE's gelsd / gelss / gelsy
- * on the host, and on a GPU solves through the economic SVD (gesvdp) and
- * two matrix products, with the same rank cutoff.
+ * on the host, and on a GPU solves through an SVD (of the triangular
+ * factor of a QR factorization) and two matrix products, with the same
+ * rank cutoff.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h" /* CUSCI_HAVE_CUDA */

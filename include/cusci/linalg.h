@@ -417,9 +417,11 @@ typedef struct cusci_linalg_lstsq_opts {
  * else an empty (0,) array of x's dtype; *rank (host) the effective rank;
  * s (min(M, N),) real, the singular values (gelsd, gelss; with gelsy s is
  * not touched and may be NULL). Stacks are not supported (a must be 2-D).
- * Host: LAPACKE gelsd / gelss / gelsy. GPU: x = V diag(1/s) U^H b from the
- * economic SVD (cusci_linalg_svd) with the same cutoff, whatever the driver
- * (waits for the stream to read s). Returns CUSCI_ERR_NDIM,
+ * Host: LAPACKE gelsd / gelss / gelsy. GPU: x = V diag(1/s) U^H b with the
+ * same cutoff, whatever the driver, from the SVD of the triangular factor
+ * of a QR factorization (Xgeqrf, then gesvd of the square factor, whose
+ * small singular values are accurate, unlike gesvdp's); waits for the
+ * stream to read s. Returns CUSCI_ERR_NDIM,
  * CUSCI_ERR_SHAPE, CUSCI_ERR_VALUE (empty a, inf or NaN, NaN cond),
  * CUSCI_ERR_INVALID_ARGUMENT (driver), CUSCI_ERR_LINALG (no convergence).
  */
@@ -483,7 +485,8 @@ CUSCI_API cusci_status cusci_linalg_trace(cusci_ctx *ctx, const cusci_array *a, 
 /*
  * scipy.linalg.null_space(a, rcond) and scipy.linalg.orth(a, rcond) of a
  * 2-D a (M, N): orthonormal bases (N, k) of the null space and (M, r) of
- * the range, from the SVD (full for null_space, economic for orth), with
+ * the range, from the SVD (full, by gesvd on a GPU, for null_space; for
+ * orth on a GPU, the SVD of a QR factor, as lstsq's), with
  * the singular values above rcond * max(s) counting (rcond <= 0: SciPy's
  * default, eps * max(M, N)). Returns CUSCI_ERR_NDIM and svd's statuses.
  */
