@@ -241,11 +241,25 @@ int main(void)
 {
   gpu = tu_gpu_ctx_or_skip();
   host = tu_host_ctx();
-  plan(4 * PER_DTYPE + qs_count() + 4);
+  plan(4 * PER_DTYPE + qs_count() + 1 + 4);
   uint64_t seed = 0x51ab;
   for (int i = 0; i < 4; i++)
     compare(lu_dtypes[i], &seed);
   qs_all(gpu);
+
+  /* qr without the finite check: nothing waits for the stream; the next
+   * read of the results must still see them. */
+  {
+    int64_t sh[3] = { 3, 40, 25 };
+    lu_c *va = lu_rand_values(&seed, CUSCI_FLOAT64, 3, sh, 0);
+    cusci_array *g = NULL, *h = NULL, *qg = NULL, *qh = NULL, *rg = NULL, *rh = NULL;
+    pair(CUSCI_FLOAT64, 3, sh, va, &g, &h);
+    cusci_linalg_qr_opts o = { .no_check_finite = true };
+    cusci_status sg = cusci_linalg_qr(gpu, g, &o, &qg, &rg, NULL), sh2 = cusci_linalg_qr(host, h, &o, &qh, &rh, NULL);
+    cmp_ex(sg, sh2, &rg, &rh, 64 * 40 * DBL_EPSILON, true, "qr no_check_finite (3,40,25) |R|", "float64");
+    REL(qg), REL(qh), REL(g), REL(h);
+    free(va);
+  }
 
   /* Errors on the GPU. */
   int64_t s2[2] = { 3, 3 };
