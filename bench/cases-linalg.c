@@ -108,8 +108,9 @@ static int run(cusci_ctx *ctx, void *state)
     st = cusci_linalg_qr(ctx, s->a, &(cusci_linalg_qr_opts){ .mode = CUSCI_LINALG_QR_ECONOMIC }, &o, &o2, NULL);
     break;
   case OP_LSTSQ: {
-    int64_t rank;
+    cusci_array *rank = NULL;
     st = cusci_linalg_lstsq(ctx, s->a, s->b, NULL, &o, &o2, &rank, &o3);
+    cusci_array_release(rank);
     break;
   }
   default:

@@ -348,36 +348,39 @@ static cusci_status any_nonfinite(cusci_ctx *ctx, cusci_array *x, bool *bad)
 }
 
 /*
- * The SVD route of lstsq (the GPU path): with A = U diag(s) V^H (the
- * accurate SVD, so that the rank is decided on exact small values),
- * x = V diag(s+) U^H b, s+ = 1/s for s > cond * s[0], else 0, which is the
- * minimum-norm least-squares solution gelsd computes; rank is the count of
- * s kept. a (m, n), b2 (m, k) in dtype dt; x (n, k) and s (K).
+ * The SVD route of lstsq (the GPU path), for a batch: with A = U diag(s)
+ * V^H (the accurate SVD, so that the rank is decided on exact small
+ * values), x = V diag(s+) U^H b, s+ = 1/s for s > cond * s[0], else 0,
+ * which is the minimum-norm least-squares solution gelsd computes; the rank
+ * is the count of s kept. a (B, m, n), b (B, m, k) in dtype dt; x
+ * (B, n, k), s (B, K), rank[B] on the host.
  */
-static cusci_status lstsq_svd(cusci_ctx *ctx, const char *fn, cusci_array *a, cusci_array *b2, double cond, cusci_array **x, cusci_array **s,
+static cusci_status lstsq_svd(cusci_ctx *ctx, const char *fn, cusci_array *a, cusci_array *b, double cond, cusci_array **x, cusci_array **s,
                               int64_t *rank)
 {
   cusci_dtype dt = cusci_array_dtype(a), rt = real_of(dt);
-  int64_t m = cusci_array_shape(a)[0], n = cusci_array_shape(a)[1], K = m < n ? m : n;
+  int64_t B = cusci_array_shape(a)[0], m = cusci_array_shape(a)[1], n = cusci_array_shape(a)[2], K = m < n ? m : n;
   cusci_array *u = NULL, *vh = NULL, *uh = NULL, *v = NULL, *c = NULL, *d = NULL, *cd = NULL, *s64 = NULL;
   cusci_status st = cusci__la_svd_accurate(ctx, fn, a, &u, s, &vh);
-  double *hs = malloc(sizeof *hs * (size_t)(K + 1)), *dv = malloc(sizeof *dv * (size_t)(K + 1));
+  double *hs = malloc(sizeof *hs * (size_t)(B * K + 1)), *dv = malloc(sizeof *dv * (size_t)(B * K + 1));
   if (st == CUSCI_OK && (!hs || !dv))
     st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
   if (st == CUSCI_OK)
     st = cusci_array_astype(ctx, *s, CUSCI_FLOAT64, true, &s64);
   if (st == CUSCI_OK)
-    st = cusci_array_to_host(ctx, s64, hs, sizeof *hs * (size_t)K);
-  *rank = 0;
-  for (int64_t j = 0; st == CUSCI_OK && j < K; j++) {
-    bool keep = hs[j] > cond * hs[0];
-    dv[j] = keep ? 1.0 / hs[j] : 0.0;
-    *rank += keep;
+    st = cusci_array_to_host(ctx, s64, hs, sizeof *hs * (size_t)(B * K));
+  for (int64_t i = 0; st == CUSCI_OK && i < B; i++) {
+    rank[i] = 0;
+    for (int64_t j = 0; j < K; j++) {
+      bool keep = hs[i * K + j] > cond * hs[i * K];
+      dv[i * K + j] = keep ? 1.0 / hs[i * K + j] : 0.0;
+      rank[i] += keep;
+    }
   }
-  int64_t dshape[2] = { K, 1 };
+  int64_t dshape[3] = { B, K, 1 };
   cusci_array *d64 = NULL;
   if (st == CUSCI_OK)
-    st = cusci_array_from_host(ctx, dv, 2, dshape, CUSCI_FLOAT64, &d64);
+    st = cusci_array_from_host(ctx, dv, 3, dshape, CUSCI_FLOAT64, &d64);
   if (st == CUSCI_OK)
     st = cusci_array_astype(ctx, d64, rt, false, &d);
   cusci_array_release(d64);
@@ -387,7 +390,7 @@ static cusci_status lstsq_svd(cusci_ctx *ctx, const char *fn, cusci_array *a, cu
   if (st == CUSCI_OK)
     st = conj_t(ctx, vh, false, &v);
   if (st == CUSCI_OK)
-    st = cusci_linalg_matmul(ctx, uh, b2, &c);
+    st = cusci_linalg_matmul(ctx, uh, b, &c);
   if (st == CUSCI_OK)
     st = cusci_multiply(ctx, c, d, &cd);
   if (st == CUSCI_OK)
@@ -398,15 +401,45 @@ static cusci_status lstsq_svd(cusci_ctx *ctx, const char *fn, cusci_array *a, cu
   return st;
 }
 
+/* sum |r|^2 over axis -2 of r (B, rows, k): (B, k), real. */
+static cusci_status sum_sq_rows(cusci_ctx *ctx, cusci_array *r, cusci_array **out)
+{
+  cusci_array *ab = NULL, *sq = NULL;
+  int ax = 1;
+  cusci_status st = cusci_abs(ctx, r, &ab);
+  if (st == CUSCI_OK)
+    st = cusci_square(ctx, ab, &sq);
+  if (st == CUSCI_OK)
+    st = cusci_sum(ctx, sq, &(cusci_reduce_opts){ .naxes = 1, .axes = &ax }, out);
+  cusci_array_release(ab), cusci_array_release(sq);
+  return st;
+}
+
+/* An array of shape `batch` + tail (ntail extents) from r, a copy. */
+static cusci_status reshape_out(cusci_ctx *ctx, cusci_array *r, int nb, const int64_t *bshape, int ntail, const int64_t *tail, cusci_array **out)
+{
+  int64_t shape[CUSCI_MAX_NDIM + 2];
+  memcpy(shape, bshape, sizeof *shape * (size_t)nb);
+  memcpy(shape + nb, tail, sizeof *shape * (size_t)ntail);
+  cusci_array *v = NULL;
+  cusci_status st = cusci_array_reshape(ctx, r, nb + ntail, shape, &v);
+  if (st == CUSCI_OK)
+    st = cusci_array_ascontiguousarray(ctx, v, out);
+  cusci_array_release(v);
+  return st;
+}
+
 /*
- * scipy.linalg.lstsq. The host runs the LAPACK driver asked for; the GPU
- * the SVD route above (for every driver: gelsy's complete orthogonal
- * factorization gives the same minimum-norm solution). Residues are
- * sum |b - a x|^2 per column when m > n and the rank is n (gelsd and gelss
- * only, as SciPy), else an empty array of x's dtype.
+ * scipy.linalg.lstsq, batched as SciPy 1.17: a (..., M, N), b (M,) or
+ * (..., M, K) with the batch axes broadcast. The host runs the LAPACK
+ * driver asked for on each matrix; the GPU the SVD route above (for every
+ * driver: gelsy's complete orthogonal factorization gives the same
+ * minimum-norm solution). Residues are sum |b - a x|^2 per column when
+ * M > N and every rank is N (gelsd and gelss only, as SciPy), else an
+ * empty (..., 0) array of x's dtype.
  */
 cusci_status cusci_linalg_lstsq(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, const cusci_linalg_lstsq_opts *opts, cusci_array **x,
-                                cusci_array **residues, int64_t *rank, cusci_array **s)
+                                cusci_array **residues, cusci_array **rank, cusci_array **s)
 {
   static const char fn[] = "cusci_linalg_lstsq";
   cusci_linalg_lstsq_opts o = opts ? *opts : (cusci_linalg_lstsq_opts){ 0 };
@@ -419,17 +452,23 @@ cusci_status cusci_linalg_lstsq(cusci_ctx *ctx, const cusci_array *a, const cusc
   bool gelsy = o.lapack_driver == CUSCI_LINALG_LSTSQ_GELSY;
   if (!gelsy && !s)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "s must not be NULL for gelsd and gelss");
-  if (o.has_cond && !(o.cond >= 0) && !(o.cond < 0))
+  if (o.has_cond && isnan(o.cond))
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "cond is NaN");
   int na = cusci_array_ndim(a), nbd = cusci_array_ndim(b);
-  if (na != 2)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "a has %d dimensions, expected 2 (stacks are not supported)", na);
-  if (nbd > 2)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "b has %d dimensions, expected 1 or 2", nbd);
   const int64_t *sa = cusci_array_shape(a), *sb = cusci_array_shape(b);
-  int64_t m = sa[0], n = sa[1], k = nbd == 2 ? sb[1] : 1, K = m < n ? m : n, mx = m > n ? m : n;
-  if (sb[0] != m)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "a and b should have the same number of rows (%lld != %lld)", (long long)m, (long long)sb[0]);
+  bool vec = nbd == 1;
+  int64_t m = sa[na - 2], n = sa[na - 1], k = vec ? 1 : sb[nbd - 1], K = m < n ? m : n, mx = m > n ? m : n;
+  int64_t bm = vec ? sb[0] : sb[nbd - 2];
+  if (bm != m)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "a and b should have the same number of rows (%lld != %lld)", (long long)m, (long long)bm);
+  int nb;
+  int64_t bshape[CUSCI_MAX_NDIM + 2];
+  TRY(cusci__la_broadcast_batch(ctx, fn, na - 2, sa, vec ? 0 : nbd - 2, sb, &nb, bshape));
+  if (nb + 2 > CUSCI_MAX_NDIM)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "the batch has %d dimensions", nb);
+  int64_t B = 1;
+  for (int i = 0; i < nb; i++)
+    B *= bshape[i];
   cusci_dtype da, db, dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &da));
   TRY(cusci__la_work_dtype(ctx, fn, "b", cusci_array_dtype(b), &db));
@@ -437,110 +476,158 @@ cusci_status cusci_linalg_lstsq(cusci_ctx *ctx, const cusci_array *a, const cusc
   cusci_dtype rt = real_of(dt);
   if (on_host(ctx) && (mx > INT32_MAX || k > INT32_MAX || (mx > 0 && (n > INT32_MAX / mx || k > INT32_MAX / mx))))
     return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "the problem exceeds LAPACK's int on the host");
-  double cond = o.has_cond && o.cond >= 0 ? o.cond : eps_of(dt);
-  int64_t xs[2] = { n, k }, ss[1] = { K };
-  TRY(cusci__la_check_out(ctx, fn, x, nbd, xs, dt));
-  if (!gelsy)
-    TRY(cusci__la_check_out(ctx, fn, s, 1, ss, rt));
   if (m == 0 || n == 0)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "a of shape (%lld, %lld) is empty", (long long)m, (long long)n);
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "a of shape (..., %lld, %lld) is empty", (long long)m, (long long)n);
+  double cond = o.has_cond && o.cond >= 0 ? o.cond : eps_of(dt);
+  int64_t xs[CUSCI_MAX_NDIM], ss[CUSCI_MAX_NDIM];
+  memcpy(xs, bshape, sizeof *xs * (size_t)nb);
+  memcpy(ss, bshape, sizeof *ss * (size_t)nb);
+  xs[nb] = n, xs[nb + 1] = k;
+  ss[nb] = K;
+  TRY(cusci__la_check_out(ctx, fn, x, nb + (vec ? 1 : 2), xs, dt));
+  if (!gelsy)
+    TRY(cusci__la_check_out(ctx, fn, s, nb + 1, ss, rt));
+  TRY(cusci__la_check_out(ctx, fn, rank, nb, bshape, CUSCI_INT64));
 
-  cusci_array *wa = NULL, *wb = NULL, *b2 = NULL, *rx = NULL, *rs = NULL, *rr = NULL;
-  int64_t rk = 0, b2s[2] = { m, k };
-  cusci_status st = cusci_array_astype(ctx, (cusci_array *)a, dt, true, &wa);
+  /* a (B, m, n) and b (B, m, k), C-contiguous in dt. */
+  int64_t a3[3] = { B, m, n }, b3[3] = { B, m, k }, abig[CUSCI_MAX_NDIM], bbig[CUSCI_MAX_NDIM];
+  memcpy(abig, bshape, sizeof *abig * (size_t)nb);
+  memcpy(bbig, bshape, sizeof *bbig * (size_t)nb);
+  abig[nb] = m, abig[nb + 1] = n;
+  bbig[nb] = m, bbig[nb + 1] = k;
+  cusci_array *ta = NULL, *tb = NULL, *ba = NULL, *bb = NULL, *ca = NULL, *cb = NULL, *wa = NULL, *wb = NULL;
+  int64_t bcol[2] = { m, 1 };
+  cusci_status st = cusci_array_astype(ctx, (cusci_array *)a, dt, false, &ta);
   if (st == CUSCI_OK)
-    st = cusci_array_astype(ctx, (cusci_array *)b, dt, false, &wb);
+    st = vec ? cusci_array_reshape(ctx, (cusci_array *)b, 2, bcol, &tb) : cusci_array_astype(ctx, (cusci_array *)b, dt, false, &tb);
+  if (st == CUSCI_OK && vec) {
+    cusci_array *t2 = NULL;
+    st = cusci_array_astype(ctx, tb, dt, false, &t2);
+    cusci_array_release(tb);
+    tb = t2;
+  }
   if (st == CUSCI_OK)
-    st = cusci_array_reshape(ctx, wb, 2, b2s, &b2);
-  bool resid = !gelsy && m > n;
+    st = cusci_array_broadcast_to(ctx, ta, nb + 2, abig, &ba);
+  if (st == CUSCI_OK)
+    st = cusci_array_broadcast_to(ctx, tb, nb + 2, bbig, &bb);
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, ba, &ca);
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, bb, &cb);
+  if (st == CUSCI_OK)
+    st = cusci_array_reshape(ctx, ca, 3, a3, &wa);
+  if (st == CUSCI_OK)
+    st = cusci_array_reshape(ctx, cb, 3, b3, &wb);
+  cusci_array_release(ta), cusci_array_release(tb), cusci_array_release(ba), cusci_array_release(bb);
+  cusci_array_release(ca), cusci_array_release(cb);
+
+  int64_t *rk = malloc(sizeof *rk * (size_t)(B + 1));
+  if (st == CUSCI_OK && !rk)
+    st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  cusci_array *rx = NULL, *rs = NULL, *rr = NULL;
+  bool full_rank = true;
   if (on_host(ctx) && st == CUSCI_OK) {
-    size_t isz = cusci_dtype_itemsize(dt);
-    cusci_array *bb = NULL, *xc = NULL;
-    int64_t bbs[2] = { mx, k };
-    st = cusci_array_zeros(ctx, 2, bbs, dt, &bb);
-    cusci_array *bc = NULL;
-    if (st == CUSCI_OK)
-      st = cusci_array_ascontiguousarray(ctx, b2, &bc);
-    if (st == CUSCI_OK)
-      memcpy(cusci_array_data(bb), cusci_array_data(bc), (size_t)(m * k) * isz);
-    cusci_array_release(bc);
-    if (st == CUSCI_OK && !o.no_check_finite &&
-        (cusci__ref_la_nonfinite(dt, m * n, cusci_array_data(wa)) || cusci__ref_la_nonfinite(dt, m * k, cusci_array_data(bb))))
+    size_t isz = cusci_dtype_itemsize(dt), rsz = cusci_dtype_itemsize(rt);
+    if (!o.no_check_finite &&
+        (cusci__ref_la_nonfinite(dt, B * m * n, cusci_array_data(wa)) || cusci__ref_la_nonfinite(dt, B * m * k, cusci_array_data(wb))))
       st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "array must not contain infs or NaNs");
-    if (st == CUSCI_OK && !gelsy)
-      st = cusci_array_empty(ctx, 1, ss, rt, &rs);
-    cusci__la_fail f = { 0, 0 };
-    if (st == CUSCI_OK) {
-      int info = cusci__ref_la_lstsq(dt, (int)o.lapack_driver, cond, m, n, k, cusci_array_data(wa), cusci_array_data(bb),
-                                     rs ? cusci_array_data(rs) : NULL, &rk, &f);
+    int64_t xs3[3] = { B, n, k }, ss2[2] = { B, K }, rs2[2] = { B, k }, bbs[2] = { mx, k };
+    if (st == CUSCI_OK)
+      st = cusci_array_empty(ctx, 3, xs3, dt, &rx);
+    if (st == CUSCI_OK)
+      st = cusci_array_empty(ctx, 2, ss2, rt, &rs);
+    if (st == CUSCI_OK)
+      st = cusci_array_zeros(ctx, 2, rs2, rt, &rr);
+    cusci_array *work = NULL;
+    if (st == CUSCI_OK)
+      st = cusci_array_empty(ctx, 2, bbs, dt, &work);
+    for (int64_t i = 0; st == CUSCI_OK && i < B; i++) {
+      char *w = cusci_array_data(work);
+      memset(w, 0, (size_t)(mx * k) * isz);
+      memcpy(w, (char *)cusci_array_data(wb) + (size_t)(i * m * k) * isz, (size_t)(m * k) * isz);
+      cusci__la_fail f = { 0, 0 };
+      int info = cusci__ref_la_lstsq(dt, (int)o.lapack_driver, cond, m, n, k, (char *)cusci_array_data(wa) + (size_t)(i * m * n) * isz, w,
+                                     (char *)cusci_array_data(rs) + (size_t)(i * K) * rsz, &rk[i], &f);
       if (info != 0)
         st = lapack_fail(ctx, fn, info);
       else if (f.info > 0)
-        st = cusci_ctx_fail(ctx, CUSCI_ERR_LINALG, fn, "SVD did not converge in Linear Least Squares (%lld singular values)", (long long)f.info);
+        st = cusci_ctx_fail(ctx, CUSCI_ERR_LINALG, fn, "SVD did not converge in Linear Least Squares (%lld singular values)%s", (long long)f.info,
+                            B > 1 ? " in a matrix of the batch" : "");
+      if (st != CUSCI_OK)
+        break;
+      memcpy((char *)cusci_array_data(rx) + (size_t)(i * n * k) * isz, w, (size_t)(n * k) * isz);
+      full_rank = full_rank && rk[i] == n;
+      /* The rows below n that gelsd and gelss leave in b hold the residual. */
+      for (int64_t j = 0; j < k && m > n; j++) {
+        double r2 = 0;
+        for (int64_t r = n; r < m; r++) {
+          const char *e = w + (size_t)(r * k + j) * isz;
+          switch (dt) {
+          case CUSCI_FLOAT32:
+            r2 += (double)*(const float *)e * *(const float *)e;
+            break;
+          case CUSCI_FLOAT64:
+            r2 += *(const double *)e * *(const double *)e;
+            break;
+          case CUSCI_COMPLEX64:
+            r2 += (double)((const float *)e)[0] * ((const float *)e)[0] + (double)((const float *)e)[1] * ((const float *)e)[1];
+            break;
+          default:
+            r2 += ((const double *)e)[0] * ((const double *)e)[0] + ((const double *)e)[1] * ((const double *)e)[1];
+          }
+        }
+        if (rt == CUSCI_FLOAT32)
+          ((float *)cusci_array_data(rr))[i * k + j] = (float)r2;
+        else
+          ((double *)cusci_array_data(rr))[i * k + j] = r2;
+      }
     }
-    int64_t top[2] = { 0, 0 }, stop_x[2] = { n, k }, stop_r[2] = { mx, k };
-    if (st == CUSCI_OK)
-      st = cusci_array_slice(ctx, bb, top, stop_x, NULL, &xc);
-    if (st == CUSCI_OK)
-      st = cusci_array_ascontiguousarray(ctx, xc, &rx);
-    cusci_array_release(xc);
-    /* Residues from the rows below n that gelsd and gelss leave in b. */
-    if (st == CUSCI_OK && resid && rk == n) {
-      cusci_array *tail = NULL, *ab = NULL, *sq = NULL;
-      int64_t from[2] = { n, 0 };
-      int ax = 0;
-      st = cusci_array_slice(ctx, bb, from, stop_r, NULL, &tail);
-      if (st == CUSCI_OK)
-        st = cusci_abs(ctx, tail, &ab);
-      if (st == CUSCI_OK)
-        st = cusci_square(ctx, ab, &sq);
-      if (st == CUSCI_OK)
-        st = cusci_sum(ctx, sq, &(cusci_reduce_opts){ .naxes = 1, .axes = &ax }, &rr);
-      cusci_array_release(tail), cusci_array_release(ab), cusci_array_release(sq);
-    }
-    cusci_array_release(bb);
+    cusci_array_release(work);
   } else if (st == CUSCI_OK) {
-    bool bad = false;
     if (!o.no_check_finite) {
+      bool bad = false, bad2 = false;
       st = any_nonfinite(ctx, wa, &bad);
-      bool bad2 = false;
       if (st == CUSCI_OK)
-        st = any_nonfinite(ctx, b2, &bad2);
-      bad = bad || bad2;
-      if (st == CUSCI_OK && bad)
+        st = any_nonfinite(ctx, wb, &bad2);
+      if (st == CUSCI_OK && (bad || bad2))
         st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "array must not contain infs or NaNs");
     }
     if (st == CUSCI_OK)
-      st = lstsq_svd(ctx, fn, wa, b2, cond, &rx, &rs, &rk);
-    if (st == CUSCI_OK && resid && rk == n) {
-      cusci_array *ax_ = NULL, *d = NULL, *ab = NULL, *sq = NULL;
-      int ax = 0;
+      st = lstsq_svd(ctx, fn, wa, wb, cond, &rx, &rs, rk);
+    for (int64_t i = 0; st == CUSCI_OK && i < B; i++)
+      full_rank = full_rank && rk[i] == n;
+    if (st == CUSCI_OK && !gelsy && m > n && full_rank) {
+      cusci_array *ax_ = NULL, *d = NULL;
       st = cusci_linalg_matmul(ctx, wa, rx, &ax_);
       if (st == CUSCI_OK)
-        st = cusci_subtract(ctx, b2, ax_, &d);
+        st = cusci_subtract(ctx, wb, ax_, &d);
       if (st == CUSCI_OK)
-        st = cusci_abs(ctx, d, &ab);
-      if (st == CUSCI_OK)
-        st = cusci_square(ctx, ab, &sq);
-      if (st == CUSCI_OK)
-        st = cusci_sum(ctx, sq, &(cusci_reduce_opts){ .naxes = 1, .axes = &ax }, &rr);
-      cusci_array_release(ax_), cusci_array_release(d), cusci_array_release(ab), cusci_array_release(sq);
+        st = sum_sq_rows(ctx, d, &rr);
+      cusci_array_release(ax_), cusci_array_release(d);
     }
   }
-  cusci_array_release(wa), cusci_array_release(wb), cusci_array_release(b2);
-  /* x, residues and s in SciPy's shapes. */
-  cusci_array *fx = NULL, *fr = NULL;
+  cusci_array_release(wa), cusci_array_release(wb);
+  /* x, residues, rank and s in SciPy's shapes. */
+  cusci_array *fx = NULL, *fr = NULL, *fk = NULL, *fs = NULL;
+  bool resid = !gelsy && m > n && full_rank;
   if (st == CUSCI_OK)
-    st = cusci_array_reshape(ctx, rx, nbd, xs, &fx);
+    st = reshape_out(ctx, rx, nb, bshape, vec ? 1 : 2, xs + nb, &fx);
   if (st == CUSCI_OK) {
-    if (rr) {
-      st = nbd == 1 ? cusci_array_reshape(ctx, rr, 0, NULL, &fr) : cusci_array_ascontiguousarray(ctx, rr, &fr);
+    if (resid) {
+      st = reshape_out(ctx, rr, nb, bshape, vec ? 0 : 1, &k, &fr);
     } else {
-      int64_t zero = 0;
-      st = cusci_array_empty(ctx, 1, &zero, dt, &fr);
+      int64_t es[CUSCI_MAX_NDIM];
+      memcpy(es, bshape, sizeof *es * (size_t)nb);
+      es[nb] = 0;
+      st = cusci_array_empty(ctx, nb + 1, es, dt, &fr);
     }
   }
-  cusci_array_release(rx), cusci_array_release(rr);
+  if (st == CUSCI_OK)
+    st = cusci_array_from_host(ctx, rk, nb, bshape, CUSCI_INT64, &fk);
+  if (st == CUSCI_OK && !gelsy)
+    st = reshape_out(ctx, rs, nb, bshape, 1, &K, &fs);
+  free(rk);
+  cusci_array_release(rx), cusci_array_release(rr), cusci_array_release(rs);
   if (st == CUSCI_OK && *residues) {
     /* A caller's residues array must match what comes back. */
     cusci_array *chk = NULL;
@@ -554,12 +641,14 @@ cusci_status cusci_linalg_lstsq(cusci_ctx *ctx, const cusci_array *a, const cusc
     st = cusci__la_give(ctx, fr, residues);
     fr = NULL;
   }
-  if (st == CUSCI_OK && !gelsy) {
-    st = cusci__la_give(ctx, rs, s);
-    rs = NULL;
+  if (st == CUSCI_OK) {
+    st = cusci__la_give(ctx, fk, rank);
+    fk = NULL;
   }
-  cusci_array_release(fx), cusci_array_release(fr), cusci_array_release(rs);
-  if (st == CUSCI_OK)
-    *rank = rk;
+  if (st == CUSCI_OK && !gelsy) {
+    st = cusci__la_give(ctx, fs, s);
+    fs = NULL;
+  }
+  cusci_array_release(fx), cusci_array_release(fr), cusci_array_release(fk), cusci_array_release(fs);
   return st;
 }

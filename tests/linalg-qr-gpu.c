@@ -107,7 +107,7 @@ static void compare(cusci_dtype dt, uint64_t *seed)
     pair(dt, 2, sb, vb, &g2, &h2);
     cusci_array *rg = NULL, *rh = NULL, *sgv = NULL, *shv = NULL;
     int64_t kg = -1, kh = -2;
-    cusci_status sg = cusci_linalg_lstsq(gpu, g, g2, NULL, &og, &rg, &kg, &sgv), sh = cusci_linalg_lstsq(host, h, h2, NULL, &oh, &rh, &kh, &shv);
+    cusci_status sg = lstsq1(gpu, g, g2, NULL, &og, &rg, &kg, &sgv), sh = lstsq1(host, h, h2, NULL, &oh, &rh, &kh, &shv);
     cmp(sg, sh, &og, &oh, 256 * 30 * eps, "lstsq 30x8 x", dn);
     cmp(sg, sh, &rg, &rh, 256 * 30 * eps, "lstsq 30x8 residues", dn);
     cmp(sg, sh, &sgv, &shv, 64 * 30 * eps, "lstsq 30x8 s", dn);
@@ -122,8 +122,8 @@ static void compare(cusci_dtype dt, uint64_t *seed)
     int64_t sp[2] = { 12, 7 };
     pair(dt, 2, sp, prod, &g, &h);
     pair(dt, 1, sv, vv, &g2, &h2);
-    sg = cusci_linalg_lstsq(gpu, g, g2, NULL, &og, &rg, &kg, &sgv);
-    sh = cusci_linalg_lstsq(host, h, h2, NULL, &oh, &rh, &kh, &shv);
+    sg = lstsq1(gpu, g, g2, NULL, &og, &rg, &kg, &sgv);
+    sh = lstsq1(host, h, h2, NULL, &oh, &rh, &kh, &shv);
     bool ranks = kg == 3 && kh == 3 && sg == CUSCI_OK && cusci_array_size(rg) == 0;
     cmp(ranks ? sg : CUSCI_ERR_INTERNAL, sh, &og, &oh, 1024 * 12 * eps, "lstsq rank 3 of 12x7, minimum-norm x", dn);
     REL(rg), REL(rh), REL(sgv), REL(shv), REL(g), REL(h), REL(g2), REL(h2);
@@ -272,7 +272,7 @@ int main(void)
   st = cusci_linalg_qr(gpu, an, &(cusci_linalg_qr_opts){ .pivoting = true }, &q, &r, &p);
   ok(st == CUSCI_ERR_VALUE && !q && !r && !p, "qr pivoting NaN on the GPU: %s", cusci_ctx_last_error(gpu));
   int64_t rank = 0;
-  st = cusci_linalg_lstsq(gpu, an, an, NULL, &x, &res, &rank, &s);
+  st = lstsq1(gpu, an, an, NULL, &x, &res, &rank, &s);
   ok(st == CUSCI_ERR_VALUE && !x && !res && !s, "lstsq NaN on the GPU: %s", cusci_ctx_last_error(gpu));
   st = cusci_linalg_qr(gpu, hn, NULL, &q, &r, NULL);
   ok(st == CUSCI_ERR_DEVICE && !q && !r, "qr of a host array on a GPU context: %s", cusci_status_name(st));

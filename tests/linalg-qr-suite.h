@@ -31,6 +31,19 @@ static double qs_orth_cols(const lu_c *x, int64_t batch, int64_t rows, int64_t c
   return e;
 }
 
+/* lstsq with the rank read back into a number (-1 when it failed). */
+static cusci_status lstsq1(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, const cusci_linalg_lstsq_opts *o, cusci_array **x,
+                           cusci_array **res, int64_t *rank, cusci_array **s)
+{
+  cusci_array *rk = NULL;
+  cusci_status st = cusci_linalg_lstsq(ctx, a, b, o, x, res, &rk, s);
+  *rank = -1;
+  if (st == CUSCI_OK && cusci_array_size(rk) == 1)
+    cusci_array_to_host(ctx, rk, rank, sizeof *rank);
+  cusci_array_release(rk);
+  return st;
+}
+
 /* qr in every mode, and pivoted, on batches of tall, wide and square
  * matrices: 3 shapes x 4 checks. */
 #define QS_QR_COUNT 12
@@ -165,7 +178,7 @@ static void qs_lstsq(cusci_ctx *ctx, cusci_dtype dt, uint64_t *seed)
     lu_c *ra = lu_values(ctx, a), *rb = lu_values(ctx, b);
     int64_t rank = -1;
     cusci_linalg_lstsq_opts o = { .lapack_driver = (cusci_linalg_lstsq_driver)drv };
-    cusci_status st = cusci_linalg_lstsq(ctx, a, b, &o, &x, &res, &rank, &s);
+    cusci_status st = lstsq1(ctx, a, b, &o, &x, &res, &rank, &s);
     double e = INFINITY, er = drv == 2 ? 0 : INFINITY;
     double scale = lu_maxabs(ra, m * n) * lu_maxabs(rb, m * k) * (double)m * (double)n;
     if (st == CUSCI_OK) {

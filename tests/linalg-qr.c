@@ -103,7 +103,7 @@ static void fixtures(void)
   int64_t rank = -1;
   cusci_array *want_rank;
   a = fx("lstsq_over_a"), b = fx("lstsq_over_b");
-  check(cusci_linalg_lstsq(ctx, a, b, NULL, &x, &res, &rank, &s), &x, "lstsq_over_x", 16);
+  check(lstsq1(ctx, a, b, NULL, &x, &res, &rank, &s), &x, "lstsq_over_x", 16);
   check(CUSCI_OK, &res, "lstsq_over_res", 16);
   check(CUSCI_OK, &s, "lstsq_over_s", 8);
   want_rank = fx("lstsq_over_rank");
@@ -112,7 +112,7 @@ static void fixtures(void)
   ok(rank == wr, "lstsq_over rank %lld == %lld", (long long)rank, (long long)wr);
   REL(want_rank), REL(a), REL(b), REL(x), REL(res), REL(s);
   a = fx("lstsq_def_a"), b = fx("lstsq_def_b");
-  check(cusci_linalg_lstsq(ctx, a, b, NULL, &x, &res, &rank, &s), &x, "lstsq_def_x", 64);
+  check(lstsq1(ctx, a, b, NULL, &x, &res, &rank, &s), &x, "lstsq_def_x", 64);
   check(CUSCI_OK, &s, "lstsq_def_s", 8);
   want_rank = fx("lstsq_def_rank");
   cusci_array_to_host(ctx, want_rank, &wr, sizeof wr);
@@ -120,19 +120,33 @@ static void fixtures(void)
      (long long)rank, (long long)wr);
   REL(want_rank), REL(a), REL(b), REL(x), REL(res), REL(s);
   a = fx("lstsq_wide_a"), b = fx("lstsq_wide_b");
-  check(cusci_linalg_lstsq(ctx, a, b, NULL, &x, &res, &rank, &s), &x, "lstsq_wide_x", 16);
+  check(lstsq1(ctx, a, b, NULL, &x, &res, &rank, &s), &x, "lstsq_wide_x", 16);
   REL(a), REL(b), REL(x), REL(res), REL(s);
   a = fx("lstsq_gelsy_a"), b = fx("lstsq_gelsy_b");
-  check(cusci_linalg_lstsq(ctx, a, b, &(cusci_linalg_lstsq_opts){ .lapack_driver = CUSCI_LINALG_LSTSQ_GELSY }, &x, &res, &rank, NULL), &x,
+  check(lstsq1(ctx, a, b, &(cusci_linalg_lstsq_opts){ .lapack_driver = CUSCI_LINALG_LSTSQ_GELSY }, &x, &res, &rank, NULL), &x,
         "lstsq_gelsy_x", 16);
   REL(x), REL(res);
-  check(cusci_linalg_lstsq(ctx, a, b, &(cusci_linalg_lstsq_opts){ .has_cond = true, .cond = 0.5, .lapack_driver = CUSCI_LINALG_LSTSQ_GELSS }, &x,
+  check(lstsq1(ctx, a, b, &(cusci_linalg_lstsq_opts){ .has_cond = true, .cond = 0.5, .lapack_driver = CUSCI_LINALG_LSTSQ_GELSS }, &x,
                            &res, &rank, &s),
         &x, "lstsq_cond_x", 16);
   want_rank = fx("lstsq_cond_rank");
   cusci_array_to_host(ctx, want_rank, &wr, sizeof wr);
   ok(rank == wr, "lstsq_cond rank %lld == %lld", (long long)rank, (long long)wr);
   REL(want_rank), REL(a), REL(b), REL(x), REL(res), REL(s);
+  /* lstsq on stacks: the rank as an array */
+  cusci_array *rka = NULL;
+  a = fx("lstsq_batch_a"), b = fx("lstsq_batch_b");
+  check(cusci_linalg_lstsq(ctx, a, b, NULL, &x, &res, &rka, &s), &x, "lstsq_batch_x", 16);
+  check(CUSCI_OK, &res, "lstsq_batch_res", 16);
+  check(CUSCI_OK, &rka, "lstsq_batch_rank", 1);
+  check(CUSCI_OK, &s, "lstsq_batch_s", 8);
+  REL(a), REL(b), REL(x), REL(res), REL(s), REL(rka);
+  a = fx("lstsq_bvec_a"), b = fx("lstsq_bvec_b");
+  check(cusci_linalg_lstsq(ctx, a, b, NULL, &x, &res, &rka, &s), &x, "lstsq_bvec_x", 16);
+  check(CUSCI_OK, &rka, "lstsq_bvec_rank", 1);
+  ok(res && cusci_array_ndim(res) == 2 && cusci_array_shape(res)[0] == 2 && cusci_array_shape(res)[1] == 0 &&
+     cusci_array_dtype(res) == CUSCI_COMPLEX64, "lstsq_bvec residues: an empty (2, 0) complex64 array");
+  REL(a), REL(b), REL(x), REL(res), REL(s), REL(rka);
 
   /* norm */
   static const struct {
@@ -277,7 +291,7 @@ static void fixtures(void)
     }
   REL(a);
 }
-#define FIXTURE_COUNT (10 + 3 + 11 + 22 + 9 + 3 + 2 + 9 + 12 + 2 + 6)
+#define FIXTURE_COUNT (10 + 3 + 11 + 7 + 22 + 9 + 3 + 2 + 9 + 12 + 2 + 6)
 
 /* Every error path of the new functions: a status and a message, no
  * output, no leak. */
@@ -309,16 +323,16 @@ static void errors(void)
   E(cusci_linalg_qr(ctx, a2, &(cusci_linalg_qr_opts){ .pivoting = true }, &q, &r, NULL), CUSCI_ERR_NULL_POINTER, "qr pivoting without p");
   E(cusci_linalg_qr(ctx, h16, NULL, &q, &r, NULL), CUSCI_ERR_DTYPE, "qr of float16");
   E(cusci_linalg_rq(ctx, a1, NULL, &r, &q), CUSCI_ERR_NDIM, "rq of a 1-D array");
-  E(cusci_linalg_lstsq(ctx, a3, a1, NULL, &out, &res, &rank, &s), CUSCI_ERR_NDIM, "lstsq of a 3-D a");
-  E(cusci_linalg_lstsq(ctx, a2, b42, NULL, &out, &res, &rank, &s), CUSCI_ERR_SHAPE, "lstsq with b's rows != a's");
-  E(cusci_linalg_lstsq(ctx, an, a1, NULL, &out, &res, &rank, &s), CUSCI_ERR_SHAPE, "lstsq 3x4 with a 4-vector");
-  E(cusci_linalg_lstsq(ctx, b42, a1, &(cusci_linalg_lstsq_opts){ .lapack_driver = 9 }, &out, &res, &rank, &s), CUSCI_ERR_INVALID_ARGUMENT,
+  E(lstsq1(ctx, a1, a1, NULL, &out, &res, &rank, &s), CUSCI_ERR_NDIM, "lstsq of a 1-D a");
+  E(lstsq1(ctx, a2, b42, NULL, &out, &res, &rank, &s), CUSCI_ERR_SHAPE, "lstsq with b's rows != a's");
+  E(lstsq1(ctx, an, a1, NULL, &out, &res, &rank, &s), CUSCI_ERR_SHAPE, "lstsq 3x4 with a 4-vector");
+  E(lstsq1(ctx, b42, a1, &(cusci_linalg_lstsq_opts){ .lapack_driver = 9 }, &out, &res, &rank, &s), CUSCI_ERR_INVALID_ARGUMENT,
     "lstsq driver out of range");
   {
     int64_t s43[2] = { 4, 3 };
     cusci_array *n43 = NULL;
     cusci_array_from_host(ctx, nv, 2, s43, CUSCI_FLOAT64, &n43);
-    E(cusci_linalg_lstsq(ctx, n43, a1, NULL, &out, &res, &rank, &s), CUSCI_ERR_VALUE, "lstsq with a NaN");
+    E(lstsq1(ctx, n43, a1, NULL, &out, &res, &rank, &s), CUSCI_ERR_VALUE, "lstsq with a NaN");
     cusci_array_release(n43);
   }
   ok(res == NULL && s == NULL, "lstsq left residues and s alone");
