@@ -241,7 +241,7 @@ int main(void)
 {
   gpu = tu_gpu_ctx_or_skip();
   host = tu_host_ctx();
-  plan(4 * PER_DTYPE + qs_count() + 1 + 4);
+  plan(4 * PER_DTYPE + qs_count() + 1 + 3 + 4);
   uint64_t seed = 0x51ab;
   for (int i = 0; i < 4; i++)
     compare(lu_dtypes[i], &seed);
@@ -259,6 +259,23 @@ int main(void)
     cmp_ex(sg, sh2, &rg, &rh, 64 * 40 * DBL_EPSILON, true, "qr no_check_finite (3,40,25) |R|", "float64");
     REL(qg), REL(qh), REL(g), REL(h);
     free(va);
+  }
+
+  /* lstsq on a stack of complex systems, b broadcast from one matrix:
+   * x, residues and the ranks. */
+  {
+    int64_t sa[3] = { 3, 20, 6 }, sb[2] = { 20, 2 };
+    lu_c *va = lu_rand_values(&seed, CUSCI_COMPLEX128, 3, sa, 0), *vb = lu_rand_values(&seed, CUSCI_COMPLEX128, 2, sb, 0);
+    cusci_array *g = NULL, *h = NULL, *g2 = NULL, *h2 = NULL, *xg = NULL, *xh = NULL, *rg = NULL, *rh = NULL, *kg = NULL, *kh = NULL, *sg_ = NULL,
+                *sh_ = NULL;
+    pair(CUSCI_COMPLEX128, 3, sa, va, &g, &h);
+    pair(CUSCI_COMPLEX128, 2, sb, vb, &g2, &h2);
+    cusci_status sg = cusci_linalg_lstsq(gpu, g, g2, NULL, &xg, &rg, &kg, &sg_), sh2 = cusci_linalg_lstsq(host, h, h2, NULL, &xh, &rh, &kh, &sh_);
+    cmp(sg, sh2, &xg, &xh, 256 * 20 * DBL_EPSILON, "lstsq (3,20,6) with b (20,2): x", "complex128");
+    cmp(sg, sh2, &rg, &rh, 256 * 20 * DBL_EPSILON, "lstsq (3,20,6) with b (20,2): residues", "complex128");
+    cmp(sg, sh2, &kg, &kh, 0, "lstsq (3,20,6) with b (20,2): ranks", "complex128");
+    REL(sg_), REL(sh_), REL(g), REL(h), REL(g2), REL(h2);
+    free(va), free(vb);
   }
 
   /* Errors on the GPU. */
