@@ -20,4 +20,9 @@ cusci_status cusci__la_give(cusci_ctx *ctx, cusci_array *res, cusci_array **out)
  * CUSCI_ERR_BROADCAST when they do not. */
 cusci_status cusci__la_broadcast_batch(cusci_ctx *ctx, const char *fn, int na, const int64_t *sa, int nb, const int64_t *sb, int *nout, int64_t *out);
 
+/* eigh with a subset or b (liblinalg/eig.c), for cusci_linalg_eigh. */
+struct cusci_linalg_eigh_opts;
+cusci_status cusci__la_eigh_ex(cusci_ctx *ctx, const char *fn, const cusci_array *a, const struct cusci_linalg_eigh_opts *o, cusci_array **w,
+                               cusci_array **v);
+
 #endif

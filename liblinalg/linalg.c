@@ -1047,6 +1047,10 @@ static cusci_status eigh_impl(cusci_ctx *ctx, const char *fn, const cusci_array 
                               cusci_array **v)
 {
   cusci_linalg_eigh_opts o = opts ? *opts : (cusci_linalg_eigh_opts){ 0 };
+  if (o.subset != CUSCI_LINALG_SUBSET_ALL || o.b)
+    return cusci__la_eigh_ex(ctx, fn, a, &o, w, v); /* liblinalg/eig.c */
+  if (o.type < 0 || o.type > 3)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "type is %d, expected 1, 2 or 3", o.type);
   TRY(check_square(ctx, fn, "a", a));
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));

@@ -1280,3 +1280,15 @@ extern "C" cusci_status cusci__gpu_la_svd(cusci_ctx *ctx, const char *fn, int dt
   }
   return sw.read(ctx, fn, fail, nonfinite);
 }
+
+/* The context's cuBLAS and cuSOLVER handles and cuSOLVER's params, bound to
+ * the context's stream, for liblinalg's other CUDA files. */
+extern "C" cusci_status cusci__gpu_la_handles(cusci_ctx *ctx, const char *fn, void **blas, void **solver, void **params)
+{
+  la_state *s;
+  TRY(get_state(ctx, fn, &s));
+  *blas = (void *)s->blas;
+  *solver = (void *)s->solver;
+  *params = (void *)s->params;
+  return CUSCI_OK;
+}
