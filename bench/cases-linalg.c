@@ -224,6 +224,64 @@ static int s_lstsq(cusci_ctx *ctx, void **st, double *bytes, double *flops, char
   return need_gpu(ctx, why, len) || setup(ctx, st, OP_LSTSQ, CUSCI_FLOAT64, 2, sa, 1, sb, 0, why, len);
 }
 
+/* eig and the top of eigh's spectrum (liblinalg/eig.c). */
+typedef struct estate {
+  cusci_array *a;
+  int top; /* eigh: the top `top` eigenpairs; 0: eig */
+} estate;
+
+static int e_setup(cusci_ctx *ctx, void **st, int64_t n, int spd, int top, char *why, size_t len)
+{
+  if (need_gpu(ctx, why, len))
+    return 1;
+  estate *s = calloc(1, sizeof *s);
+  int64_t sh[2] = { n, n };
+  s->top = top;
+  if (make(ctx, CUSCI_FLOAT64, 2, sh, spd, 0.0, &s->a) != CUSCI_OK) {
+    snprintf(why, len, "%s", cusci_ctx_last_error(ctx));
+    free(s);
+    return 1;
+  }
+  *st = s;
+  return 0;
+}
+
+static int e_run(cusci_ctx *ctx, void *state)
+{
+  estate *s = state;
+  cusci_array *w = NULL, *v = NULL;
+  cusci_status st;
+  if (s->top) {
+    int64_t n = cusci_array_shape(s->a)[1];
+    cusci_linalg_eigh_opts o = { .subset = CUSCI_LINALG_SUBSET_INDEX, .lo = n - s->top, .hi = n - 1 };
+    st = cusci_linalg_eigh(ctx, s->a, &o, &w, &v);
+  } else {
+    st = cusci_linalg_eig(ctx, s->a, NULL, NULL, &w, NULL, &v);
+  }
+  cusci_array_release(w);
+  cusci_array_release(v);
+  return st;
+}
+
+static void e_teardown(void *state)
+{
+  estate *s = state;
+  cusci_array_release(s->a);
+  free(s);
+}
+
+static int s_eig(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  *bytes = 0, *flops = 0;
+  return e_setup(ctx, st, 1024, 0, 0, why, len);
+}
+
+static int s_eigh_top10(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  *bytes = 0, *flops = 0;
+  return e_setup(ctx, st, 4096, 1, 10, why, len);
+}
+
 const bench_case bench_cases_linalg[] = {
   { .name = "linalg.matmul_f32_8192", .desc = "matmul of two 8192x8192 float32 matrices (cuBLAS sgemm, no TF32)", .setup = s_matmul, .run = run, .teardown = teardown },
   { .name = "linalg.solve_f64_4096", .desc = "solve a 4096x4096 float64 system, one right-hand side", .setup = s_solve, .run = run, .teardown = teardown },
@@ -235,5 +293,7 @@ const bench_case bench_cases_linalg[] = {
   { .name = "linalg.det_batched_8x8_f64", .desc = "det of 100000 8x8 float64 matrices", .setup = s_det_small, .run = run, .teardown = teardown },
   { .name = "linalg.qr_f64_4096", .desc = "qr (Q and R) of a 4096x4096 float64 matrix (cuSOLVER geqrf + orgqr)", .setup = s_qr, .run = run, .teardown = teardown },
   { .name = "linalg.lstsq_f64_4096x512", .desc = "lstsq of a 4096x512 float64 system, one right-hand side (SVD route)", .setup = s_lstsq, .run = run, .teardown = teardown },
+  { .name = "linalg.eig_f64_1024", .desc = "eig (eigenvalues and right eigenvectors) of a 1024x1024 float64 general matrix (cuSOLVER Xgeev)", .setup = s_eig, .run = e_run, .teardown = e_teardown },
+  { .name = "linalg.eigh_top10_f64_4096", .desc = "eigh subset_by_index: the 10 largest eigenpairs of a 4096x4096 float64 symmetric matrix (cuSOLVER Xsyevdx)", .setup = s_eigh_top10, .run = e_run, .teardown = e_teardown },
   { .name = NULL },
 };

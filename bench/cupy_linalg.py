@@ -77,6 +77,22 @@ def lstsq_f64_4096x512(cp):
     return lambda: cp.linalg.lstsq(a, b, rcond=None)
 
 
+def eig_f64_1024(cp):
+    # CuPy has no eig for general matrices (cupy.linalg has eigh only).
+    raise NotImplementedError("CuPy has no eig for general matrices")
+
+
+def eigh_top10_f64_4096(cp):
+    # CuPy's eigh has no subset_by_index: the full decomposition, then the
+    # top 10 pairs, is what a CuPy user does.
+    a = _rand(cp, (N4K, N4K), np.float64, spd=True)
+
+    def top10():
+        w, v = cp.linalg.eigh(a)
+        return w[-10:], v[:, -10:]
+    return top10
+
+
 CASES = {"linalg." + f.__name__: f for f in (
     matmul_f32_8192, solve_f64_4096, cholesky_f64_4096, eigh_f64_4096, svd_f32_2048,
-    solve_batched_8x8_f64, inv_batched_8x8_f64, det_batched_8x8_f64, qr_f64_4096, lstsq_f64_4096x512)}
+    solve_batched_8x8_f64, inv_batched_8x8_f64, det_batched_8x8_f64, qr_f64_4096, lstsq_f64_4096x512, eig_f64_1024, eigh_top10_f64_4096)}
