@@ -261,6 +261,184 @@ typedef struct cusci_reduce_opts {
 CUSCI_REDUCE_MAP(CUSCI_REDUCE_DECL_)
 #undef CUSCI_REDUCE_DECL_
 
+/* ------------------------------------------------- sorting and statistics */
+
+/*
+ * NumPy's sorting, searching and statistics (numpy.sort, argsort, unique,
+ * searchsorted, quantile, percentile, median, histogram, bincount).
+ *
+ * Order: NumPy's. Real numbers by value with NaNs last; -0.0 and +0.0 are
+ * equal (a stable sort keeps their input order); complex numbers
+ * lexicographically by (real, imag), then R + nanj, nan + Rj, nan + nanj.
+ * Sorts are stable (NumPy's kind='stable'), so argsort agrees with NumPy's
+ * stable argsort index for index. A sort along an axis of an N-d array
+ * sorts every slice in one batched (segmented) pass on the GPU.
+ */
+
+/* Stands for NumPy's axis=None (the flattened array) where an int axis is taken. */
+#define CUSCI_AXIS_NONE (-2147483647 - 1)
+
+/*
+ * numpy.sort(a, axis, kind='stable') and numpy.argsort(a, axis,
+ * kind='stable'): a (device) sorted along `axis` (negative counts from the
+ * end; NumPy's default is -1; CUSCI_AXIS_NONE sorts the flattened array
+ * into a 1-d result). sort keeps a's dtype and shape; argsort gives int64
+ * positions along the axis. Any dtype.
+ * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_DEVICE, CUSCI_ERR_AXIS
+ * (out of range, or a 0-d array with an axis), CUSCI_ERR_SHAPE and
+ * CUSCI_ERR_DTYPE (a given *out that does not match),
+ * CUSCI_ERR_OUT_OF_MEMORY, CUSCI_ERR_CUDA.
+ */
+CUSCI_API cusci_status cusci_sort(cusci_ctx *ctx, const cusci_array *a, int axis, cusci_array **out);
+CUSCI_API cusci_status cusci_argsort(cusci_ctx *ctx, const cusci_array *a, int axis, cusci_array **out);
+
+/* Options of cusci_unique; the zero value (or NULL) is np.unique's default. */
+typedef struct cusci_unique_opts {
+  bool return_index;   /* positions of the first occurrences */
+  bool return_inverse; /* positions in the result of each element */
+  bool return_counts;  /* occurrences of each unique value */
+  bool nan_distinct;   /* equal_nan=False: every NaN is its own value */
+} cusci_unique_opts;
+
+/*
+ * np.unique(ar, return_index, return_inverse, return_counts, equal_nan)
+ * of the flattened array: the sorted unique values (1-d, ar's dtype) in
+ * *unique, and, when asked for in opts, int64 *index (1-d), *inverse (ar's
+ * shape, as NumPy 2 gives for axis=None) and *counts (1-d). An output not
+ * asked for may be NULL and is left alone. Equal values are NumPy's (NaNs
+ * are one value unless nan_distinct; -0.0 and +0.0 are one, shown as the
+ * first in ar). Outputs follow the convention of core.h each.
+ * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER (ctx, ar, unique, or an output
+ * asked for), CUSCI_ERR_DEVICE, CUSCI_ERR_SHAPE and CUSCI_ERR_DTYPE (a given
+ * output that does not match), CUSCI_ERR_OUT_OF_MEMORY, CUSCI_ERR_CUDA.
+ */
+CUSCI_API cusci_status cusci_unique(cusci_ctx *ctx, const cusci_array *ar, const cusci_unique_opts *opts,
+                                    cusci_array **unique, cusci_array **index, cusci_array **inverse,
+                                    cusci_array **counts);
+
+/* numpy.searchsorted's side; LEFT (0) is NumPy's default. */
+typedef enum cusci_side { CUSCI_SIDE_LEFT = 0, CUSCI_SIDE_RIGHT } cusci_side;
+
+/*
+ * numpy.searchsorted(a, v, side): for each element of v (any shape), the
+ * position in the sorted 1-d a where it would be inserted to keep a sorted
+ * (left: before equal elements; right: after them), int64 of v's shape.
+ * a and v compare in their promoted dtype (numpy.result_type), in the
+ * order above (NaN sorts last). a must be sorted; it is not checked.
+ * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_DEVICE, CUSCI_ERR_NDIM
+ * (a not 1-d), CUSCI_ERR_INVALID_ARGUMENT (side outside the enum),
+ * CUSCI_ERR_SHAPE and CUSCI_ERR_DTYPE (a given *out), CUSCI_ERR_OUT_OF_MEMORY,
+ * CUSCI_ERR_CUDA.
+ */
+CUSCI_API cusci_status cusci_searchsorted(cusci_ctx *ctx, const cusci_array *a, const cusci_array *v, cusci_side side,
+                                          cusci_array **out);
+
+/* numpy.quantile's methods (Hyndman and Fan's, and NumPy's own); LINEAR
+ * (0) is NumPy's default. */
+typedef enum cusci_quantile_method {
+  CUSCI_QUANTILE_LINEAR = 0,
+  CUSCI_QUANTILE_LOWER,
+  CUSCI_QUANTILE_HIGHER,
+  CUSCI_QUANTILE_NEAREST,
+  CUSCI_QUANTILE_MIDPOINT,
+  CUSCI_QUANTILE_INVERTED_CDF,
+  CUSCI_QUANTILE_AVERAGED_INVERTED_CDF,
+  CUSCI_QUANTILE_CLOSEST_OBSERVATION,
+  CUSCI_QUANTILE_INTERPOLATED_INVERTED_CDF,
+  CUSCI_QUANTILE_HAZEN,
+  CUSCI_QUANTILE_WEIBULL,
+  CUSCI_QUANTILE_MEDIAN_UNBIASED,
+  CUSCI_QUANTILE_NORMAL_UNBIASED
+} cusci_quantile_method;
+
+/* Options of the quantiles; the zero value (or NULL) is NumPy's default:
+ * all axes (axis=None), keepdims false, method 'linear'. */
+typedef struct cusci_quantile_opts {
+  int naxes;       /* entries of axes; 0: the flattened array */
+  const int *axes; /* axes to reduce, negative counting from the end */
+  bool keepdims;
+  cusci_quantile_method method;
+} cusci_quantile_opts;
+
+/*
+ * numpy.quantile(a, q, axis, method, keepdims) with q a Python float
+ * (cusci_quantile: the result has the reduced shape) or a 1-d array of nq
+ * quantiles in host memory (cusci_quantile_n: the result has a leading
+ * axis of nq). q in [0, 1]; percentile takes [0, 100] and divides by 100
+ * as NumPy does. a is real (bool only with the methods that pick an
+ * element). A slice that holds a NaN gives NaN. Result dtype as NumPy's:
+ * methods that pick an element (lower, higher, nearest, inverted_cdf,
+ * closest_observation) keep a's dtype; the others give float64 for
+ * integers, and for float16 and float32 their own dtype with a scalar q
+ * (NEP 50) and float64 with an array q. As NumPy's, the difference of two
+ * integer neighbours is taken in a's dtype and wraps on overflow.
+ * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_DEVICE, CUSCI_ERR_AXIS,
+ * CUSCI_ERR_VALUE (q out of range or NaN; an empty slice, where NumPy
+ * raises IndexError), CUSCI_ERR_DTYPE (complex; bool with an interpolating
+ * method), CUSCI_ERR_INVALID_ARGUMENT (method outside the enum, nq < 0),
+ * CUSCI_ERR_SHAPE and CUSCI_ERR_DTYPE (a given *out),
+ * CUSCI_ERR_OUT_OF_MEMORY, CUSCI_ERR_CUDA.
+ */
+CUSCI_API cusci_status cusci_quantile(cusci_ctx *ctx, const cusci_array *a, double q, const cusci_quantile_opts *opts,
+                                      cusci_array **out);
+CUSCI_API cusci_status cusci_quantile_n(cusci_ctx *ctx, const cusci_array *a, int64_t nq, const double *q,
+                                        const cusci_quantile_opts *opts, cusci_array **out);
+CUSCI_API cusci_status cusci_percentile(cusci_ctx *ctx, const cusci_array *a, double q,
+                                        const cusci_quantile_opts *opts, cusci_array **out);
+CUSCI_API cusci_status cusci_percentile_n(cusci_ctx *ctx, const cusci_array *a, int64_t nq, const double *q,
+                                          const cusci_quantile_opts *opts, cusci_array **out);
+/* numpy.median(a, axis, keepdims): cusci_quantile at 0.5, linear
+ * (ddof in opts is ignored). Returns the statuses of cusci_quantile. */
+CUSCI_API cusci_status cusci_median(cusci_ctx *ctx, const cusci_array *a, const cusci_reduce_opts *opts,
+                                    cusci_array **out);
+
+/* Options of the histograms; the zero value (or NULL) is NumPy's default. */
+typedef struct cusci_histogram_opts {
+  bool has_range;             /* false: range=None, a's min and max */
+  double range[2];            /* lower and upper edge, when has_range */
+  const cusci_array *weights; /* NULL, or a's shape (device) */
+  bool density;               /* counts / bin width / total */
+} cusci_histogram_opts;
+
+/*
+ * numpy.histogram(a, bins, range, weights, density) over the flattened a
+ * (real): `bins` equal bins over range (NumPy's default range is a's min
+ * and max, widened by 0.5 both ways when they are equal, and (0, 1) for an
+ * empty a), or, in cusci_histogram_edges, the bins between the given
+ * monotonically increasing 1-d `bins` edges (device). Bins are half open
+ * except the last, which is closed; values outside are ignored.
+ * *hist: int64 counts; with weights the sums of the weights in the weights'
+ * dtype (summed in double); with density float64 densities. *bin_edges
+ * (may be NULL): the nb + 1 edges, of the dtype NumPy computes them in
+ * (float64 for integer data, else a's float dtype; for given edges, a copy
+ * of them).
+ * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_DEVICE, CUSCI_ERR_NDIM
+ * (edges not 1-d), CUSCI_ERR_VALUE (bins < 1, fewer than 2 edges, edges
+ * not monotonic, a range with lower > upper or not finite, an automatic
+ * range that is not finite), CUSCI_ERR_SHAPE (weights not of a's shape),
+ * CUSCI_ERR_DTYPE (complex a, weights or edges), CUSCI_ERR_OUT_OF_MEMORY,
+ * CUSCI_ERR_CUDA.
+ */
+CUSCI_API cusci_status cusci_histogram(cusci_ctx *ctx, const cusci_array *a, int64_t bins,
+                                       const cusci_histogram_opts *opts, cusci_array **hist, cusci_array **bin_edges);
+CUSCI_API cusci_status cusci_histogram_edges(cusci_ctx *ctx, const cusci_array *a, const cusci_array *bins,
+                                             const cusci_histogram_opts *opts, cusci_array **hist,
+                                             cusci_array **bin_edges);
+
+/*
+ * numpy.bincount(x, weights, minlength): occurrences of each value of the
+ * 1-d non-negative integer (or bool) x, of length max(max(x) + 1,
+ * minlength); int64, or float64 sums of weights (1-d, x's length, real;
+ * NULL for none).
+ * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_DEVICE, CUSCI_ERR_NDIM,
+ * CUSCI_ERR_DTYPE (x not integer; complex weights), CUSCI_ERR_SHAPE
+ * (weights of another length), CUSCI_ERR_VALUE (a negative value, or
+ * minlength < 0), CUSCI_ERR_OUT_OF_MEMORY, CUSCI_ERR_CUDA; and CUSCI_ERR_SHAPE
+ * or CUSCI_ERR_DTYPE for a given *out that does not match.
+ */
+CUSCI_API cusci_status cusci_bincount(cusci_ctx *ctx, const cusci_array *x, const cusci_array *weights,
+                                      int64_t minlength, cusci_array **out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -55,6 +55,27 @@ CUSCI__LAUNCH(int cusci__launch_clip(void *stream, int dtype, const cusci__loop 
  */
 CUSCI__LAUNCH(int cusci__launch_reduce(void *stream, int op, int dtype, const cusci__loop *kept, const cusci__loop *red, void *acc, const void *in, void *scratch, int nchunks))
 
+/*
+ * Sorting and statistics (kernels/core/sort.cu). Every array operand is
+ * contiguous; the sorted axis is last (m rows of r elements). Functions
+ * that take temp and temp_bytes work as CUB's: with temp NULL they only
+ * store the scratch size (device bytes) in *temp_bytes.
+ */
+/* Stable sort of each row in NumPy's order: vals and/or idx (NULL: not wanted). */
+CUSCI__LAUNCH(int cusci__launch_sort_rows(void *stream, int dtype, int64_t m, int64_t r, const void *in, void *vals, int64_t *idx, void *temp, size_t *temp_bytes))
+/* numpy.searchsorted of nv elements v in the n sorted elements a (one dtype). */
+CUSCI__LAUNCH(int cusci__launch_searchsorted(void *stream, int dtype, int64_t n, const void *a, int64_t nv, const void *v, int right, int64_t *out))
+/* gid[i]: the number of the run of equal elements that sorted element i is in. */
+CUSCI__LAUNCH(int cusci__launch_unique_mark(void *stream, int dtype, int64_t n, const void *sorted, int equal_nan, int64_t *gid, void *temp, size_t *temp_bytes))
+/* np.unique's outputs from the sorted elements, their input positions and gid (each output may be NULL). */
+CUSCI__LAUNCH(int cusci__launch_unique_scatter(void *stream, int dtype, int64_t n, const void *sorted, const int64_t *perm, const int64_t *gid, void *uniq, int64_t *index, int64_t *inverse, int64_t *counts))
+/* out[k * m + j] = quantile q[k] (device) of sorted row j (reference/core/sort.h). */
+CUSCI__LAUNCH(int cusci__launch_quantile_rows(void *stream, int dtype, int method, int ct, int64_t m, int64_t r, const void *sorted, int64_t nq, const double *q, void *out))
+/* Histogram over nb bins with edges (device, nb + 1 doubles): counts, or wsum with weights w. */
+CUSCI__LAUNCH(int cusci__launch_histogram(void *stream, int dtype, int64_t n, const void *a, int64_t nb, const double *edges, int wdtype, const void *w, int64_t *counts, double *wsum))
+/* numpy.bincount of n values below len: counts, or wsum with weights w. */
+CUSCI__LAUNCH(int cusci__launch_bincount(void *stream, int dtype, int64_t n, const void *x, int wdtype, const void *w, int64_t len, int64_t *counts, double *wsum))
+
 #ifdef __cplusplus
 }
 #endif
