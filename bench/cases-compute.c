@@ -126,6 +126,64 @@ static int run_sum_rows(cusci_ctx *ctx, void *state)
   return cusci_sum(ctx, s->rows, &o, &s->out);
 }
 
+/* ------------------------------------------- sorting and statistics */
+
+/* 2^26 float32 in no order: sin(i) * 1000. */
+static int setup_sort_2e26(cusci_ctx *ctx, void **state, double *bytes, double *flops, char *why, size_t len)
+{
+  int64_t n = (int64_t)1 << 26;
+  ustate *s = calloc(1, sizeof *s);
+  cusci_array *i = NULL, *t = NULL;
+  cusci_status st = cusci_array_arange(ctx, 0, (double)n, 1, CUSCI_FLOAT32, &i);
+  if (st == CUSCI_OK)
+    st = cusci_sin(ctx, i, &t);
+  if (st == CUSCI_OK)
+    st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_array(t), cusci_operand_float(1000.0), &s->a);
+  cusci_array_release(i);
+  cusci_array_release(t);
+  if (st != CUSCI_OK) {
+    snprintf(why, len, "%s", cusci_ctx_last_error(ctx));
+    cusci_array_release(s->a);
+    free(s);
+    return 1;
+  }
+  *bytes = 2.0 * 4.0 * (double)n; /* read once, written once */
+  *flops = (double)n;
+  *state = s;
+  return 0;
+}
+
+static int run_sort(cusci_ctx *ctx, void *state)
+{
+  ustate *s = state;
+  return cusci_sort(ctx, s->a, -1, &s->out);
+}
+
+static int run_argsort(cusci_ctx *ctx, void *state)
+{
+  ustate *s = state;
+  return cusci_argsort(ctx, s->a, -1, &s->out);
+}
+
+static int run_median_q(cusci_ctx *ctx, void *state)
+{
+  ustate *s = state;
+  return cusci_quantile(ctx, s->a, 0.5, NULL, &s->out);
+}
+
+static int run_quantile3(cusci_ctx *ctx, void *state)
+{
+  ustate *s = state;
+  static const double q[3] = {0.05, 0.5, 0.95};
+  return cusci_quantile_n(ctx, s->a, 3, q, NULL, &s->out);
+}
+
+static int run_histogram(cusci_ctx *ctx, void *state)
+{
+  ustate *s = state;
+  return cusci_histogram(ctx, s->a, 100, NULL, &s->out, &s->b);
+}
+
 const bench_case bench_cases_compute[] = {
   {"compute.add_f32_1K_host", "add of two 1024-element float32 arrays into out, host time per call", setup_1k,
    run_add, teardown, 1, NULL},
@@ -138,5 +196,13 @@ const bench_case bench_cases_compute[] = {
   {"compute.sum_f32_2e28", "sum of 2^28 float32 (accumulated in double)", setup_sum_2e28, run_sum, teardown, 0, NULL},
   {"compute.sum_rows_f32_2e28", "row sums of a 2^14 x 2^14 float32 array", setup_sum_2e28, run_sum_rows, teardown, 0,
    NULL},
+  {"compute.sort_f32_2e26", "sort of 2^26 float32 (stable, NaNs last)", setup_sort_2e26, run_sort, teardown, 0, NULL},
+  {"compute.argsort_f32_2e26", "argsort of 2^26 float32 (stable, int64)", setup_sort_2e26, run_argsort, teardown, 0,
+   NULL},
+  {"compute.quantile_f32_2e26", "quantile 0.5 of 2^26 float32", setup_sort_2e26, run_median_q, teardown, 0, NULL},
+  {"compute.quantile3_f32_2e26", "quantiles 0.05, 0.5, 0.95 of 2^26 float32", setup_sort_2e26, run_quantile3, teardown,
+   0, NULL},
+  {"compute.histogram_f32_2e26", "histogram of 2^26 float32, 100 bins over min..max", setup_sort_2e26, run_histogram,
+   teardown, 0, NULL},
   {NULL, NULL, NULL, NULL, NULL, 0, NULL},
 };

@@ -39,6 +39,34 @@ def sum_rows(cp):
     return lambda: cp.sum(a, axis=1, out=out)
 
 
+N26 = 1 << 26
+
+
+def _noise(cp):
+    return cp.sin(cp.arange(N26, dtype=cp.float32)) * cp.float32(1000.0)
+
+
+def sort(cp):
+    a = _noise(cp)
+    return lambda: cp.sort(a)
+
+
+def argsort(cp):
+    a = _noise(cp)
+    return lambda: cp.argsort(a)
+
+
+def quantile(cp, q):
+    a = _noise(cp)
+    q = cp.asarray(q) if isinstance(q, list) else q
+    return lambda: cp.quantile(a, q)
+
+
+def histogram(cp):
+    a = _noise(cp)
+    return lambda: cp.histogram(a, 100)
+
+
 CASES = {
     "compute.add_f32_1K_host": lambda cp: add_into(cp, 1024),
     "compute.add_f32_1K_alloc_host": lambda cp: add_alloc(cp, 1024),
@@ -47,5 +75,10 @@ CASES = {
     "compute.exp_f32_2e28": exp,
     "compute.sum_f32_2e28": sum_all,
     "compute.sum_rows_f32_2e28": sum_rows,
+    "compute.sort_f32_2e26": sort,
+    "compute.argsort_f32_2e26": argsort,
+    "compute.quantile_f32_2e26": lambda cp: quantile(cp, 0.5),
+    "compute.quantile3_f32_2e26": lambda cp: quantile(cp, [0.05, 0.5, 0.95]),
+    "compute.histogram_f32_2e26": histogram,
 }
 HOST_TIME = {"compute.add_f32_1K_host", "compute.add_f32_1K_alloc_host"}
