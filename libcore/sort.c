@@ -65,6 +65,9 @@ cusci_status cusci__sort_rows(cusci_ctx *ctx, const char *fn, const cusci_array 
                               cusci_array **vals, cusci_array **idx)
 {
   int64_t n = m * r;
+  if (ctx->device >= 0 && r > (int64_t)UINT32_MAX)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn,
+                          "a slice of %lld elements; the GPU sorts slices of up to 2^32 - 1", (long long)r);
   cusci_array *v = NULL, *ix = NULL, *scratch = NULL;
   cusci_status st = CUSCI_OK;
   if (vals)

@@ -287,6 +287,7 @@ CUSCI_REDUCE_MAP(CUSCI_REDUCE_DECL_)
  * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_DEVICE, CUSCI_ERR_AXIS
  * (out of range, or a 0-d array with an axis), CUSCI_ERR_SHAPE and
  * CUSCI_ERR_DTYPE (a given *out that does not match),
+ * CUSCI_ERR_NOT_SUPPORTED (on a GPU, a slice of 2^32 elements or more),
  * CUSCI_ERR_OUT_OF_MEMORY, CUSCI_ERR_CUDA.
  */
 CUSCI_API cusci_status cusci_sort(cusci_ctx *ctx, const cusci_array *a, int axis, cusci_array **out);
