@@ -354,7 +354,7 @@ cusci_status cusci_searchsorted(cusci_ctx *ctx, const cusci_array *a, const cusc
   if (st == CUSCI_OK && nv > 0) {
     if (ctx->device < 0)
       cusci__host_searchsorted(dt, a->size, ac->data, nv, vc->data, side == CUSCI_SIDE_RIGHT, (int64_t *)res->data);
-    else
+    else if ((st = cusci__gpu_use(ctx, fn)) == CUSCI_OK)
       st = cusci__gpu_launched(ctx, fn, cusci__launch_searchsorted(ctx->stream, dt, a->size, ac->data, nv, vc->data,
                                                                    side == CUSCI_SIDE_RIGHT, (int64_t *)res->data));
   }

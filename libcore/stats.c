@@ -333,7 +333,7 @@ static cusci_status hist_count(cusci_ctx *ctx, const char *fn, const cusci_array
     if (ctx->device < 0)
       cusci__host_histogram(a->dtype, af->size, af->data, nb, e, CUSCI_FLOAT64, wf ? wf->data : NULL,
                             (int64_t *)cnt->data, (double *)cnt->data);
-    else
+    else if ((st = cusci__gpu_use(ctx, fn)) == CUSCI_OK)
       st = cusci__gpu_launched(ctx, fn, cusci__launch_histogram(ctx->stream, a->dtype, af->size, af->data, nb,
                                                                 (const double *)ed->data, CUSCI_FLOAT64,
                                                                 wf ? wf->data : NULL, (int64_t *)cnt->data,
