@@ -13,6 +13,8 @@
 
 #include "kernels/core/launch.h"
 #include "libcore/backend.h"
+#include "libcore/reduce.h"
+#include "reference/core/arg_ops.h"
 #include "reference/core/reduce.h"
 #include "reference/core/reduce_ops.h"
 
@@ -137,8 +139,8 @@ static cusci_status reduce_acc(cusci_ctx *ctx, const char *fn, const cusci_array
  * Deliver `r` (C-ordered, the kept shape; released here) as the result of
  * dtype `result` and shape (nd, shape) under the output convention.
  */
-static cusci_status deliver(cusci_ctx *ctx, const char *fn, cusci_array *r, cusci_dtype result, int nd,
-                            const int64_t *shape, cusci_array **out)
+cusci_status cusci__reduce_deliver(cusci_ctx *ctx, const char *fn, cusci_array *r, cusci_dtype result, int nd,
+                                   const int64_t *shape, cusci_array **out)
 {
   int64_t strides[CUSCI_MAX_NDIM];
   cusci__c_strides(nd, shape, strides);
@@ -197,9 +199,6 @@ static cusci_status plain(cusci_ctx *ctx, const char *fn, const cusci_array *a, 
   CUSCI__TRY(check(ctx, fn, a, opts, out, mask));
   char k = cusci_dtype_kind(a->dtype);
   bool minmax = op == CUSCI__R_MAX || op == CUSCI__R_MIN || op == CUSCI__R_NANMAX || op == CUSCI__R_NANMIN;
-  if (minmax && k == 'c')
-    CUSCI__FAIL(ctx, CUSCI_ERR_NOT_SUPPORTED, "%s of %s is not implemented yet", rop_names[op],
-                cusci_dtype_name(a->dtype));
   int64_t r = 1;
   for (int d = 0; d < a->ndim; d++)
     if (mask[d])
@@ -215,9 +214,18 @@ static cusci_status plain(cusci_ctx *ctx, const char *fn, const cusci_array *a, 
   int64_t shape[CUSCI_MAX_NDIM];
   int nd = out_shape(a, mask, opts && opts->keepdims, shape);
   cusci_array *acc = NULL;
+  if (minmax && k == 'c') {
+    /* Complex values order lexicographically; the element an arg-reduction
+     * picks is the one NumPy's maximum/fmax reductions return. */
+    static const int aops[CUSCI__R_NOPS] = {[CUSCI__R_MAX] = CUSCI__A_ARGMAX, [CUSCI__R_MIN] = CUSCI__A_ARGMIN,
+                                            [CUSCI__R_NANMAX] = CUSCI__A_SKIPMAX,
+                                            [CUSCI__R_NANMIN] = CUSCI__A_SKIPMIN};
+    CUSCI__TRY(cusci__argreduce_values(ctx, fn, a, mask, aops[op], &acc));
+    return cusci__reduce_deliver(ctx, fn, acc, result, nd, shape, out);
+  }
   int64_t count;
   CUSCI__TRY(reduce_acc(ctx, fn, a, mask, op, &acc, &count));
-  return deliver(ctx, fn, acc, result, nd, shape, out);
+  return cusci__reduce_deliver(ctx, fn, acc, result, nd, shape, out);
 }
 
 #define PLAIN_(name, OP)                                                                                    \
@@ -285,7 +293,7 @@ static cusci_status mean(cusci_ctx *ctx, const char *fn, const cusci_array *a, c
     cusci_array_release(q);
     return st;
   }
-  return deliver(ctx, fn, q, mean_dtype(a->dtype), nd, shape, out);
+  return cusci__reduce_deliver(ctx, fn, q, mean_dtype(a->dtype), nd, shape, out);
 }
 
 cusci_status cusci_mean(cusci_ctx *ctx, const cusci_array *a, const cusci_reduce_opts *opts, cusci_array **out)
@@ -343,7 +351,7 @@ static cusci_status var(cusci_ctx *ctx, const char *fn, const cusci_array *a, co
     result = CUSCI_FLOAT32;
   else if (result == CUSCI_COMPLEX128)
     result = CUSCI_FLOAT64;
-  return deliver(ctx, fn, q, result, nd, shape, out);
+  return cusci__reduce_deliver(ctx, fn, q, result, nd, shape, out);
 }
 
 cusci_status cusci_var(cusci_ctx *ctx, const cusci_array *a, const cusci_reduce_opts *opts, cusci_array **out)

@@ -762,8 +762,6 @@ cusci_status cusci_clip(cusci_ctx *ctx, const cusci_array *a, cusci_operand a_mi
   const cusci_operand *three[3] = {&x, &a_min, &a_max};
   resolved rs = {common_dtype(3, three), CUSCI_BOOL, SPECIAL_NONE};
   rs.result = rs.loop;
-  if (kind_of(rs.loop) == 3)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NOT_SUPPORTED, "clip of %s is not implemented yet", cusci_dtype_name(rs.loop));
   operand ops[3];
   CUSCI__TRY(operand_init(ctx, fn, "a", &x, rs.loop, &ops[0]));
   CUSCI__TRY(operand_init(ctx, fn, "a_min", &a_min, rs.loop, &ops[1]));

@@ -35,8 +35,8 @@
  * NumPy does).
  *
  * Not yet: complex arguments of the transcendental functions (sqrt, exp,
- * log, the trigonometric and hyperbolic families) and of power, and complex
- * clip, return CUSCI_ERR_NOT_SUPPORTED.
+ * log, the trigonometric and hyperbolic families) and of power return
+ * CUSCI_ERR_NOT_SUPPORTED.
  */
 #ifndef CUSCI_COMPUTE_H
 #define CUSCI_COMPUTE_H
@@ -218,7 +218,12 @@ CUSCI_API cusci_status cusci_where(cusci_ctx *ctx, const cusci_array *condition,
 /*
  * numpy.clip(a, a_min, a_max): minimum(maximum(a, a_min), a_max), NaN
  * propagating, in the promoted dtype of the three operands. Either bound
- * may be cusci_operand_none() (not both: CUSCI_ERR_INVALID_ARGUMENT).
+ * may be cusci_operand_none() (not both: CUSCI_ERR_INVALID_ARGUMENT); with
+ * one bound, clip is that maximum or minimum ufunc, as NumPy's. Complex
+ * values with both bounds follow NumPy's clip loop, which orders by the
+ * real parts and looks at the imaginary parts only on a tie (a NaN
+ * imaginary part of a bound is then ignored unless the real parts tie),
+ * and keeps a NaN of a.
  * Returns the statuses of cusci_ufunc_binary.
  */
 CUSCI_API cusci_status cusci_clip(cusci_ctx *ctx, const cusci_array *a, cusci_operand a_min, cusci_operand a_max, cusci_array **out);
@@ -247,10 +252,14 @@ typedef struct cusci_reduce_opts {
  * rounded once to the result, so they agree within a few ulp of the result
  * dtype (the summation order differs). min, max, nanmin and nanmax of an
  * empty selection have no identity: CUSCI_ERR_VALUE, as NumPy's ValueError.
+ * Complex min and max order lexicographically (real part, then imaginary
+ * part) as NumPy's: min and max return the first element with a NaN part
+ * when there is one; nanmin and nanmax skip such elements and return the
+ * slice's first element when all are NaN. Their values are elements of a,
+ * the same on the host and the GPU.
  * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_DEVICE,
  * CUSCI_ERR_AXIS (an axis out of range or repeated, or naxes < 0),
- * CUSCI_ERR_VALUE, CUSCI_ERR_NOT_SUPPORTED (min and max of complex),
- * CUSCI_ERR_SHAPE and CUSCI_ERR_CAST (a given *out), CUSCI_ERR_OUT_OF_MEMORY,
+ * CUSCI_ERR_VALUE, CUSCI_ERR_SHAPE and CUSCI_ERR_CAST (a given *out), CUSCI_ERR_OUT_OF_MEMORY,
  * CUSCI_ERR_CUDA.
  */
 #define CUSCI_REDUCE_MAP(X)                                                        \
@@ -260,6 +269,50 @@ typedef struct cusci_reduce_opts {
   CUSCI_API cusci_status cusci_##name(cusci_ctx *ctx, const cusci_array *a, const cusci_reduce_opts *opts, cusci_array **out);
 CUSCI_REDUCE_MAP(CUSCI_REDUCE_DECL_)
 #undef CUSCI_REDUCE_DECL_
+
+/* -------------------------------------------- arg-reductions and scans */
+
+/*
+ * numpy.argmax, argmin, nanargmax and nanargmin (a, axis, keepdims=...):
+ * the int64 index of the largest (smallest) element, over the flattened
+ * array (opts NULL or naxes 0: NumPy's axis=None, a flat C-order index
+ * whatever a's strides) or along one axis (naxes 1; more axes are
+ * CUSCI_ERR_AXIS, as NumPy takes one int). keepdims keeps the reduced axes
+ * with extent 1; ddof is ignored. Ties give the first occurrence. NaN:
+ * argmax and argmin return the index of the first NaN, as NumPy; nanargmax
+ * and nanargmin treat NaN as -inf (+inf for nanargmin), as NumPy does, and
+ * a slice of NaNs only is CUSCI_ERR_VALUE (NumPy's ValueError; on the GPU
+ * this check waits for the result). Complex values order
+ * lexicographically (real part, then imaginary part); one with a NaN part
+ * is NaN. An empty slice is CUSCI_ERR_VALUE. Host and GPU agree exactly.
+ * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_DEVICE, CUSCI_ERR_AXIS
+ * (naxes not 0 or 1, an axis out of range), CUSCI_ERR_VALUE, CUSCI_ERR_SHAPE
+ * and CUSCI_ERR_CAST (a given *out), CUSCI_ERR_OUT_OF_MEMORY,
+ * CUSCI_ERR_CUDA.
+ *
+ * numpy.cumsum, cumprod, nancumsum and nancumprod (a, axis): the running
+ * sum (product) along one axis (naxes 1), with a's shape, or over the
+ * flattened array in C order (opts NULL or naxes 0: axis=None), 1-d; the
+ * NaN variants count NaN as 0 (as 1 for the product); keepdims and ddof
+ * are ignored. Result dtypes are NumPy's: bool and signed integers give
+ * int64, unsigned ones uint64 (wrapping modulo 2^64, exact on host and
+ * GPU); floating and complex types keep their dtype and scan in it, one
+ * rounding per step as NumPy, except float16, whose running value is held
+ * in float32 and rounded once per output (NumPy rounds the running value
+ * to float16 at each step, so the two drift apart on long float16 scans).
+ * The GPU scans in parallel, in another order than the host's sequential
+ * loop: float results agree within a relative 1e-5 (float32, complex64),
+ * 1e-13 (float64, complex128), 1e-2 (float16) of the running magnitude.
+ * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_DEVICE, CUSCI_ERR_AXIS,
+ * CUSCI_ERR_SHAPE and CUSCI_ERR_CAST (a given *out),
+ * CUSCI_ERR_OUT_OF_MEMORY, CUSCI_ERR_CUDA.
+ */
+#define CUSCI_ARGSCAN_MAP(X) \
+  X(argmax) X(argmin) X(nanargmax) X(nanargmin) X(cumsum) X(cumprod) X(nancumsum) X(nancumprod)
+#define CUSCI_ARGSCAN_DECL_(name) \
+  CUSCI_API cusci_status cusci_##name(cusci_ctx *ctx, const cusci_array *a, const cusci_reduce_opts *opts, cusci_array **out);
+CUSCI_ARGSCAN_MAP(CUSCI_ARGSCAN_DECL_)
+#undef CUSCI_ARGSCAN_DECL_
 
 /* ------------------------------------------------- sorting and statistics */
 

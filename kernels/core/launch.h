@@ -76,6 +76,25 @@ CUSCI__LAUNCH(int cusci__launch_histogram(void *stream, int dtype, int64_t n, co
 /* numpy.bincount of n values below len: counts, or wsum with weights w. */
 CUSCI__LAUNCH(int cusci__launch_bincount(void *stream, int dtype, int64_t n, const void *x, int wdtype, const void *w, int64_t len, int64_t *counts, double *wsum))
 
+/* ---- arg-reductions and scans (kernels/core/argreduce.cu, scan.cu) ---- */
+/*
+ * idx[m] = arg-reduction op (enum cusci__aop) over red (operand 0: the
+ * input) of the input at kept element m (kept operand 1: the input);
+ * scratch holds kept->size * nchunks pairs of 32 bytes.
+ */
+CUSCI__LAUNCH(int cusci__launch_argreduce(void *stream, int op, int dtype, const cusci__loop *kept, const cusci__loop *red, int64_t *idx, const void *in, void *scratch, int nchunks))
+/* out[m] = the input at kept element m (operand 1) and reduced index
+ * idx[m] (red operand 0; index 0 where idx[m] < 0). */
+CUSCI__LAUNCH(int cusci__launch_gather(void *stream, int itemsize, const cusci__loop *kept, const cusci__loop *red, void *out, const int64_t *idx, const void *in))
+/*
+ * Scan op (enum cusci__sop) along red of the input of dtype `dtype` into
+ * out of the scan's result dtype; operand 0 of both loops is out, operand
+ * 1 the input. cusci__launch_scan_scratch gives the scratch bytes the
+ * launch needs for these loops (0: none).
+ */
+CUSCI__LAUNCH(int cusci__launch_scan_scratch(int op, int dtype, const cusci__loop *kept, const cusci__loop *red, size_t *bytes))
+CUSCI__LAUNCH(int cusci__launch_scan(void *stream, int op, int dtype, const cusci__loop *kept, const cusci__loop *red, void *out, const void *in, void *scratch, size_t bytes))
+
 #ifdef __cplusplus
 }
 #endif

@@ -78,6 +78,18 @@ __global__ void clip_kernel(T *o, const T *a, const T *lo, const T *hi, T lov, T
     }                                                                      \
   };
 CUSCI__TL_REAL(CLIPF_, 0, 0)
+/* Complex: clip's own order (CUSCI__CLIP_CMAX in ufunc_ops.h). */
+#define CLIPC_(D, op, o) CLIPC__(D, CUSCI__CT_##D)
+#define CLIPC__(D, T) CLIPC___(D, T)
+#define CLIPC___(D, T)                                                     \
+  struct fc_##D {                                                          \
+    __device__ __forceinline__ T operator()(T a, T lo, T hi) const         \
+    {                                                                      \
+      T m = CUSCI__CLIP_CMAX(a, lo);                                       \
+      return CUSCI__CLIP_CMIN(m, hi);                                      \
+    }                                                                      \
+  };
+CUSCI__TL_CPLX(CLIPC_, 0, 0)
 
 template <class F, class T>
 int launch_clip_t(cudaStream_t s, const cusci__loop *l, void *const *p, const void *const *vals, int mode)
@@ -141,7 +153,7 @@ extern "C" int cusci__launch_clip(void *stream, int dtype, const cusci__loop *lo
   if (loop->size == 0)
     return 0;
   switch (dtype) {
-    CUSCI__TL_REAL(CASEC_, 0, 0)
+    CUSCI__TL_ALL(CASEC_, 0, 0)
   default:
     break;
   }

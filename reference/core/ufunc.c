@@ -115,6 +115,24 @@ void cusci__where_row(char *const *p, const int64_t *bs, int64_t n, const void *
     }                                                                                     \
   }
 CUSCI__TL_REAL(ROWC, 0, 0)
+/* Complex: clip's own order (CUSCI__CLIP_CMAX in ufunc_ops.h). */
+#define ROWCC(D, op, o) ROWCC_(D, CUSCI__CT_##D)
+#define ROWCC_(D, T) ROWCC__(D, T)
+#define ROWCC__(D, T)                                                                     \
+  static void rowc_##D(char *const *p, const int64_t *bs, int64_t n, const void *arg)     \
+  {                                                                                       \
+    (void)arg;                                                                            \
+    for (int64_t i = 0; i < n; i++) {                                                     \
+      T a, lo, hi;                                                                        \
+      memcpy(&a, p[1] + i * bs[1], sizeof a);                                             \
+      memcpy(&lo, p[2] + i * bs[2], sizeof lo);                                           \
+      memcpy(&hi, p[3] + i * bs[3], sizeof hi);                                           \
+      T m = CUSCI__CLIP_CMAX(a, lo);                                                      \
+      T r = CUSCI__CLIP_CMIN(m, hi);                                                      \
+      memcpy(p[0] + i * bs[0], &r, sizeof r);                                             \
+    }                                                                                     \
+  }
+CUSCI__TL_CPLX(ROWCC, 0, 0)
 #define CASEC_(D, op, o) \
   case CUSCI_##D:        \
     return rowc_##D;
@@ -122,7 +140,7 @@ CUSCI__TL_REAL(ROWC, 0, 0)
 cusci__row_fn cusci__clip_row(int dtype)
 {
   switch (dtype) {
-    CUSCI__TL_REAL(CASEC_, 0, 0)
+    CUSCI__TL_ALL(CASEC_, 0, 0)
   default:
     return NULL;
   }

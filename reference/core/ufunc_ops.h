@@ -192,6 +192,15 @@ CUSCI_HD double cusci__rmul_d(double a, double b) { return CUSCI__DMUL(a, b); }
 #define CUSCI__CLT(xr, xi, yr, yi) (((xr) < (yr) && (xi) == (xi) && (yi) == (yi)) || ((xr) == (yr) && (xi) < (yi)))
 #define CUSCI__CLE(xr, xi, yr, yi) (((xr) < (yr) && (xi) == (xi) && (yi) == (yi)) || ((xr) == (yr) && (xi) <= (yi)))
 #define CUSCI__CGE(xr, xi, yr, yi) (((xr) > (yr) && (xi) == (xi) && (yi) == (yi)) || ((xr) == (yr) && (xi) >= (yi)))
+/*
+ * numpy.clip's own complex order (clip.cpp), which differs from maximum's
+ * and minimum's: imaginary parts only break a tie of the real parts, NaN
+ * imaginary parts included, and a NaN in the left operand is kept.
+ */
+#define CUSCI__CLIP_CGT(a, b) ((a).re == (b).re ? (a).im > (b).im : (a).re > (b).re)
+#define CUSCI__CLIP_CLT(a, b) ((a).re == (b).re ? (a).im < (b).im : (a).re < (b).re)
+#define CUSCI__CLIP_CMAX(a, b) (((a).re != (a).re || (a).im != (a).im || CUSCI__CLIP_CGT(a, b)) ? (a) : (b))
+#define CUSCI__CLIP_CMIN(a, b) (((a).re != (a).re || (a).im != (a).im || CUSCI__CLIP_CLT(a, b)) ? (a) : (b))
 
 #define CUSCI__CRET(T, R, I) \
   {                          \
