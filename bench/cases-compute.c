@@ -1,7 +1,8 @@
 /*
  * bench/cases-compute.c: the core's compute cases: the host time of a small
  * ufunc call (the per-call overhead a C program pays), element-wise
- * throughput on 2^28 float32, and reductions of 2^28 float32. CuPy's equivalents are in
+ * throughput on 2^28 float32, reductions of 2^28 float32, argmax and
+ * cumsum of 2^26 float32. CuPy's equivalents are in
  * bench/cupy_compute.py under the same names.
  */
 #include <stdio.h>
@@ -126,6 +127,59 @@ static int run_sum_rows(cusci_ctx *ctx, void *state)
   return cusci_sum(ctx, s->rows, &o, &s->out);
 }
 
+/* ------------------------------------------- arg-reductions and scans */
+
+/* 2^26 float32 in no order, sin(i) * 1000; the bytes are one read (argmax)
+ * or one read and one write (cumsum). */
+static int setup_argscan(cusci_ctx *ctx, void **state, double *bytes, double *flops, double passes, char *why,
+                         size_t len)
+{
+  int64_t n = (int64_t)1 << 26;
+  ustate *s = calloc(1, sizeof *s);
+  cusci_array *i = NULL, *t = NULL;
+  cusci_status st = cusci_array_arange(ctx, 0, (double)n, 1, CUSCI_FLOAT32, &i);
+  if (st == CUSCI_OK)
+    st = cusci_sin(ctx, i, &t);
+  if (st == CUSCI_OK)
+    st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_array(t), cusci_operand_float(1000.0), &s->a);
+  cusci_array_release(i);
+  cusci_array_release(t);
+  if (st != CUSCI_OK) {
+    snprintf(why, len, "%s", cusci_ctx_last_error(ctx));
+    cusci_array_release(s->a);
+    free(s);
+    return 1;
+  }
+  *bytes = passes * 4.0 * (double)n;
+  *flops = (double)n;
+  *state = s;
+  return 0;
+}
+
+static int setup_argmax_2e26(cusci_ctx *ctx, void **state, double *bytes, double *flops, char *why, size_t len)
+{
+  return setup_argscan(ctx, state, bytes, flops, 1.0, why, len);
+}
+
+static int setup_cumsum_2e26(cusci_ctx *ctx, void **state, double *bytes, double *flops, char *why, size_t len)
+{
+  return setup_argscan(ctx, state, bytes, flops, 2.0, why, len);
+}
+
+/* argmax of the flattened array into a preallocated 0-d int64 out. */
+static int run_argmax(cusci_ctx *ctx, void *state)
+{
+  ustate *s = state;
+  return cusci_argmax(ctx, s->a, NULL, &s->out);
+}
+
+/* cumsum into a preallocated float32 out (CUB's scan). */
+static int run_cumsum(cusci_ctx *ctx, void *state)
+{
+  ustate *s = state;
+  return cusci_cumsum(ctx, s->a, NULL, &s->out);
+}
+
 /* ------------------------------------------- sorting and statistics */
 
 /* 2^26 float32 in no order: sin(i) * 1000. */
@@ -196,6 +250,9 @@ const bench_case bench_cases_compute[] = {
   {"compute.sum_f32_2e28", "sum of 2^28 float32 (accumulated in double)", setup_sum_2e28, run_sum, teardown, 0, NULL},
   {"compute.sum_rows_f32_2e28", "row sums of a 2^14 x 2^14 float32 array", setup_sum_2e28, run_sum_rows, teardown, 0,
    NULL},
+  {"compute.argmax_f32_2e26", "argmax of 2^26 float32 (flattened, int64)", setup_argmax_2e26, run_argmax, teardown, 0,
+   NULL},
+  {"compute.cumsum_f32_2e26", "cumsum of 2^26 float32 into out", setup_cumsum_2e26, run_cumsum, teardown, 0, NULL},
   {"compute.sort_f32_2e26", "sort of 2^26 float32 (stable, NaNs last)", setup_sort_2e26, run_sort, teardown, 0, NULL},
   {"compute.argsort_f32_2e26", "argsort of 2^26 float32 (stable, int64)", setup_sort_2e26, run_argsort, teardown, 0,
    NULL},

@@ -39,6 +39,18 @@ def sum_rows(cp):
     return lambda: cp.sum(a, axis=1, out=out)
 
 
+def argmax(cp):
+    a = cp.sin(cp.arange(1 << 26, dtype=cp.float32)) * cp.float32(1000.0)
+    out = cp.empty((), dtype=cp.int64)
+    return lambda: cp.argmax(a, out=out)
+
+
+def cumsum(cp):
+    a = cp.sin(cp.arange(1 << 26, dtype=cp.float32)) * cp.float32(1000.0)
+    out = cp.empty(1 << 26, dtype=cp.float32)
+    return lambda: cp.cumsum(a, out=out)
+
+
 N26 = 1 << 26
 
 
@@ -75,6 +87,8 @@ CASES = {
     "compute.exp_f32_2e28": exp,
     "compute.sum_f32_2e28": sum_all,
     "compute.sum_rows_f32_2e28": sum_rows,
+    "compute.argmax_f32_2e26": argmax,
+    "compute.cumsum_f32_2e26": cumsum,
     "compute.sort_f32_2e26": sort,
     "compute.argsort_f32_2e26": argsort,
     "compute.quantile_f32_2e26": lambda cp: quantile(cp, 0.5),
