@@ -125,7 +125,7 @@ static cusci_status sample(cusci_ctx *ctx, const request *rq, cusci_random_gener
   } while (0)
 
 #define BEGIN(DIST, DISCRETE) \
-  request rq = {__func__, CUSCI__RD_##DIST, {0}, DISCRETE}; \
+  request rq = {.fn = __func__, .dist = CUSCI__RD_##DIST, .discrete = DISCRETE}; \
   CUSCI__TRY(check_common(ctx, &rq, g, ndim, shape, dtype, out))
 #define FINISH return sample(ctx, &rq, g, ndim, shape, dtype, out)
 

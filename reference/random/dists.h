@@ -183,13 +183,24 @@ CUSCI_HD float cusci__rzig32(uint32_t w, cusci__rstream *s)
   }
 }
 
-/* The stream lane `lane` of a group turns to when its word of the group's
- * block is rejected: the group's counter, blocks from (lane + 1) 2^32. */
-CUSCI_HD void cusci__rlane_stream(const cusci__rstream *s, int lane, cusci__rstream *own)
+#ifdef __CUDACC__
+#define CUSCI__UNROLL _Pragma("unroll")
+#define CUSCI__NOINLINE static __host__ __device__ __noinline__
+#else
+#define CUSCI__UNROLL
+#define CUSCI__NOINLINE static
+#endif
+
+/* A lane of a group whose word w of the group's block missed its layer's
+ * rectangle: it continues on its own stream, the group's counter with
+ * blocks from (lane + 1) 2^32. Out of line on the GPU, so that the common
+ * path stays small and in registers. */
+CUSCI__NOINLINE double cusci__rzig_lane(uint32_t k0, uint32_t k1, uint64_t lo, int lane, uint64_t w, int f32)
 {
-  *own = *s;
-  own->j = (uint64_t)(lane + 1) << 32;
-  own->used = 4;
+  cusci__rstream own;
+  cusci__rstream_init(&own, (uint64_t)k0 | ((uint64_t)k1 << 32), lo);
+  own.j = (uint64_t)(lane + 1) << 32;
+  return f32 ? (double)cusci__rzig32((uint32_t)w, &own) : cusci__rzig64(w, &own);
 }
 
 /* The group's normals: f32, one per 32-bit word of the block (four);
@@ -197,35 +208,31 @@ CUSCI_HD void cusci__rlane_stream(const cusci__rstream *s, int lane, cusci__rstr
 CUSCI_HD int cusci__rnormals(cusci__rstream *s, int f32, double z[4])
 {
   cusci__rstream_refill(s);
-  int g = f32 ? 4 : 2;
-  for (int i = 0; i < g; i++) {
-    cusci__rstream own;
-    if (f32) {
-      uint32_t w = s->buf[i];
-      uint32_t m = w >> 9;
-      int l = (int)(w & 0xff);
-      if (m < CUSCI__ZIG(k32)[l]) {
-        float x = (float)m * CUSCI__ZIG(w32)[l];
-        z[i] = (double)((w >> 8) & 1 ? -x : x);
-      } else {
-        cusci__rlane_stream(s, i, &own);
-        z[i] = (double)cusci__rzig32(w, &own);
-      }
-    } else {
-      uint64_t w = (uint64_t)s->buf[2 * i] | ((uint64_t)s->buf[2 * i + 1] << 32);
-      uint64_t m = w >> 12;
-      int l = (int)(w & 0xff);
-      if (m < CUSCI__ZIG(k64)[l]) {
-        double x = (double)m * CUSCI__ZIG(w64)[l];
-        z[i] = (w >> 8) & 1 ? -x : x;
-      } else {
-        cusci__rlane_stream(s, i, &own);
-        z[i] = cusci__rzig64(w, &own);
-      }
-    }
-  }
   s->used = 4;
-  return g;
+  if (f32) {
+    CUSCI__UNROLL
+    for (int i = 0; i < 4; i++) {
+      uint32_t w = cusci__rbuf(s, i), m = w >> 9;
+      int l = (int)(w & 0xff);
+      float x = (float)m * CUSCI__ZIG(w32)[l];
+      if (m < CUSCI__ZIG(k32)[l])
+        z[i] = (double)((w >> 8) & 1 ? -x : x);
+      else
+        z[i] = cusci__rzig_lane(s->key[0], s->key[1], s->lo, i, w, 1);
+    }
+    return 4;
+  }
+  CUSCI__UNROLL
+  for (int i = 0; i < 2; i++) {
+    uint64_t w = (uint64_t)cusci__rbuf(s, 2 * i) | ((uint64_t)cusci__rbuf(s, 2 * i + 1) << 32), m = w >> 12;
+    int l = (int)(w & 0xff);
+    double x = (double)m * CUSCI__ZIG(w64)[l];
+    if (m < CUSCI__ZIG(k64)[l])
+      z[i] = (w >> 8) & 1 ? -x : x;
+    else
+      z[i] = cusci__rzig_lane(s->key[0], s->key[1], s->lo, i, w, 0);
+  }
+  return 2;
 }
 
 /* --------------------------------------------------- one-element streams */
@@ -344,12 +351,6 @@ CUSCI_HD void cusci__rpoisson_table(cusci__rparams *pp)
   }
   pp->pois_last = p;
 }
-
-#ifdef __CUDACC__
-#define CUSCI__UNROLL _Pragma("unroll")
-#else
-#define CUSCI__UNROLL
-#endif
 
 /* The search, through the table: compares only, with the recurrence
  * taking over past its end (never beyond k = 1000). Unrolled on the GPU,
