@@ -10,7 +10,8 @@ dnl                        the highest.
 dnl
 dnl Sets: NVCC, NVCCFLAGS, CUDA_CPPFLAGS, CUDA_LIBS, CUDA_LIBDIR,
 dnl CUDA_VERSION, CUSCI_CUDA_ARCHS, CUSCI_CUDA_PTX_ARCH; AM_CONDITIONAL
-dnl HAVE_CUDA; CUSCI_HAVE_CUDA in config.h.
+dnl HAVE_CUDA; CUSCI_HAVE_CUDA in config.h. NVRTC (users' own kernels,
+dnl compiled at run time): NVRTC_LIBS and CUSCI_HAVE_NVRTC in config.h.
 AC_DEFUN([CUSCI_CHECK_CUDA], [
   AC_ARG_WITH([cuda],
     AS_HELP_STRING([--with-cuda@<:@=DIR@:>@],
@@ -24,6 +25,7 @@ AC_DEFUN([CUSCI_CHECK_CUDA], [
   AC_ARG_VAR([NVCCFLAGS], [extra flags for the CUDA compiler])
 
   cusci_have_cuda=no
+  cusci_have_nvrtc=no
   cusci_cuda_why="--without-cuda"
   cusci_cuda_home=
   AS_CASE([$with_cuda],
@@ -84,7 +86,26 @@ AC_DEFUN([CUSCI_CHECK_CUDA], [
     rm -f conftest.cu conftest.o
     CUDA_LIBS="-L$CUDA_LIBDIR -R$CUDA_LIBDIR -lcudart"
     AC_DEFINE([CUSCI_HAVE_CUDA], [1], [Define to 1 to build the CUDA backend.])
+
+    dnl NVRTC compiles users' kernels at run time; without it they report
+    dnl CUSCI_ERR_NOT_SUPPORTED and the rest of the CUDA backend is unchanged.
+    cusci_save_CPPFLAGS=$CPPFLAGS
+    cusci_save_LIBS=$LIBS
+    cusci_save_LDFLAGS=$LDFLAGS
+    CPPFLAGS="$CPPFLAGS $CUDA_CPPFLAGS"
+    LDFLAGS="$LDFLAGS -L$CUDA_LIBDIR"
+    AC_CHECK_HEADER([nvrtc.h], [
+      AC_CHECK_LIB([nvrtc], [nvrtcVersion], [cusci_have_nvrtc=yes])
+    ])
+    CPPFLAGS=$cusci_save_CPPFLAGS
+    LIBS=$cusci_save_LIBS
+    LDFLAGS=$cusci_save_LDFLAGS
+    AS_IF([test "x$cusci_have_nvrtc" = xyes], [
+      NVRTC_LIBS="-L$CUDA_LIBDIR -R$CUDA_LIBDIR -lnvrtc"
+      AC_DEFINE([CUSCI_HAVE_NVRTC], [1], [Define to 1 when NVRTC compiles users' kernels at run time.])
+    ])
   ])
+  AC_SUBST([NVRTC_LIBS])
   AC_SUBST([NVCC])
   AC_SUBST([CUSCI_NVCC_FLAGS])
   AC_SUBST([CUDA_CPPFLAGS])

@@ -6,6 +6,7 @@
 #include <cusci/compute.h>
 #include <cusci/core_ext.h>
 #include <cusci/dlpack.h>
+#include <cusci/kernel.h>
 #include <cusci/linalg.h>
 #include <cusci/random.h>
 
