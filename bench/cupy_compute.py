@@ -96,3 +96,39 @@ CASES = {
     "compute.histogram_f32_2e26": histogram,
 }
 HOST_TIME = {"compute.add_f32_1K_host", "compute.add_f32_1K_alloc_host"}
+
+
+# Users' own kernels: a fused ElementwiseKernel against the chain of ufuncs.
+N26_EWK = 1 << 26
+
+
+def _ewk_inputs(cp):
+    x = cp.arange(N26_EWK, dtype=cp.float32)
+    y = cp.full(N26_EWK, 2.0, dtype=cp.float32)
+    return x, y, cp.empty_like(x)
+
+
+def ewk_fused(cp):
+    x, y, z = _ewk_inputs(cp)
+    k = cp.ElementwiseKernel("T x, T y, T a", "T z", "z = a * x + y * y - 1", "fused")
+    a = cp.float32(2.5)
+    return lambda: k(x, y, a, z)
+
+
+def ewk_chain(cp):
+    x, y, z = _ewk_inputs(cp)
+    t1, t2 = cp.empty_like(x), cp.empty_like(x)
+
+    def run():
+        cp.multiply(x, 2.5, out=t1)
+        cp.multiply(y, y, out=t2)
+        cp.add(t1, t2, out=t1)
+        cp.subtract(t1, 1, out=z)
+
+    return run
+
+
+CASES.update({
+    "compute.ewk_fused_f32_2e26": ewk_fused,
+    "compute.ewk_chain_f32_2e26": ewk_chain,
+})

@@ -21,6 +21,7 @@
 
 extern const bench_case bench_cases_core[];
 extern const bench_case bench_cases_compute[];
+extern const bench_case bench_cases_kernel[];
 #ifdef CUSCI_BENCH_RANDOM
 extern const bench_case bench_cases_random[];
 #endif
@@ -31,6 +32,7 @@ extern const bench_case bench_cases_linalg[];
 static const bench_case *const tables[] = {
   bench_cases_core,
   bench_cases_compute,
+  bench_cases_kernel,
 #ifdef CUSCI_BENCH_RANDOM
   bench_cases_random,
 #endif
