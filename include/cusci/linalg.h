@@ -613,22 +613,24 @@ typedef struct cusci_linalg_lstsq_opts {
 } cusci_linalg_lstsq_opts;
 
 /*
- * scipy.linalg.lstsq: the minimum-norm x minimizing |b - a x|, a (M, N),
- * b (M,) or (M, K): x (N,) or (N, K); residues (K,) or () real, the
- * squared residual norms, computed when M > N and rank == N (gelsd, gelss),
- * else an empty (0,) array of x's dtype; *rank (host) the effective rank;
- * s (min(M, N),) real, the singular values (gelsd, gelss; with gelsy s is
- * not touched and may be NULL). Stacks are not supported (a must be 2-D).
- * Host: LAPACKE gelsd / gelss / gelsy. GPU: x = V diag(1/s) U^H b with the
- * same cutoff, whatever the driver, from the SVD of the triangular factor
- * of a QR factorization (Xgeqrf, then gesvd of the square factor, whose
- * small singular values are accurate, unlike gesvdp's); waits for the
- * stream to read s. Returns CUSCI_ERR_NDIM,
- * CUSCI_ERR_SHAPE, CUSCI_ERR_VALUE (empty a, inf or NaN, NaN cond),
- * CUSCI_ERR_INVALID_ARGUMENT (driver), CUSCI_ERR_LINALG (no convergence).
+ * scipy.linalg.lstsq: the minimum-norm x minimizing |b - a x|, for a
+ * (..., M, N) and b (M,) or (..., M, K), the batch axes broadcast (SciPy
+ * 1.17's rule): x (..., N) or (..., N, K); residues (...) or (..., K) real,
+ * the squared residual norms, computed when M > N and every rank is N
+ * (gelsd, gelss), else an empty (..., 0) array of x's dtype; rank (...)
+ * int64, the effective ranks (0-d for one matrix); s (..., min(M, N)) real,
+ * the singular values (gelsd, gelss; with gelsy s is not touched and may be
+ * NULL). Host: LAPACKE gelsd / gelss / gelsy, matrix by matrix. GPU:
+ * x = V diag(1/s) U^H b with the same cutoff, whatever the driver, from the
+ * SVD of the triangular factor of a QR factorization (Xgeqrf, then gesvd
+ * of the square factor, whose small singular values are accurate, unlike
+ * gesvdp's); waits for the stream to read s. Returns CUSCI_ERR_NDIM,
+ * CUSCI_ERR_SHAPE, CUSCI_ERR_BROADCAST, CUSCI_ERR_VALUE (empty a, inf or
+ * NaN, NaN cond), CUSCI_ERR_INVALID_ARGUMENT (driver), CUSCI_ERR_LINALG
+ * (no convergence).
  */
 CUSCI_API cusci_status cusci_linalg_lstsq(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, const cusci_linalg_lstsq_opts *opts,
-                                          cusci_array **x, cusci_array **residues, int64_t *rank, cusci_array **s);
+                                          cusci_array **x, cusci_array **residues, cusci_array **rank, cusci_array **s);
 
 /* numpy.linalg.norm's and cond's ord; 0 is ord=None. */
 typedef enum cusci_linalg_ord {
