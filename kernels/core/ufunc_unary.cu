@@ -12,7 +12,7 @@ using namespace cusci;
 
 #define FUNCTORS1_(NAME, op, o, TL) CUSCI__TL_##TL(CUSCI__FUNCTOR1, op, o)
 CUSCI__UF_UNARY(FUNCTORS1_)
-#define FUNCTORS1M_(NAME, op, ff, df) CUSCI__TL_FLOAT(CUSCI__FUNCTOR1, op, SAME)
+#define FUNCTORS1M_(NAME, op, ff, df, TL) CUSCI__TL_##TL(CUSCI__FUNCTOR1, op, SAME)
 CUSCI__UF_MATH(FUNCTORS1M_)
 
 } // namespace
@@ -28,7 +28,7 @@ CUSCI__UF_MATH(FUNCTORS1M_)
       break;                        \
     }                               \
     break;
-#define OPCASE1M_(NAME, op, ff, df) OPCASE1_(NAME, op, SAME, FLOAT)
+#define OPCASE1M_(NAME, op, ff, df, TL) OPCASE1_(NAME, op, SAME, TL)
 
 extern "C" int cusci__launch_ufunc1(void *stream, int op, int dtype, const cusci__loop *loop, void *const *ptrs)
 {

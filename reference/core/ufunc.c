@@ -45,7 +45,7 @@ CUSCI__UF_BINARY(ROWS2_)
   }
 #define ROWS1_(NAME, op, o, TL) CUSCI__TL_##TL(ROW1, op, o)
 CUSCI__UF_UNARY(ROWS1_)
-#define ROWS1M_(NAME, op, ff, df) CUSCI__TL_FLOAT(ROW1, op, SAME)
+#define ROWS1M_(NAME, op, ff, df, TL) CUSCI__TL_##TL(ROW1, op, SAME)
 CUSCI__UF_MATH(ROWS1M_)
 
 #define CASE2_(D, op, o) \
@@ -68,7 +68,7 @@ CUSCI__UF_MATH(ROWS1M_)
     default:                        \
       return NULL;                  \
     }
-#define OPCASE1M_(NAME, op, ff, df) OPCASE1_(NAME, op, SAME, FLOAT)
+#define OPCASE1M_(NAME, op, ff, df, TL) OPCASE1_(NAME, op, SAME, TL)
 
 cusci__row_fn cusci__ufunc2_row(int op, int dtype)
 {

@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "reference/core/complex_math.h"
 #include "reference/core/convert.h"
 
 /* ------------------------------------------------------ dtype lookups */
@@ -119,7 +120,7 @@
 #define CUSCI__UF_BINARY(X)                                                                   \
   X(ADD, add, SAME, ALL) X(SUBTRACT, subtract, SAME, NUM) X(MULTIPLY, multiply, SAME, ALL)     \
   X(DIVIDE, divide, SAME, INEXACT) X(FLOOR_DIVIDE, floor_divide, SAME, REALNB)                 \
-  X(MOD, mod, SAME, REALNB) X(POWER, power, SAME, REALNB) X(MAXIMUM, maximum, SAME, ALL)       \
+  X(MOD, mod, SAME, REALNB) X(POWER, power, SAME, NUM) X(MAXIMUM, maximum, SAME, ALL)       \
   X(MINIMUM, minimum, SAME, ALL) X(FMAX, fmax, SAME, ALL) X(FMIN, fmin, SAME, ALL)             \
   X(ARCTAN2, arctan2, SAME, FLOAT) X(HYPOT, hypot, SAME, FLOAT) X(EQUAL, equal, BOOL, ALL)     \
   X(NOT_EQUAL, not_equal, BOOL, ALL) X(LESS, less, BOOL, ALL)                                  \
@@ -129,17 +130,21 @@
   X(BITWISE_XOR, bitwise_xor, SAME, INT) X(LEFT_SHIFT, left_shift, SAME, SINT)                 \
   X(RIGHT_SHIFT, right_shift, SAME, SINT)
 
-/* The transcendental functions: X(NAME, op, float function, double function). */
-#define CUSCI__UF_MATH(X)                                                                      \
-  X(SQRT, sqrt, sqrtf, sqrt) X(CBRT, cbrt, cbrtf, cbrt) X(EXP, exp, expf, exp)                 \
-  X(EXP2, exp2, exp2f, exp2) X(EXPM1, expm1, expm1f, expm1) X(LOG, log, logf, log)             \
-  X(LOG2, log2, log2f, log2) X(LOG10, log10, log10f, log10) X(LOG1P, log1p, log1pf, log1p)     \
-  X(SIN, sin, sinf, sin) X(COS, cos, cosf, cos) X(TAN, tan, tanf, tan)                         \
-  X(ARCSIN, arcsin, asinf, asin) X(ARCCOS, arccos, acosf, acos) X(ARCTAN, arctan, atanf, atan) \
-  X(SINH, sinh, sinhf, sinh) X(COSH, cosh, coshf, cosh) X(TANH, tanh, tanhf, tanh)             \
-  X(ARCSINH, arcsinh, asinhf, asinh) X(ARCCOSH, arccosh, acoshf, acosh)                        \
-  X(ARCTANH, arctanh, atanhf, atanh) X(FLOOR, floor, floorf, floor) X(CEIL, ceil, ceilf, ceil) \
-  X(TRUNC, trunc, truncf, trunc) X(RINT, rint, rintf, rint)
+/* The transcendental functions: X(NAME, op, float function, double
+ * function, dtype list): FLOAT, or INEXACT where complex has a loop too
+ * (complex_math.h); cbrt, floor, ceil and trunc refuse complex, as NumPy. */
+#define CUSCI__UF_MATH(X)                                                                              \
+  X(SQRT, sqrt, sqrtf, sqrt, INEXACT) X(CBRT, cbrt, cbrtf, cbrt, FLOAT) X(EXP, exp, expf, exp, INEXACT) \
+  X(EXP2, exp2, exp2f, exp2, INEXACT) X(EXPM1, expm1, expm1f, expm1, INEXACT)                            \
+  X(LOG, log, logf, log, INEXACT) X(LOG2, log2, log2f, log2, INEXACT)                                  \
+  X(LOG10, log10, log10f, log10, INEXACT) X(LOG1P, log1p, log1pf, log1p, INEXACT)                      \
+  X(SIN, sin, sinf, sin, INEXACT) X(COS, cos, cosf, cos, INEXACT) X(TAN, tan, tanf, tan, INEXACT)      \
+  X(ARCSIN, arcsin, asinf, asin, INEXACT) X(ARCCOS, arccos, acosf, acos, INEXACT)                      \
+  X(ARCTAN, arctan, atanf, atan, INEXACT) X(SINH, sinh, sinhf, sinh, INEXACT)                          \
+  X(COSH, cosh, coshf, cosh, INEXACT) X(TANH, tanh, tanhf, tanh, INEXACT)                              \
+  X(ARCSINH, arcsinh, asinhf, asinh, INEXACT) X(ARCCOSH, arccosh, acoshf, acosh, INEXACT)              \
+  X(ARCTANH, arctanh, atanhf, atanh, INEXACT) X(FLOOR, floor, floorf, floor, FLOAT)                    \
+  X(CEIL, ceil, ceilf, ceil, FLOAT) X(TRUNC, trunc, truncf, trunc, FLOAT) X(RINT, rint, rintf, rint, INEXACT)
 
 #define CUSCI__UF_UNARY(X)                                                                     \
   X(NEGATIVE, negative, SAME, NUM) X(ABS, abs, REAL, ALL) X(SIGN, sign, SAME, NUM)             \
@@ -336,6 +341,9 @@ CUSCI__DIVMOD_F(double, fmod, floor, copysign)
   }                                                       \
   return (T)r;
 #define CUSCI__E2_power_F(T, W) return sizeof(W) == 4 ? (W)powf((float)a, (float)b) : (W)pow((double)a, (double)b);
+#define CUSCI__E2_power_C(T, W)                                                               \
+  cusci__cm pw_ = cusci__cm_pow(cusci__cm_c((double)a.re, (double)a.im), cusci__cm_c((double)b.re, (double)b.im)); \
+  CUSCI__CRET(T, (W)pw_.re, (W)pw_.im)
 
 /* maximum/minimum propagate NaN; fmax/fmin prefer the non-NaN operand. */
 #define CUSCI__E2_maximum_B(T, W) return a >= b ? a : b;
@@ -463,12 +471,26 @@ CUSCI__DIVMOD_F(double, fmod, floor, copysign)
 #define CUSCI__E1_angle_F(T, W) return sizeof(W) == 4 ? (W)atan2f(0.0f, (float)x) : (W)atan2(0.0, (double)x);
 #define CUSCI__E1_angle_C(T, W) return sizeof(W) == 4 ? (W)atan2f((float)x.im, (float)x.re) : (W)atan2((double)x.im, (double)x.re);
 
-/* The transcendental functions: F bodies from the function names. */
-#define CUSCI__MATH_BODIES_(NAME, op, ff, df) \
+/* The transcendental functions: F bodies from the function names; C
+ * bodies, for the INEXACT rows, from complex_math.h in double. */
+#define CUSCI__MATH_BODIES_(NAME, op, ff, df, TL) \
   CUSCI_HD float cusci__e_##op##_FLOAT32(float x) { return ff(x); } \
   CUSCI_HD double cusci__e_##op##_FLOAT64(double x) { return df(x); } \
   CUSCI_HD cusci__f16 cusci__e_##op##_FLOAT16(cusci__f16 x) { return cusci__f2h(ff(cusci__h2f(x))); }
 CUSCI__UF_MATH(CUSCI__MATH_BODIES_)
+#define CUSCI__CMATH_FLOAT(op, cf)
+#define CUSCI__CMATH_INEXACT(op, cf)                                                                        \
+  CUSCI_HD cusci__c128 cusci__e_##op##_COMPLEX128(cusci__c128 x) { return cf(x); }                      \
+  CUSCI_HD cusci__c64 cusci__e_##op##_COMPLEX64(cusci__c64 x)                                             \
+  {                                                                                                       \
+    cusci__cm r = cf##_64(cusci__cm_c((double)x.re, (double)x.im));                                     \
+    cusci__c64 o;                                                                                         \
+    o.re = (float)r.re;                                                                                   \
+    o.im = (float)r.im;                                                                                   \
+    return o;                                                                                             \
+  }
+#define CUSCI__CMATH_BODIES_(NAME, op, ff, df, TL) CUSCI__CMATH_##TL(op, cusci__cm_##df)
+CUSCI__UF_MATH(CUSCI__CMATH_BODIES_)
 
 /* Every element function of the tables. */
 #define CUSCI__E2DEFS_(NAME, op, o, TL) CUSCI__TL_##TL(CUSCI__E2DEF, op, o)
