@@ -145,8 +145,12 @@ static inline int64_t cu_first_far(cusci_dtype dt, const void *got, const void *
         continue;
       }
       if (isinf(w[0]) || isinf(w[1]) || isinf(g[0]) || isinf(g[1])) {
-        if (g[0] != w[0] || g[1] != w[1])
-          return i;
+        /* Infinite parts equal; a finite part beside one within the
+         * tolerance of its own size (log(-inf + iy) = inf + i pi is
+         * rounded by each side's atan2). */
+        for (int j = 0; j < 2; j++)
+          if ((isinf(w[j]) || isinf(g[j])) ? g[j] != w[j] : fabs(g[j] - w[j]) > -ulps * eps * fabs(w[j]))
+            return i;
         continue;
       }
       if (hypot(g[0] - w[0], g[1] - w[1]) > -ulps * eps * hypot(w[0], w[1]))
