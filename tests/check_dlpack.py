@@ -176,6 +176,7 @@ class Exported:
 
     def __init__(self, cs, arr, versioned=True, device=(KDLCUDA, 0)):
         self.cs, self.arr, self.versioned, self.device = cs, arr, versioned, device
+        self.produced = None
 
     def __dlpack_device__(self):
         return self.device
@@ -190,12 +191,15 @@ class Exported:
         else:
             s = 1 if stream is None else stream
             s = STREAM_NONE if s == -1 else ctypes.c_void_p(s)
-        if self.versioned and (max_version is None or max_version[0] >= 1):
+        # A consumer that names no max_version reads only the legacy form.
+        if self.versioned and max_version is not None and max_version[0] >= 1:
+            self.produced = "dltensor_versioned"
             t = ctypes.POINTER(DLManagedTensorVersioned)()
             self.cs.check(self.cs.array_to_dlpack_versioned(self.cs.ctx, self.arr, s, ctypes.byref(t)),
                           "cusci_array_to_dlpack_versioned")
             return pyapi.PyCapsule_New(ctypes.cast(t, ctypes.c_void_p), NAME_V,
                                        ctypes.cast(capsule_destructor_v, ctypes.c_void_p))
+        self.produced = "dltensor"
         t = ctypes.POINTER(DLManagedTensor)()
         self.cs.check(self.cs.array_to_dlpack(self.cs.ctx, self.arr, s, ctypes.byref(t)), "cusci_array_to_dlpack")
         return pyapi.PyCapsule_New(ctypes.cast(t, ctypes.c_void_p), NAME_L,
@@ -274,7 +278,7 @@ def export_checks(cs, cp, torch):
                         gc.collect()
                         got, xptr = x.cpu().numpy(), x.data_ptr()
                     good = got.shape == shape and str(got.dtype) == dt and np.array_equal(got, want) and xptr == ptr
-                    report(good, what, "" if good else "pointer %#x vs cusci %#x, values equal %s" %
+                    report(good, what + " [%s]" % ex.produced, "" if good else "pointer %#x vs cusci %#x, values equal %s" %
                            (xptr, ptr, np.array_equal(got, want)))
                     del x
                     gc.collect()
@@ -410,9 +414,11 @@ def host_checks(cs):
                 want = sample(dt, (3, 5))
                 arr = cs.from_numpy(want)
                 ptr = cs.array_data(arr)
-                x = np.from_dlpack(Exported(cs, arr, versioned, device=(1, 0)))
+                ex = Exported(cs, arr, versioned, device=(1, 0))
+                x = np.from_dlpack(ex)
                 cs.array_release(arr)
                 good = np.array_equal(x, want) and x.dtype == want.dtype and x.ctypes.data == ptr
+                good = good and ex.produced == ("dltensor_versioned" if versioned else "dltensor")
                 if versioned:  # writable: flags 0 (NumPy makes legacy imports read-only)
                     good = good and x.flags.writeable
                 report(good, what)
