@@ -96,7 +96,7 @@ cusci_status get_state(cusci_ctx *ctx, const char *fn, qr_state **out)
 
 /* Pool scratch, released when the set goes out of scope. */
 struct scratch_set {
-  cusci_array *dev[8];
+  cusci_array *dev[8] = {};
   int ndev = 0;
   void *host = nullptr;
   ~scratch_set()
