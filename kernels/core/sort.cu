@@ -83,17 +83,20 @@ __global__ void from_positions(const T *in, const uint32_t *pos, T *vals, int64_
   }
 }
 
-/* One sort of keys, with or without a payload, of one or many rows. */
+/*
+ * One sort of keys, with a payload (pairs) or without, of one or many
+ * rows. `pairs` is explicit: in the size query the pointers are all NULL.
+ */
 template <class K, class P>
-cudaError_t cub_sort(void *temp, size_t &bytes, const K *kin, K *kout, const P *pin, P *pout, int64_t n, int64_t m,
-                     const int64_t *off, cudaStream_t s)
+cudaError_t cub_sort(bool pairs, void *temp, size_t &bytes, const K *kin, K *kout, const P *pin, P *pout, int64_t n,
+                     int64_t m, const int64_t *off, cudaStream_t s)
 {
   if (m == 1) {
-    if (pin)
+    if (pairs)
       return cub::DeviceRadixSort::SortPairs(temp, bytes, kin, kout, pin, pout, n, 0, (int)sizeof(K) * 8, s);
     return cub::DeviceRadixSort::SortKeys(temp, bytes, kin, kout, n, 0, (int)sizeof(K) * 8, s);
   }
-  if (pin)
+  if (pairs)
     return cub::DeviceSegmentedSort::StableSortPairs(temp, bytes, kin, kout, pin, pout, n, m, off, off + 1, s);
   return cub::DeviceSegmentedSort::StableSortKeys(temp, bytes, kin, kout, n, m, off, off + 1, s);
 }
@@ -130,11 +133,11 @@ int sort_real(cudaStream_t s, int64_t m, int64_t r, const void *in_, void *vals_
   const K *keys_in = MODE == 0 ? (const K *)in : kin;
   cudaError_t e;
   if (want_pos)
-    e = cub_sort<K, uint32_t>(nullptr, cub_bytes, keys_in, kout, pin, pout, n, m, off, s);
+    e = cub_sort<K, uint32_t>(true, nullptr, cub_bytes, keys_in, kout, pin, pout, n, m, off, s);
   else if (MODE == 2)
-    e = cub_sort<K, K>(nullptr, cub_bytes, keys_in, kout, (const K *)in, (K *)vals, n, m, off, s);
+    e = cub_sort<K, K>(true, nullptr, cub_bytes, keys_in, kout, (const K *)in, (K *)vals, n, m, off, s);
   else
-    e = cub_sort<K, K>(nullptr, cub_bytes, keys_in, MODE == 0 ? (K *)vals : kout, (const K *)nullptr, (K *)nullptr, n,
+    e = cub_sort<K, K>(false, nullptr, cub_bytes, keys_in, MODE == 0 ? (K *)vals : kout, (const K *)nullptr, (K *)nullptr, n,
                        m, off, s);
   if (e != cudaSuccess)
     return (int)e;
@@ -155,11 +158,11 @@ int sort_real(cudaStream_t s, int64_t m, int64_t r, const void *in_, void *vals_
       return (int)e;
   }
   if (want_pos)
-    e = cub_sort<K, uint32_t>(ct, cub_bytes, keys_in, kout, pin, pout, n, m, off, s);
+    e = cub_sort<K, uint32_t>(true, ct, cub_bytes, keys_in, kout, pin, pout, n, m, off, s);
   else if (MODE == 2)
-    e = cub_sort<K, K>(ct, cub_bytes, keys_in, kout, (const K *)in, (K *)vals, n, m, off, s);
+    e = cub_sort<K, K>(true, ct, cub_bytes, keys_in, kout, (const K *)in, (K *)vals, n, m, off, s);
   else
-    e = cub_sort<K, K>(ct, cub_bytes, keys_in, MODE == 0 ? (K *)vals : kout, (const K *)nullptr, (K *)nullptr, n, m,
+    e = cub_sort<K, K>(false, ct, cub_bytes, keys_in, MODE == 0 ? (K *)vals : kout, (const K *)nullptr, (K *)nullptr, n, m,
                        off, s);
   if (e != cudaSuccess)
     return (int)e;
