@@ -20,6 +20,38 @@ cusci_status cusci__la_give(cusci_ctx *ctx, cusci_array *res, cusci_array **out)
  * CUSCI_ERR_BROADCAST when they do not. */
 cusci_status cusci__la_broadcast_batch(cusci_ctx *ctx, const char *fn, int na, const int64_t *sa, int nb, const int64_t *sb, int *nout, int64_t *out);
 
+
+/* ---- numerical failures, deferred checks (liblinalg/options.c) */
+#include <stdbool.h>
+#include "reference/linalg/reference.h"
+
+/* What a failure is called (SciPy's words) in CUSCI_ERR_LINALG messages. */
+enum {
+  CUSCI__LA_FAIL_SINGULAR,
+  CUSCI__LA_FAIL_NOT_PD,
+  CUSCI__LA_FAIL_SVD,
+  CUSCI__LA_FAIL_EIG,
+  CUSCI__LA_FAIL_TRIANGULAR,
+  CUSCI__LA_FAIL_TOEPLITZ
+};
+/* CUSCI_ERR_LINALG for failure f of kind `kind`, with the batch index
+ * formatted over the batch shape (nb axes; none when nb is 0). */
+cusci_status cusci__la_fail_linalg(cusci_ctx *ctx, const char *fn, int kind, cusci__la_fail f, int nb, const int64_t *bshape);
+/* The status of a backend call: st, then a non-finite input, then LAPACKE's
+ * own error (lapack_info < 0), then the failure f. Tags the call's deferred
+ * records (if any) with `kind`. */
+cusci_status cusci__la_outcome(cusci_ctx *ctx, const char *fn, cusci_status st, int lapack_info, bool nonfinite, cusci__la_fail f, int kind,
+                               int nb, const int64_t *bshape);
+/* The context's cusci_linalg_math_mode; whether its checks are deferred
+ * (a GPU context in CUSCI_LINALG_CHECK_DEFERRED). */
+int cusci__la_math_mode(cusci_ctx *ctx);
+bool cusci__la_deferred(cusci_ctx *ctx);
+/* Keep a call's status words (batch info words then the inf/NaN flag, ints
+ * in device memory) for cusci_linalg_check; has_info false: only the flag. */
+cusci_status cusci__la_defer(cusci_ctx *ctx, const char *fn, cusci_array *words, int64_t batch, bool has_info);
+/* Name the failure kind of the records made since the last tag. */
+void cusci__la_defer_tag(cusci_ctx *ctx, int kind);
+
 /* eigh with a subset or b (liblinalg/eig.c), for cusci_linalg_eigh. */
 struct cusci_linalg_eigh_opts;
 cusci_status cusci__la_eigh_ex(cusci_ctx *ctx, const char *fn, const cusci_array *a, const struct cusci_linalg_eigh_opts *o, cusci_array **w,

@@ -152,11 +152,17 @@ static const char *batch_str(int nb, const int64_t *bshape, int64_t i, char *buf
   return buf;
 }
 
-enum { FAIL_SINGULAR, FAIL_NOT_PD, FAIL_SVD, FAIL_EIG, FAIL_TRIANGULAR };
+enum {
+  FAIL_SINGULAR = CUSCI__LA_FAIL_SINGULAR,
+  FAIL_NOT_PD = CUSCI__LA_FAIL_NOT_PD,
+  FAIL_SVD = CUSCI__LA_FAIL_SVD,
+  FAIL_EIG = CUSCI__LA_FAIL_EIG,
+  FAIL_TRIANGULAR = CUSCI__LA_FAIL_TRIANGULAR
+};
 
 /* CUSCI_ERR_LINALG with SciPy's words, the failing index and the batch
  * index (for a batch). */
-static cusci_status fail_linalg(cusci_ctx *ctx, const char *fn, int kind, cusci__la_fail f, int nb, const int64_t *bshape)
+cusci_status cusci__la_fail_linalg(cusci_ctx *ctx, const char *fn, int kind, cusci__la_fail f, int nb, const int64_t *bshape)
 {
   char where[300] = "";
   if (nb > 0) {
@@ -173,6 +179,8 @@ static cusci_status fail_linalg(cusci_ctx *ctx, const char *fn, int kind, cusci_
     return cusci_ctx_fail(ctx, CUSCI_ERR_LINALG, fn, "singular matrix: resolution failed at diagonal %lld (it is exactly zero)%s", i - 1, where);
   case FAIL_SVD:
     return cusci_ctx_fail(ctx, CUSCI_ERR_LINALG, fn, "SVD did not converge (info %lld)%s", i, where);
+  case CUSCI__LA_FAIL_TOEPLITZ:
+    return cusci_ctx_fail(ctx, CUSCI_ERR_LINALG, fn, "singular principal minor (of order %lld)%s", i, where);
   default:
     return cusci_ctx_fail(ctx, CUSCI_ERR_LINALG, fn, "the eigenvalue solver did not converge (info %lld)%s", i, where);
   }
@@ -340,19 +348,22 @@ static cusci_status cholesky_impl(cusci_ctx *ctx, const char *fn, const cusci_ar
 
 /* The status of a backend call: a non-finite input first (as SciPy checks
  * before it factors), then a numerical failure, then LAPACKE's own error. */
-static cusci_status outcome(cusci_ctx *ctx, const char *fn, cusci_status st, int lapack_info, bool nonfinite, cusci__la_fail f,
-                            int kind, int nb, const int64_t *bshape)
+cusci_status cusci__la_outcome(cusci_ctx *ctx, const char *fn, cusci_status st, int lapack_info, bool nonfinite, cusci__la_fail f,
+                               int kind, int nb, const int64_t *bshape)
 {
   if (st != CUSCI_OK)
     return st;
+  cusci__la_defer_tag(ctx, kind); /* what a deferred check will call a failure */
   if (nonfinite)
     return fail_nonfinite(ctx, fn);
   if (lapack_info != 0)
     return fail_lapack(ctx, fn, lapack_info);
   if (f.info > 0)
-    return fail_linalg(ctx, fn, kind, f, nb, bshape);
+    return cusci__la_fail_linalg(ctx, fn, kind, f, nb, bshape);
   return CUSCI_OK;
 }
+
+#define outcome cusci__la_outcome
 
 /* On the host, the inf/NaN check runs before the work. */
 static bool host_nonfinite(cusci_array *a)
@@ -370,7 +381,7 @@ static cusci_status solve_impl(cusci_ctx *ctx, const char *fn, const cusci_array
   cusci_linalg_solve_opts o = opts ? *opts : (cusci_linalg_solve_opts){ 0 };
   TRY(check_square(ctx, fn, "a", a));
   TRY(check_input(ctx, fn, "b", b, 1));
-  if ((int)o.assume_a < 0 || o.assume_a > CUSCI_LINALG_ASSUME_POS)
+  if ((int)o.assume_a < 0 || o.assume_a > CUSCI_LINALG_ASSUME_LOWER_TRIANGULAR)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "assume_a is %d, not a cusci_linalg_assume_a", (int)o.assume_a);
   cusci_dtype da, db, dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &da));
@@ -427,15 +438,30 @@ static cusci_status solve_impl(cusci_ctx *ctx, const char *fn, const cusci_array
   int assume = o.assume_a == CUSCI_LINALG_ASSUME_HER && !is_complex(dt) ? CUSCI__LA_SYM : (int)o.assume_a;
   if (special) /* cho_solve's factor, or solve_triangular's matrix */
     assume = special;
-  /* a^T = a for sym, her (real) and pos (real): only gen transposes. */
-  int trans = special == CUSCI__LA_TRIANGULAR ? tri_trans : o.transposed && assume == CUSCI__LA_GEN;
+  /* solve's structured kinds (liblinalg/solvers.c's backends). */
+  bool lower = o.lower;
+  switch (o.assume_a) {
+  case CUSCI_LINALG_ASSUME_DIAGONAL: assume = CUSCI__LA_DIAGONAL; break;
+  case CUSCI_LINALG_ASSUME_TRIDIAGONAL: assume = CUSCI__LA_TRIDIAGONAL; break;
+  case CUSCI_LINALG_ASSUME_BANDED: assume = CUSCI__LA_BANDED; break;
+  case CUSCI_LINALG_ASSUME_UPPER_TRIANGULAR:
+  case CUSCI_LINALG_ASSUME_LOWER_TRIANGULAR:
+    assume = special = CUSCI__LA_TRIANGULAR;
+    tri_trans = o.transposed;
+    lower = o.assume_a == CUSCI_LINALG_ASSUME_LOWER_TRIANGULAR;
+    break;
+  default: break;
+  }
+  /* a^T = a for sym, her (real) and pos (real) and diagonal. */
+  int trans = special == CUSCI__LA_TRIANGULAR ? tri_trans
+                                              : o.transposed && (assume == CUSCI__LA_GEN || assume == CUSCI__LA_TRIDIAGONAL || assume == CUSCI__LA_BANDED);
   if (st == CUSCI_OK && batch > 0 && n > 0) {
     if (on_host(ctx)) {
       nonfinite = !o.no_check_finite && (host_nonfinite(wa) || host_nonfinite(wb));
       if (!nonfinite)
-        info = cusci__ref_la_solve(dt, assume, o.lower, trans, unit, batch, n, k, cusci_array_data(wa), cusci_array_data(wb), &f);
+        info = cusci__ref_la_solve(dt, assume, lower, trans, unit, batch, n, k, cusci_array_data(wa), cusci_array_data(wb), &f);
     } else {
-      st = GPU_CALL(cusci__gpu_la_solve(ctx, fn, dt, assume, o.lower, trans, unit, !o.no_check_finite, batch, n, k, cusci_array_data(wa),
+      st = GPU_CALL(cusci__gpu_la_solve(ctx, fn, dt, assume, lower, trans, unit, !o.no_check_finite, batch, n, k, cusci_array_data(wa),
                                         cusci_array_data(wb), &f, &nonfinite));
     }
   }

@@ -43,7 +43,12 @@ typedef enum cusci_linalg_assume_a {
   CUSCI_LINALG_ASSUME_GEN = 0, /* "gen": LU with partial pivoting */
   CUSCI_LINALG_ASSUME_SYM,     /* "sym": symmetric, one triangle is read */
   CUSCI_LINALG_ASSUME_HER,     /* "her": Hermitian, one triangle is read */
-  CUSCI_LINALG_ASSUME_POS      /* "pos": positive definite (Cholesky) */
+  CUSCI_LINALG_ASSUME_POS,     /* "pos": positive definite (Cholesky) */
+  CUSCI_LINALG_ASSUME_DIAGONAL,    /* "diagonal": only the diagonal is read */
+  CUSCI_LINALG_ASSUME_TRIDIAGONAL, /* "tridiagonal": three diagonals are read */
+  CUSCI_LINALG_ASSUME_BANDED,      /* "banded": the band of nonzeros is found */
+  CUSCI_LINALG_ASSUME_UPPER_TRIANGULAR, /* "upper triangular" */
+  CUSCI_LINALG_ASSUME_LOWER_TRIANGULAR  /* "lower triangular" */
 } cusci_linalg_assume_a;
 
 /* scipy.linalg.solve's keywords; the zero value is SciPy's defaults. */
@@ -113,6 +118,13 @@ CUSCI_API cusci_status cusci_linalg_kron(cusci_ctx *ctx, const cusci_array *a, c
  * Host: LAPACKE gesv / sysv / hesv / posv. GPU: cuSOLVER getrf+getrs or
  * potrf+potrs (symmetric and Hermitian matrices are completed from the
  * triangle read, then solved by LU).
+ * diagonal: x = b / diag(a) (an exactly zero diagonal element is singular).
+ * tridiagonal: LAPACKE gtsv on the host; on a GPU a kernel of LU with
+ * partial pivoting, one matrix per thread. banded: the band of nonzeros of
+ * the whole batch is found, then LAPACKE gbsv on the host; on a GPU, where a
+ * is dense in memory already, the general path (getrf+getrs). upper and
+ * lower triangular: as cusci_linalg_solve_triangular. transposed applies to
+ * every kind (a^T = a for sym, her and pos of a real dtype).
  * Returns CUSCI_ERR_NDIM, CUSCI_ERR_SHAPE (a not square, b not matching),
  * CUSCI_ERR_BROADCAST, CUSCI_ERR_VALUE (inf or NaN), CUSCI_ERR_INVALID_ARGUMENT
  * (assume_a out of range), CUSCI_ERR_NOT_SUPPORTED (transposed with a
@@ -548,6 +560,178 @@ CUSCI_API cusci_status cusci_linalg_hadamard(cusci_ctx *ctx, int64_t n, cusci_dt
 /* scipy.linalg.helmert(n, full): float64 (n - 1, n), or (n, n) with full.
  * CUSCI_ERR_VALUE for n < 1. */
 CUSCI_API cusci_status cusci_linalg_helmert(cusci_ctx *ctx, int64_t n, bool full, cusci_array **out);
+
+/* ------------------------------------- structured solvers, matrix functions */
+
+/* Keywords of solve_banded and solveh_banded; the zero value is SciPy's. */
+typedef struct cusci_linalg_banded_opts {
+  bool lower;           /* solveh_banded: ab holds the lower form (default upper) */
+  bool no_check_finite; /* check_finite=False */
+} cusci_linalg_banded_opts;
+
+/*
+ * scipy.linalg.solve_banded((l, u), ab, b): x with a x = b for the banded a
+ * held in LAPACK's band storage, ab (..., l + u + 1, n) with
+ * ab[u + i - j, j] = a[i, j]; b (..., n, k), or (n,) when 1-D; batch axes
+ * broadcast as in cusci_linalg_solve. Host: LAPACKE gtsv (l = u = 1) or
+ * gbsv. GPU: a kernel of banded LU with partial pivoting (LAPACK's gbtf2
+ * order), one matrix per thread, in O(n (2l + u + 1)) device scratch.
+ * Returns CUSCI_ERR_NDIM, CUSCI_ERR_VALUE (l or u negative; inf or NaN),
+ * CUSCI_ERR_SHAPE (ab's rows are not l + u + 1, or b's not n),
+ * CUSCI_ERR_BROADCAST, CUSCI_ERR_LINALG (singular; waits for the stream
+ * unless checks are deferred).
+ */
+CUSCI_API cusci_status cusci_linalg_solve_banded(cusci_ctx *ctx, int64_t l, int64_t u, const cusci_array *ab, const cusci_array *b,
+                                                 const cusci_linalg_banded_opts *opts, cusci_array **x);
+
+/*
+ * scipy.linalg.solveh_banded(ab, b, lower): x with a x = b for a Hermitian
+ * positive definite banded a in band storage: ab (..., u + 1, n), upper form
+ * ab[u + i - j, j] = a[i, j] (i <= j), or lower form ab[i - j, j] = a[i, j]
+ * (i >= j) with opts->lower. b as in solve_banded. Host: LAPACKE pbsv.
+ * GPU: a kernel of banded Cholesky, one matrix per thread.
+ * Returns CUSCI_ERR_NDIM, CUSCI_ERR_SHAPE, CUSCI_ERR_BROADCAST,
+ * CUSCI_ERR_VALUE, CUSCI_ERR_LINALG ("k-th leading minor not positive
+ * definite"; waits for the stream unless checks are deferred).
+ */
+CUSCI_API cusci_status cusci_linalg_solveh_banded(cusci_ctx *ctx, const cusci_array *ab, const cusci_array *b, const cusci_linalg_banded_opts *opts,
+                                                  cusci_array **x);
+
+/*
+ * scipy.linalg.solve_toeplitz((c, r), b): x with T x = b, T the Toeplitz
+ * matrix of first column c (n,) and first row r (n,) (r NULL: conj(c), a
+ * Hermitian T; r[0] is ignored), b (n,) or (n, k), every column solved.
+ * Levinson-Durbin recursion, O(n^2) per column: a plain loop on the host,
+ * one thread block per column on a GPU. The dtype is the promoted one of
+ * c, r and b (SciPy computes in float64 or complex128 only).
+ * Returns CUSCI_ERR_NDIM (c or r not 1-D, b not 1-D or 2-D),
+ * CUSCI_ERR_SHAPE (lengths differ), CUSCI_ERR_VALUE (inf or NaN, unless
+ * no_check_finite), CUSCI_ERR_LINALG ("singular principal minor", as
+ * SciPy's; waits for the stream).
+ */
+CUSCI_API cusci_status cusci_linalg_solve_toeplitz(cusci_ctx *ctx, const cusci_array *c, const cusci_array *r, const cusci_array *b,
+                                                   bool no_check_finite, cusci_array **x);
+
+/* scipy.linalg.solve_circulant's `singular`; 0 is its default. */
+typedef enum cusci_linalg_singular {
+  CUSCI_LINALG_SINGULAR_RAISE = 0, /* "raise": CUSCI_ERR_LINALG */
+  CUSCI_LINALG_SINGULAR_LSTSQ      /* "lstsq": the least squares solution */
+} cusci_linalg_singular;
+
+/* scipy.linalg.solve_circulant's keywords; the zero value is SciPy's. */
+typedef struct cusci_linalg_circulant_opts {
+  cusci_linalg_singular singular;
+  double tol;           /* eigenvalues with |.| <= tol count as zero; 0 (or
+                           less): SciPy's tol=None, n * eps * max |eig| */
+  bool no_check_finite; /* inputs are not checked (SciPy never checks) */
+} cusci_linalg_circulant_opts;
+
+/*
+ * scipy.linalg.solve_circulant(c, b): x with C x = b, C the circulant
+ * matrix of first column c (n,), b (n,) or (n, k) (SciPy's baxis=0), by
+ * the discrete Fourier transform: x = ifft(fft(b) / fft(c)). The
+ * eigenvalues fft(c) are computed on the host (a plain DFT, O(n^2)); b's
+ * transforms run on the context's device (cuFFT on a GPU, the same plain
+ * DFT on the host). Real c and b give a real x.
+ * Returns CUSCI_ERR_NDIM, CUSCI_ERR_SHAPE, CUSCI_ERR_INVALID_ARGUMENT
+ * (singular outside the enum), CUSCI_ERR_VALUE (inf or NaN),
+ * CUSCI_ERR_LINALG ("near singular circulant matrix" with singular
+ * raise). Waits for the stream (the eigenvalues are read on the host).
+ */
+CUSCI_API cusci_status cusci_linalg_solve_circulant(cusci_ctx *ctx, const cusci_array *c, const cusci_array *b,
+                                                    const cusci_linalg_circulant_opts *opts, cusci_array **x);
+
+/*
+ * scipy.linalg.expm of a (..., n, n): the matrix exponential, by Al-Mohy
+ * and Higham's scaling and squaring (SIAM J. Matrix Anal. Appl. 31, 2009):
+ * a Pade approximant of degree 3, 5, 7, 9 or 13 chosen from 1-norms of
+ * powers of a, a scaling by 2^-s, then s squarings. The same algorithm runs
+ * on both backends, composed of cusci_linalg_matmul and cusci_linalg_solve
+ * (CBLAS and LAPACKE on the host, cuBLAS and cuSOLVER on a GPU) and core
+ * element-wise functions, so a batch is one batched call per step; the
+ * degree and s are chosen per batch (the largest any matrix needs), which
+ * only adds squarings for the others. The norms are read on the host:
+ * waits for the stream. Integer input is computed in float64.
+ * Returns CUSCI_ERR_NDIM, CUSCI_ERR_SHAPE (not square), CUSCI_ERR_VALUE
+ * (inf or NaN).
+ */
+CUSCI_API cusci_status cusci_linalg_expm(cusci_ctx *ctx, const cusci_array *a, cusci_array **out);
+
+/*
+ * scipy.linalg.cosm, sinm, tanm, coshm, sinhm and tanhm of a (..., n, n),
+ * through expm as SciPy's: cosm = (e^{ia} + e^{-ia}) / 2 (the real part of
+ * e^{ia} for real a), sinm likewise, tanm = solve(cosm, sinm),
+ * coshm = (e^a + e^-a) / 2, sinhm = (e^a - e^-a) / 2,
+ * tanhm = solve(coshm, sinhm). Real a gives a real result. Same statuses
+ * as cusci_linalg_expm, and CUSCI_ERR_LINALG for tanm and tanhm when the
+ * denominator is singular.
+ */
+CUSCI_API cusci_status cusci_linalg_cosm(cusci_ctx *ctx, const cusci_array *a, cusci_array **out);
+CUSCI_API cusci_status cusci_linalg_sinm(cusci_ctx *ctx, const cusci_array *a, cusci_array **out);
+CUSCI_API cusci_status cusci_linalg_tanm(cusci_ctx *ctx, const cusci_array *a, cusci_array **out);
+CUSCI_API cusci_status cusci_linalg_coshm(cusci_ctx *ctx, const cusci_array *a, cusci_array **out);
+CUSCI_API cusci_status cusci_linalg_sinhm(cusci_ctx *ctx, const cusci_array *a, cusci_array **out);
+CUSCI_API cusci_status cusci_linalg_tanhm(cusci_ctx *ctx, const cusci_array *a, cusci_array **out);
+
+/* ----------------------------------------------------- context options */
+
+/* How float32 and complex64 products may compute on a GPU; 0 is the default. */
+typedef enum cusci_linalg_math_mode {
+  CUSCI_LINALG_MATH_DEFAULT = 0, /* full float32 arithmetic */
+  CUSCI_LINALG_MATH_TF32         /* TF32 tensor cores (10-bit mantissa inputs) */
+} cusci_linalg_math_mode;
+
+/*
+ * Let float32 and complex64 products (matmul and everything built on
+ * cuBLAS gemm: dot, kron, expm, ...) use TF32 tensor cores on this GPU
+ * context: cublasSetMathMode on the context's cuBLAS handle and the
+ * TF32-fast compute type in gemm. Off by default. On a host context it is
+ * accepted, stored, and has no effect (CBLAS has no such mode).
+ * Returns CUSCI_ERR_NULL_POINTER, CUSCI_ERR_INVALID_ARGUMENT (mode outside
+ * the enum), CUSCI_ERR_OUT_OF_MEMORY.
+ */
+CUSCI_API cusci_status cusci_linalg_set_math_mode(cusci_ctx *ctx, cusci_linalg_math_mode mode);
+/* The context's math mode (CUSCI_LINALG_MATH_DEFAULT unless set). */
+CUSCI_API cusci_linalg_math_mode cusci_linalg_get_math_mode(const cusci_ctx *ctx);
+
+/* When a GPU context learns of numerical failures; 0 is the default. */
+typedef enum cusci_linalg_check_mode {
+  CUSCI_LINALG_CHECK_IMMEDIATE = 0, /* each call waits and reports (SciPy's way) */
+  CUSCI_LINALG_CHECK_DEFERRED       /* calls keep their info words on the device */
+} cusci_linalg_check_mode;
+
+/*
+ * The check mode of a context. Immediate (the default): every function that
+ * can fail numerically waits for the stream and returns CUSCI_ERR_LINALG
+ * (or CUSCI_ERR_VALUE for inf or NaN) itself. Deferred, on a GPU context:
+ * solve (every assume_a), solve_triangular, solve_banded, solveh_banded,
+ * inv, det, slogdet, cholesky, cho_factor, cho_solve, lu_solve, svd,
+ * svdvals, eigh and eigvalsh queue their work and return at once, with no
+ * synchronisation; their cuSOLVER info words and inf/NaN flags stay on the
+ * device until cusci_linalg_check. A result of a failed call is then
+ * undefined. Functions that read results on the host (lu_factor's pivots,
+ * lu, pinv, matrix_rank, solve_toeplitz, solve_circulant, expm and the
+ * functions built on it) still wait, and report as in immediate mode. On a
+ * host context the mode is stored and failures are still reported at once.
+ * Setting the mode to immediate keeps the pending records for the next
+ * cusci_linalg_check.
+ * Returns CUSCI_ERR_NULL_POINTER, CUSCI_ERR_INVALID_ARGUMENT,
+ * CUSCI_ERR_OUT_OF_MEMORY.
+ */
+CUSCI_API cusci_status cusci_linalg_set_check(cusci_ctx *ctx, cusci_linalg_check_mode mode);
+/* The context's check mode (CUSCI_LINALG_CHECK_IMMEDIATE unless set). */
+CUSCI_API cusci_linalg_check_mode cusci_linalg_get_check(const cusci_ctx *ctx);
+
+/*
+ * Wait for the context's stream and report the first failure among the
+ * deferred calls since the last check, in call order: CUSCI_ERR_VALUE
+ * (inf or NaN in an input) or CUSCI_ERR_LINALG, the message naming the
+ * function, the failing index and the flat batch index. The records are
+ * dropped either way, so a second check returns CUSCI_OK.
+ * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_VALUE,
+ * CUSCI_ERR_LINALG, CUSCI_ERR_CUDA, CUSCI_ERR_OUT_OF_MEMORY.
+ */
+CUSCI_API cusci_status cusci_linalg_check(cusci_ctx *ctx);
 
 /* --------------------------------- qr, rq, lstsq, norms and contractions */
 

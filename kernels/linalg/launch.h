@@ -36,6 +36,29 @@ cusci_status cusci__gpu_la_cholesky(cusci_ctx *ctx, const char *fn, int dt, bool
 cusci_status cusci__gpu_la_svd(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t m, int64_t n, bool full, bool uv, void *a, void *u, void *s, void *vh, cusci__la_fail *fail, bool *nonfinite);
 cusci_status cusci__gpu_la_eigh(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, bool upper, void *a, void *w, void *v, cusci__la_fail *fail, bool *nonfinite);
 
+/* Context options (liblinalg/options.c): the math mode (1: TF32), whether
+ * checks are deferred, and the record of a deferred call's status words. */
+int cusci__la_math_mode(cusci_ctx *ctx);
+bool cusci__la_deferred(cusci_ctx *ctx);
+cusci_status cusci__la_defer(cusci_ctx *ctx, const char *fn, cusci_array *words, int64_t batch, bool has_info);
+
+/* ---- structured solvers (kernels/linalg/solvers.cu) */
+/* Queue banded LU (kind CUSCI__LA_GEN, band l below and u above) or banded
+ * Cholesky (CUSCI__LA_POS, one triangle of width l or u, `lower` saying
+ * which), one matrix per thread, of the matrices in a: mode 0 dense
+ * (n, n), 1 dense read transposed, 2 band storage (l + u + 1, n) as
+ * SciPy's. b (n, k) becomes x; info[t] the first failing index (1-based). */
+cusci_status cusci__gpu_la_band_queue(cusci_ctx *ctx, const char *fn, int dt, int kind, int mode, int64_t batch, int64_t n, int64_t k, int64_t l,
+                                      int64_t u, bool lower, const void *a, void *b, int *info);
+/* solve_banded / solveh_banded from band storage (mode 2), with the checks. */
+cusci_status cusci__gpu_la_band(cusci_ctx *ctx, const char *fn, int dt, int kind, bool check_finite, int64_t batch, int64_t n, int64_t k,
+                                int64_t l, int64_t u, bool lower, const void *ab, void *b, cusci__la_fail *fail, bool *nonfinite);
+/* solve_toeplitz: Levinson-Durbin, one thread block for all k columns. */
+cusci_status cusci__gpu_la_levinson(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t n, int64_t k, const void *c, const void *r,
+                                    void *b, cusci__la_fail *fail, bool *nonfinite);
+/* In place cuFFT (C2C, unnormalised) of x (n, k) complex along axis 0. */
+cusci_status cusci__gpu_la_fft(cusci_ctx *ctx, const char *fn, int dt, int64_t n, int64_t k, bool inverse, void *x);
+
 #ifdef __cplusplus
 }
 #endif

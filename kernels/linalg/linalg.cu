@@ -126,6 +126,8 @@ cusci_status get_state(cusci_ctx *ctx, const char *fn, la_state **out)
   }
   cudaStream_t stream = (cudaStream_t)cusci_ctx_stream(ctx);
   BLAS_TRY(cublasSetStream(s->blas, stream));
+  /* The context's math mode (cusci_linalg_set_math_mode) on every call. */
+  BLAS_TRY(cublasSetMathMode(s->blas, cusci__la_math_mode(ctx) == 1 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH));
   SOLVER_TRY(cusolverDnSetStream(s->solver, stream));
   *out = s;
   return CUSCI_OK;
@@ -691,6 +693,7 @@ cusci_status conj_inplace(cusci_ctx *ctx, const char *fn, int dt, void *a, int64
  */
 struct status_words {
   int *dev = nullptr;
+  cusci_array *arr = nullptr; /* dev's pool array, kept by a deferred check */
   int64_t batch = 0;
   cusci_status init(cusci_ctx *ctx, const char *fn, scratch_set &sc, int64_t nbatch)
   {
@@ -698,6 +701,7 @@ struct status_words {
     void *p;
     TRY(sc.get(ctx, sizeof(int) * (size_t)(batch + 1), &p));
     dev = (int *)p;
+    arr = sc.dev[sc.ndev - 1];
     CUDA_TRY(cudaMemsetAsync(dev, 0, sizeof(int) * (size_t)(batch + 1), (cudaStream_t)cusci_ctx_stream(ctx)));
     return CUSCI_OK;
   }
@@ -705,6 +709,14 @@ struct status_words {
   /* Wait for the stream, then report the first failing matrix and the flag. */
   cusci_status read(cusci_ctx *ctx, const char *fn, cusci__la_fail *fail, bool *nonfinite)
   {
+    if (cusci__la_deferred(ctx)) {
+      /* No sync: the words stay on the device for cusci_linalg_check. */
+      if (nonfinite)
+        *nonfinite = false;
+      if (fail)
+        *fail = cusci__la_fail{ 0, 0 };
+      return cusci__la_defer(ctx, fn, arr, batch, fail != NULL);
+    }
     int *h = (int *)malloc(sizeof(int) * (size_t)(batch + 1));
     if (!h)
       return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %lld info words", (long long)batch + 1);
@@ -786,7 +798,7 @@ extern "C" cusci_status cusci__gpu_la_gemm(cusci_ctx *ctx, const char *fn, int d
     return CUSCI_OK;
   }
   cudaDataType t = cuda_type(dt);
-  cublasComputeType_t ct = is_single(dt) ? CUBLAS_COMPUTE_32F : CUBLAS_COMPUTE_64F;
+  cublasComputeType_t ct = is_single(dt) ? (cusci__la_math_mode(ctx) == 1 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F) : CUBLAS_COMPUTE_64F;
   const double one_d[2] = { 1.0, 0.0 }, zero_d[2] = { 0.0, 0.0 };
   const float one_f[2] = { 1.0f, 0.0f }, zero_f[2] = { 0.0f, 0.0f };
   const void *alpha = is_single(dt) ? (const void *)one_f : (const void *)one_d;
@@ -926,6 +938,16 @@ extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int 
   bool pos = assume == CUSCI__LA_POS || assume == CUSCI__LA_FACTORED;
   if (assume == CUSCI__LA_TRIANGULAR)
     return triangular(ctx, fn, st, sc, sw, dt, lower, trans, unit, batch, n, k, a, b, fail, nonfinite);
+  /* solve's structured kinds: diagonal and tridiagonal by the banded LU
+   * kernel (kernels/linalg/solvers.cu); banded a is dense in memory
+   * already, so it takes the general path. */
+  if (assume == CUSCI__LA_DIAGONAL || assume == CUSCI__LA_TRIDIAGONAL) {
+    int64_t w = assume == CUSCI__LA_DIAGONAL ? 0 : 1;
+    TRY(cusci__gpu_la_band_queue(ctx, fn, dt, CUSCI__LA_GEN, trans ? 1 : 0, batch, n, k, w, w, false, a, b, sw.dev));
+    return sw.read(ctx, fn, fail, nonfinite);
+  }
+  if (assume == CUSCI__LA_BANDED)
+    assume = CUSCI__LA_GEN;
   if (!pos && n <= SMALL_N) {
     /* Small matrices: one per thread, in registers, b solved in place. */
     if (assume == CUSCI__LA_SYM || assume == CUSCI__LA_HER)

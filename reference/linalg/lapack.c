@@ -275,6 +275,8 @@ LA_DEFINE(z, cdouble, double, heevd, hesv, cabs, log)
 
 int cusci__ref_la_solve(int dt, int assume, bool lower, int trans, bool unit, int64_t batch, int64_t n, int64_t k, void *a, void *b, cusci__la_fail *fail)
 {
+  if (assume >= CUSCI__LA_DIAGONAL)
+    return cusci__ref_la_solve_structured(dt, assume, trans, batch, n, k, a, b, fail);
   LA_DISPATCH(dt, solve, assume, lower, trans, unit, batch, n, k, a, b, fail)
 }
 

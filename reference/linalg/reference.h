@@ -31,7 +31,10 @@ typedef struct cusci__la_fail {
  * upper triangle, as cholesky returns it (cho_solve). TRIANGULAR: a is
  * triangular (lower or upper; the other triangle is not read), with a unit
  * diagonal when `unit` (solve_triangular). */
-enum { CUSCI__LA_GEN = 0, CUSCI__LA_SYM, CUSCI__LA_HER, CUSCI__LA_POS, CUSCI__LA_FACTORED, CUSCI__LA_TRIANGULAR };
+/* DIAGONAL, TRIDIAGONAL, BANDED: solve's structured kinds, read from the
+ * dense a (reference/linalg/solvers.c). */
+enum { CUSCI__LA_GEN = 0, CUSCI__LA_SYM, CUSCI__LA_HER, CUSCI__LA_POS, CUSCI__LA_FACTORED, CUSCI__LA_TRIANGULAR,
+       CUSCI__LA_DIAGONAL, CUSCI__LA_TRIDIAGONAL, CUSCI__LA_BANDED };
 
 /* True when any of the n elements (complex: either part) is inf or NaN. */
 bool cusci__ref_la_nonfinite(int dt, int64_t n, const void *x);
@@ -70,6 +73,23 @@ int cusci__ref_la_svd(int dt, int64_t batch, int64_t m, int64_t n, bool full, bo
 /* a (n, n) becomes the eigenvectors (columns) when vectors, else is
  * destroyed; w (n) real, ascending. */
 int cusci__ref_la_eigh(int dt, int64_t batch, int64_t n, bool upper, bool vectors, void *a, void *w, cusci__la_fail *fail);
+
+/* ---- structured solvers (reference/linalg/solvers.c) */
+
+/* solve's diagonal, tridiagonal and banded kinds from the dense a (n, n)
+ * (a^T when trans), b (n, k) becoming x; fail as cusci__ref_la_solve. */
+int cusci__ref_la_solve_structured(int dt, int assume, int trans, int64_t batch, int64_t n, int64_t k, const void *a, void *b, cusci__la_fail *fail);
+/* solve_banded: ab (l + u + 1, n) in LAPACK's band storage (row-major as
+ * SciPy's), b (n, k) becoming x. gtsv when l = u = 1, else gbsv. */
+int cusci__ref_la_gbsv(int dt, int64_t batch, int64_t n, int64_t k, int64_t l, int64_t u, const void *ab, void *b, cusci__la_fail *fail);
+/* solveh_banded: ab (u + 1, n), upper form or (lower) lower form; pbsv. */
+int cusci__ref_la_pbsv(int dt, int64_t batch, int64_t n, int64_t k, int64_t u, bool lower, const void *ab, void *b, cusci__la_fail *fail);
+/* solve_toeplitz by Levinson-Durbin: c, r (n) (r[0] unused), b (n, k)
+ * becoming x; fail->info the order of the singular principal minor. */
+int cusci__ref_la_levinson(int dt, int64_t n, int64_t k, const void *c, const void *r, void *b, cusci__la_fail *fail);
+/* x (n, k) complex128 <- the DFT along axis 0 of x (inverse and scaled by
+ * 1/n when inverse), a plain O(n^2) sum per column. */
+int cusci__ref_la_dft(int64_t n, int64_t k, bool inverse, void *x);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,547 @@
+/*
+ * kernels/linalg/solvers.cu: the CUDA backend of liblinalg's structured
+ * solvers: banded LU with partial pivoting and banded Cholesky (one matrix
+ * per thread, in band storage in pool scratch; cuSOLVER has no band
+ * solver), the Levinson-Durbin recursion for Toeplitz systems (one thread
+ * block), and cuFFT transforms for solve_circulant.
+ */
+#include <cuComplex.h>
+#include <cuda_runtime.h>
+#include <cufft.h>
+
+#include <stdlib.h>
+
+#include <cusci/core_ext.h>
+
+#include "kernels/linalg/launch.h"
+
+namespace {
+
+cusci_status cuda_fail(cusci_ctx *ctx, const char *fn, const char *what, cudaError_t e)
+{
+  return cusci_ctx_fail(ctx, e == cudaErrorMemoryAllocation ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn, "%s failed: %s (%s)", what,
+                        cudaGetErrorString(e), cudaGetErrorName(e));
+}
+
+#define TRY(expr)              \
+  do {                         \
+    cusci_status st_ = (expr); \
+    if (st_ != CUSCI_OK)       \
+      return st_;              \
+  } while (0)
+#define CUDA_TRY(call)                      \
+  do {                                      \
+    cudaError_t e_ = (call);                \
+    if (e_ != cudaSuccess)                  \
+      return cuda_fail(ctx, fn, #call, e_); \
+  } while (0)
+
+/* Element arithmetic for float, double, float2 and double2. */
+__device__ inline float add_(float a, float b) { return a + b; }
+__device__ inline double add_(double a, double b) { return a + b; }
+__device__ inline float2 add_(float2 a, float2 b) { return make_float2(a.x + b.x, a.y + b.y); }
+__device__ inline double2 add_(double2 a, double2 b) { return make_double2(a.x + b.x, a.y + b.y); }
+__device__ inline float sub_(float a, float b) { return a - b; }
+__device__ inline double sub_(double a, double b) { return a - b; }
+__device__ inline float2 sub_(float2 a, float2 b) { return make_float2(a.x - b.x, a.y - b.y); }
+__device__ inline double2 sub_(double2 a, double2 b) { return make_double2(a.x - b.x, a.y - b.y); }
+__device__ inline float mul_(float a, float b) { return a * b; }
+__device__ inline double mul_(double a, double b) { return a * b; }
+__device__ inline float2 mul_(float2 a, float2 b) { return cuCmulf(a, b); }
+__device__ inline double2 mul_(double2 a, double2 b) { return cuCmul(a, b); }
+__device__ inline float div_(float a, float b) { return a / b; }
+__device__ inline double div_(double a, double b) { return a / b; }
+__device__ inline float2 div_(float2 a, float2 b) { return cuCdivf(a, b); }
+__device__ inline double2 div_(double2 a, double2 b) { return cuCdiv(a, b); }
+__device__ inline float conj_(float a) { return a; }
+__device__ inline double conj_(double a) { return a; }
+__device__ inline float2 conj_(float2 a) { return make_float2(a.x, -a.y); }
+__device__ inline double2 conj_(double2 a) { return make_double2(a.x, -a.y); }
+__device__ inline float re_(float a) { return a; }
+__device__ inline double re_(double a) { return a; }
+__device__ inline float re_(float2 a) { return a.x; }
+__device__ inline double re_(double2 a) { return a.x; }
+/* LAPACK's pivot size: |x|, or |re| + |im| (cabs1). */
+__device__ inline float abs1_(float a) { return fabsf(a); }
+__device__ inline double abs1_(double a) { return fabs(a); }
+__device__ inline float abs1_(float2 a) { return fabsf(a.x) + fabsf(a.y); }
+__device__ inline double abs1_(double2 a) { return fabs(a.x) + fabs(a.y); }
+template <typename T> __device__ inline T zero_() { T z; memset(&z, 0, sizeof z); return z; }
+template <typename T> __device__ inline T real_(double v);
+template <> __device__ inline float real_<float>(double v) { return (float)v; }
+template <> __device__ inline double real_<double>(double v) { return v; }
+template <> __device__ inline float2 real_<float2>(double v) { return make_float2((float)v, 0.f); }
+template <> __device__ inline double2 real_<double2>(double v) { return make_double2(v, 0.); }
+template <typename T> __device__ inline T sqrt_real_(T a);
+template <> __device__ inline float sqrt_real_(float a) { return sqrtf(a); }
+template <> __device__ inline double sqrt_real_(double a) { return sqrt(a); }
+template <> __device__ inline float2 sqrt_real_(float2 a) { return make_float2(sqrtf(a.x), 0.f); }
+template <> __device__ inline double2 sqrt_real_(double2 a) { return make_double2(sqrt(a.x), 0.); }
+
+unsigned blocks_for(int64_t n, int threads)
+{
+  int64_t b = (n + threads - 1) / threads;
+  return (unsigned)(b < 1 ? 1 : b > 65535 * 8 ? 65535 * 8 : b);
+}
+
+bool is_complex(int dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
+bool is_single(int dt) { return dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64; }
+size_t itemsize(int dt) { return dt == CUSCI_FLOAT32 ? 4 : dt == CUSCI_COMPLEX128 ? 16 : 8; }
+
+template <typename F> cusci_status by_type(int dt, F &f)
+{
+  switch (dt) {
+  case CUSCI_FLOAT32: return f.template run<float>();
+  case CUSCI_FLOAT64: return f.template run<double>();
+  case CUSCI_COMPLEX64: return f.template run<float2>();
+  default: return f.template run<double2>();
+  }
+}
+
+/* flag = 1 when any of the n real numbers is inf or NaN. */
+template <typename R> __global__ void nonfinite_kernel(const R *__restrict__ x, int64_t n, int *flag)
+{
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+    if (!isfinite(x[i]))
+      *flag = 1;
+}
+
+cusci_status check_finite_async(cusci_ctx *ctx, const char *fn, int dt, int64_t n, const void *x, int *flag)
+{
+  int64_t parts = is_complex(dt) ? 2 * n : n;
+  if (parts == 0)
+    return CUSCI_OK;
+  cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
+  if (is_single(dt))
+    nonfinite_kernel<float><<<blocks_for(parts, 256), 256, 0, s>>>((const float *)x, parts, flag);
+  else
+    nonfinite_kernel<double><<<blocks_for(parts, 256), 256, 0, s>>>((const double *)x, parts, flag);
+  CUDA_TRY(cudaGetLastError());
+  return CUSCI_OK;
+}
+
+/* A call's status words: batch info ints, then the inf/NaN flag; read with
+ * one sync, or left on the device for cusci_linalg_check (deferred). */
+struct words {
+  cusci_array *arr = nullptr;
+  int *dev = nullptr;
+  int64_t batch = 0;
+  ~words() { cusci_array_release(arr); }
+  cusci_status init(cusci_ctx *ctx, const char *fn, int64_t nb)
+  {
+    batch = nb;
+    int64_t cnt = (int64_t)sizeof(int) * (nb + 1);
+    TRY(cusci_array_empty(ctx, 1, &cnt, CUSCI_UINT8, &arr));
+    dev = (int *)cusci_array_data(arr);
+    CUDA_TRY(cudaMemsetAsync(dev, 0, (size_t)cnt, (cudaStream_t)cusci_ctx_stream(ctx)));
+    return CUSCI_OK;
+  }
+  cusci_status read(cusci_ctx *ctx, const char *fn, cusci__la_fail *fail, bool *nonfinite)
+  {
+    *fail = cusci__la_fail{ 0, 0 };
+    *nonfinite = false;
+    if (cusci__la_deferred(ctx))
+      return cusci__la_defer(ctx, fn, arr, batch, true);
+    int *h = (int *)malloc(sizeof(int) * (size_t)(batch + 1));
+    if (!h)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %lld info words", (long long)batch + 1);
+    cusci_status st = cusci_array_to_host(ctx, arr, h, sizeof(int) * (size_t)(batch + 1));
+    if (st == CUSCI_OK) {
+      *nonfinite = h[batch] != 0;
+      for (int64_t i = 0; i < batch; i++)
+        if (h[i]) {
+          *fail = cusci__la_fail{ i, h[i] };
+          break;
+        }
+    }
+    free(h);
+    return st;
+  }
+};
+
+/* ------------------------------------------------------------ banded LU */
+
+/* Element (i, j) of matrix t of the input: dense, dense transposed, or
+ * SciPy's band storage ab (l + u + 1, n), ab[u + i - j, j] = a[i, j]. */
+template <typename T>
+__device__ inline T band_get(const T *a, int mode, int64_t t, int64_t n, int64_t l, int64_t u, int64_t i, int64_t j)
+{
+  if (mode == 0)
+    return a[(t * n + i) * n + j];
+  if (mode == 1)
+    return a[(t * n + j) * n + i];
+  return a[(t * (l + u + 1) + (u + i - j)) * n + j];
+}
+
+/*
+ * LAPACK's gbtf2 and gbtrs (no transpose), one matrix per thread. W holds
+ * column j's rows j - l - u .. j + l at W[j ld + l + u + i - j],
+ * ld = 2l + u + 1: the band, and the l extra superdiagonals that row
+ * interchanges fill. The pivot is the first largest |.| in the column;
+ * an exactly zero pivot stops that matrix (info = its 1-based index).
+ */
+template <typename T>
+__global__ void band_lu_kernel(const T *__restrict__ a, T *__restrict__ b, T *__restrict__ work, int *__restrict__ pivs, int mode, int64_t batch,
+                               int64_t n, int64_t k, int64_t l, int64_t u, int *info)
+{
+  int64_t ld = 2 * l + u + 1, stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < batch; t += stride) {
+    T *W = work + t * n * ld;
+    int *piv = pivs + t * n;
+    if (n == 1 && mode == 2) { /* SciPy divides by the one element, zero or not */
+      info[t] = 0;
+      for (int64_t col = 0; col < k; col++)
+        b[t * k + col] = div_(b[t * k + col], band_get(a, mode, t, n, l, u, 0, 0));
+      continue;
+    }
+#define WE(i, j) W[(j) * ld + l + u + (i) - (j)]
+    for (int64_t j = 0; j < n; j++) {
+      for (int64_t r = 0; r < ld; r++)
+        W[j * ld + r] = zero_<T>();
+      int64_t i0 = j - u < 0 ? 0 : j - u, i1 = j + l < n - 1 ? j + l : n - 1;
+      for (int64_t i = i0; i <= i1; i++)
+        WE(i, j) = band_get(a, mode, t, n, l, u, i, j);
+    }
+    int fail = 0;
+    int64_t ju = 0;
+    for (int64_t j = 0; j < n && !fail; j++) {
+      int64_t km = l < n - 1 - j ? l : n - 1 - j, p = j;
+      double best = abs1_(WE(j, j));
+      for (int64_t i = j + 1; i <= j + km; i++)
+        if (abs1_(WE(i, j)) > best) {
+          best = abs1_(WE(i, j));
+          p = i;
+        }
+      piv[j] = (int)p;
+      if (best == 0) {
+        fail = (int)j + 1;
+        break;
+      }
+      int64_t last = p + u < n - 1 ? p + u : n - 1;
+      ju = ju > last ? ju : last;
+      if (p != j)
+        for (int64_t c = j; c <= ju; c++) {
+          T x = WE(j, c);
+          WE(j, c) = WE(p, c);
+          WE(p, c) = x;
+        }
+      T d = WE(j, j);
+      for (int64_t i = j + 1; i <= j + km; i++)
+        WE(i, j) = div_(WE(i, j), d);
+      for (int64_t c = j + 1; c <= ju; c++) {
+        T x = WE(j, c);
+        for (int64_t i = j + 1; i <= j + km; i++)
+          WE(i, c) = sub_(WE(i, c), mul_(WE(i, j), x));
+      }
+    }
+    info[t] = fail;
+    if (fail)
+      continue;
+    T *bt = b + t * n * k;
+    for (int64_t col = 0; col < k; col++) {
+      /* L with the interchanges as they were made, then U (band l + u). */
+      for (int64_t j = 0; j < n; j++) {
+        int64_t p = piv[j], km = l < n - 1 - j ? l : n - 1 - j;
+        if (p != j) {
+          T x = bt[j * k + col];
+          bt[j * k + col] = bt[p * k + col];
+          bt[p * k + col] = x;
+        }
+        T x = bt[j * k + col];
+        for (int64_t i = j + 1; i <= j + km; i++)
+          bt[i * k + col] = sub_(bt[i * k + col], mul_(WE(i, j), x));
+      }
+      for (int64_t j = n - 1; j >= 0; j--) {
+        T x = div_(bt[j * k + col], WE(j, j));
+        bt[j * k + col] = x;
+        int64_t i0 = j - l - u < 0 ? 0 : j - l - u;
+        for (int64_t i = i0; i < j; i++)
+          bt[i * k + col] = sub_(bt[i * k + col], mul_(WE(i, j), x));
+      }
+    }
+#undef WE
+  }
+}
+
+/*
+ * Banded Cholesky a = L L^H (LAPACK's pbtf2, lower), one matrix per thread,
+ * L's column j rows j .. j + kd at W[j (kd + 1) + i - j], from SciPy's
+ * upper form ab[kd + i - j, j] = a[i, j] (i <= j) or lower form
+ * ab[i - j, j] = a[i, j] (i >= j). info = the order of the first leading
+ * minor that is not positive definite.
+ */
+template <typename T>
+__global__ void band_chol_kernel(const T *__restrict__ ab, T *__restrict__ b, T *__restrict__ work, int64_t batch, int64_t n, int64_t k,
+                                 int64_t kd, bool lower, int *info)
+{
+  int64_t ld = kd + 1, stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < batch; t += stride) {
+    T *W = work + t * n * ld;
+    const T *A = ab + t * ld * n;
+#define WL(i, j) W[(j) * ld + (i) - (j)]
+    for (int64_t j = 0; j < n; j++)
+      for (int64_t i = j; i <= j + kd; i++)
+        WL(i, j) = i >= n ? zero_<T>() : lower ? A[(i - j) * n + j] : conj_(A[(kd + j - i) * n + i]);
+    int fail = 0;
+    for (int64_t j = 0; j < n; j++) {
+      double ajj = re_(WL(j, j));
+      if (!(ajj > 0)) {
+        fail = (int)j + 1;
+        break;
+      }
+      ajj = sqrt(ajj);
+      WL(j, j) = real_<T>(ajj);
+      int64_t kn = kd < n - 1 - j ? kd : n - 1 - j;
+      T inv = real_<T>(1.0 / ajj);
+      for (int64_t i = j + 1; i <= j + kn; i++)
+        WL(i, j) = mul_(WL(i, j), inv);
+      for (int64_t c = j + 1; c <= j + kn; c++) {
+        T x = conj_(WL(c, j));
+        for (int64_t i = c; i <= j + kn; i++)
+          WL(i, c) = sub_(WL(i, c), mul_(WL(i, j), x));
+      }
+    }
+    info[t] = fail;
+    if (fail)
+      continue;
+    T *bt = b + t * n * k;
+    for (int64_t col = 0; col < k; col++) {
+      for (int64_t j = 0; j < n; j++) {
+        T x = div_(bt[j * k + col], WL(j, j));
+        bt[j * k + col] = x;
+        int64_t kn = kd < n - 1 - j ? kd : n - 1 - j;
+        for (int64_t i = j + 1; i <= j + kn; i++)
+          bt[i * k + col] = sub_(bt[i * k + col], mul_(WL(i, j), x));
+      }
+      for (int64_t j = n - 1; j >= 0; j--) {
+        int64_t kn = kd < n - 1 - j ? kd : n - 1 - j;
+        T s = bt[j * k + col];
+        for (int64_t i = j + 1; i <= j + kn; i++)
+          s = sub_(s, mul_(conj_(WL(i, j)), bt[i * k + col]));
+        bt[j * k + col] = div_(s, WL(j, j));
+      }
+    }
+#undef WL
+  }
+}
+
+struct band_op {
+  cusci_ctx *ctx;
+  const char *fn;
+  int kind, mode;
+  int64_t batch, n, k, l, u;
+  bool lower;
+  const void *a;
+  void *b;
+  int *info;
+  template <typename T> cusci_status run()
+  {
+    if (batch == 0 || n == 0)
+      return CUSCI_OK;
+    int64_t ld = kind == CUSCI__LA_POS ? l + u + 1 : 2 * l + u + 1;
+    int64_t cnt = batch * n * ld * (int64_t)sizeof(T) + (kind == CUSCI__LA_POS ? 0 : batch * n * (int64_t)sizeof(int));
+    cusci_array *scratch = NULL;
+    TRY(cusci_array_empty(ctx, 1, &cnt, CUSCI_UINT8, &scratch));
+    T *w = (T *)cusci_array_data(scratch);
+    cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
+    if (kind == CUSCI__LA_POS)
+      band_chol_kernel<T><<<blocks_for(batch, 64), 64, 0, s>>>((const T *)a, (T *)b, w, batch, n, k, l + u, lower, info);
+    else
+      band_lu_kernel<T><<<blocks_for(batch, 64), 64, 0, s>>>((const T *)a, (T *)b, w, (int *)(w + batch * n * ld), mode, batch, n, k, l, u,
+                                                              info);
+    cudaError_t e = cudaGetLastError();
+    cusci_array_release(scratch); /* stream-ordered: reused only after the kernel */
+    if (e != cudaSuccess)
+      return cuda_fail(ctx, fn, "the banded solver kernel", e);
+    return CUSCI_OK;
+  }
+};
+
+/* ------------------------------------------------------------ Levinson */
+
+/* The sum over the block (blockDim.x a power of 2) through sh. */
+template <typename T> __device__ T block_sum(T v, T *sh)
+{
+  sh[threadIdx.x] = v;
+  __syncthreads();
+  for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (threadIdx.x < s)
+      sh[threadIdx.x] = add_(sh[threadIdx.x], sh[threadIdx.x + s]);
+    __syncthreads();
+  }
+  T r = sh[0];
+  __syncthreads();
+  return r;
+}
+
+/*
+ * Levinson-Durbin for T x = y, T[i][j] = c[i - j] (i >= j), r[j - i]
+ * (i < j), y (n, k) becoming x in place (x's first m rows are solved when
+ * row m of y is read). f and g are the forward and backward vectors of
+ * the leading minor of order m (double-buffered in work, 4n elements):
+ * with ef = row m of T times (f, 0) and eb = row 0 times (0, g),
+ * f' = ((f, 0) - ef (0, g)) / (1 - ef eb), g' = ((0, g) - eb (f, 0)) / (..),
+ * and x' = (x, 0) + (y[m] - row m of T times (x, 0)) g'.
+ */
+template <typename T>
+__global__ void levinson_kernel(const T *__restrict__ c, const T *__restrict__ r, T *y, T *work, int64_t n, int64_t k, int *info)
+{
+  extern __shared__ unsigned char sh_raw[];
+  T *sh = (T *)sh_raw;
+  T *f = work, *g = work + n, *nf = work + 2 * n, *ng = work + 3 * n;
+  T c0 = c[0];
+  if (abs1_(c0) == 0) {
+    if (threadIdx.x == 0)
+      info[0] = 1;
+    return;
+  }
+  T inv0 = div_(real_<T>(1.0), c0);
+  if (threadIdx.x == 0) {
+    f[0] = g[0] = inv0;
+  }
+  for (int64_t j = threadIdx.x; j < k; j += blockDim.x)
+    y[j] = mul_(y[j], inv0);
+  __syncthreads();
+  for (int64_t m = 1; m < n; m++) {
+    T ef = zero_<T>(), eb = zero_<T>();
+    for (int64_t i = threadIdx.x; i < m; i += blockDim.x) {
+      ef = add_(ef, mul_(c[m - i], f[i]));
+      eb = add_(eb, mul_(r[i + 1], g[i]));
+    }
+    ef = block_sum(ef, sh);
+    eb = block_sum(eb, sh);
+    T den = sub_(real_<T>(1.0), mul_(ef, eb));
+    if (abs1_(den) == 0) {
+      if (threadIdx.x == 0)
+        info[0] = (int)m + 1;
+      return;
+    }
+    for (int64_t i = threadIdx.x; i <= m; i += blockDim.x) {
+      T fi = i < m ? f[i] : zero_<T>(), gi = i > 0 ? g[i - 1] : zero_<T>();
+      nf[i] = div_(sub_(fi, mul_(ef, gi)), den);
+      ng[i] = div_(sub_(gi, mul_(eb, fi)), den);
+    }
+    __syncthreads();
+    T *tmp = f;
+    f = nf;
+    nf = tmp;
+    tmp = g;
+    g = ng;
+    ng = tmp;
+    for (int64_t j = 0; j < k; j++) {
+      T yv = y[m * k + j];
+      T ex = zero_<T>();
+      for (int64_t i = threadIdx.x; i < m; i += blockDim.x)
+        ex = add_(ex, mul_(c[m - i], y[i * k + j]));
+      ex = block_sum(ex, sh); /* every read of y is done past here */
+      T gam = sub_(yv, ex);
+      for (int64_t i = threadIdx.x; i <= m; i += blockDim.x)
+        y[i * k + j] = i < m ? add_(y[i * k + j], mul_(gam, g[i])) : mul_(gam, g[i]);
+      __syncthreads();
+    }
+  }
+}
+
+struct levinson_op {
+  cusci_ctx *ctx;
+  const char *fn;
+  int64_t n, k;
+  const void *c, *r;
+  void *y;
+  int *info;
+  template <typename T> cusci_status run()
+  {
+    int64_t cnt = 4 * n * (int64_t)sizeof(T);
+    cusci_array *scratch = NULL;
+    TRY(cusci_array_empty(ctx, 1, &cnt, CUSCI_UINT8, &scratch));
+    const int threads = 256;
+    levinson_kernel<T><<<1, threads, threads * sizeof(T), (cudaStream_t)cusci_ctx_stream(ctx)>>>(
+        (const T *)c, (const T *)r, (T *)y, (T *)cusci_array_data(scratch), n, k, info);
+    cudaError_t e = cudaGetLastError();
+    cusci_array_release(scratch);
+    if (e != cudaSuccess)
+      return cuda_fail(ctx, fn, "the Levinson kernel", e);
+    return CUSCI_OK;
+  }
+};
+
+} /* namespace */
+
+extern "C" cusci_status cusci__gpu_la_band_queue(cusci_ctx *ctx, const char *fn, int dt, int kind, int mode, int64_t batch, int64_t n, int64_t k,
+                                                 int64_t l, int64_t u, bool lower, const void *a, void *b, int *info)
+{
+  TRY(cusci_ctx_use_device(ctx, fn));
+  band_op op{ ctx, fn, kind, mode, batch, n, k, l, u, lower, a, b, info };
+  return by_type(dt, op);
+}
+
+extern "C" cusci_status cusci__gpu_la_band(cusci_ctx *ctx, const char *fn, int dt, int kind, bool check_finite, int64_t batch, int64_t n, int64_t k,
+                                           int64_t l, int64_t u, bool lower, const void *ab, void *b, cusci__la_fail *fail, bool *nonfinite)
+{
+  TRY(cusci_ctx_use_device(ctx, fn));
+  words w;
+  TRY(w.init(ctx, fn, batch));
+  if (check_finite) {
+    TRY(check_finite_async(ctx, fn, dt, batch * (l + u + 1) * n, ab, w.dev + batch));
+    TRY(check_finite_async(ctx, fn, dt, batch * n * k, b, w.dev + batch));
+  }
+  TRY(cusci__gpu_la_band_queue(ctx, fn, dt, kind, 2, batch, n, k, l, u, lower, ab, b, w.dev));
+  return w.read(ctx, fn, fail, nonfinite);
+}
+
+extern "C" cusci_status cusci__gpu_la_levinson(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t n, int64_t k, const void *c,
+                                               const void *r, void *b, cusci__la_fail *fail, bool *nonfinite)
+{
+  TRY(cusci_ctx_use_device(ctx, fn));
+  words w;
+  TRY(w.init(ctx, fn, 1));
+  if (check_finite) {
+    TRY(check_finite_async(ctx, fn, dt, n, c, w.dev + 1));
+    TRY(check_finite_async(ctx, fn, dt, n, r, w.dev + 1));
+    TRY(check_finite_async(ctx, fn, dt, n * k, b, w.dev + 1));
+  }
+  levinson_op op{ ctx, fn, n, k, c, r, b, w.dev };
+  TRY(by_type(dt, op));
+  return w.read(ctx, fn, fail, nonfinite);
+}
+
+/* One cuFFT plan per call, its work area from the pool; the call waits for
+ * the transform before the plan is destroyed. */
+extern "C" cusci_status cusci__gpu_la_fft(cusci_ctx *ctx, const char *fn, int dt, int64_t n, int64_t k, bool inverse, void *x)
+{
+  TRY(cusci_ctx_use_device(ctx, fn));
+  cufftHandle plan;
+  cufftResult fr = cufftCreate(&plan);
+  if (fr != CUFFT_SUCCESS)
+    return cusci_ctx_fail(ctx, fr == CUFFT_ALLOC_FAILED ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn, "cufftCreate failed (%d)", (int)fr);
+  cusci_array *wa = NULL;
+  cusci_status st = CUSCI_OK;
+  size_t wsize = 0;
+  long long nn = n, emb = n;
+  cufftType type = dt == CUSCI_COMPLEX64 ? CUFFT_C2C : CUFFT_Z2Z;
+  fr = cufftSetAutoAllocation(plan, 0);
+  if (fr == CUFFT_SUCCESS)
+    fr = cufftMakePlanMany64(plan, 1, &nn, &emb, k, 1, &emb, k, 1, type, k, &wsize);
+  if (fr == CUFFT_SUCCESS) {
+    int64_t cnt = (int64_t)(wsize ? wsize : 1);
+    st = cusci_array_empty(ctx, 1, &cnt, CUSCI_UINT8, &wa);
+  }
+  if (fr == CUFFT_SUCCESS && st == CUSCI_OK)
+    fr = cufftSetWorkArea(plan, cusci_array_data(wa));
+  if (fr == CUFFT_SUCCESS && st == CUSCI_OK)
+    fr = cufftSetStream(plan, (cudaStream_t)cusci_ctx_stream(ctx));
+  int dir = inverse ? CUFFT_INVERSE : CUFFT_FORWARD;
+  if (fr == CUFFT_SUCCESS && st == CUSCI_OK)
+    fr = dt == CUSCI_COMPLEX64 ? cufftExecC2C(plan, (cufftComplex *)x, (cufftComplex *)x, dir)
+                               : cufftExecZ2Z(plan, (cufftDoubleComplex *)x, (cufftDoubleComplex *)x, dir);
+  if (fr == CUFFT_SUCCESS && st == CUSCI_OK)
+    st = cusci_ctx_synchronize(ctx);
+  cufftDestroy(plan);
+  cusci_array_release(wa);
+  if (st != CUSCI_OK)
+    return st;
+  if (fr != CUFFT_SUCCESS)
+    return cusci_ctx_fail(ctx, fr == CUFFT_ALLOC_FAILED ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn, "cuFFT failed (cufftResult %d)", (int)fr);
+  return CUSCI_OK;
+}
