@@ -434,20 +434,49 @@ enum { SMALL_SOLVE, SMALL_INV, SMALL_DET };
  * INV: out = inv(a). DET: det[i] = det(a). info[i] = the first exactly zero
  * pivot (1-based), as getrf's; the elimination goes on past it, as
  * LAPACK's does, so that det is 0.
+ *
+ * Memory access is coalesced by construction: a block is one warp and
+ * handles SMALL_WARP consecutive matrices, which lie in one contiguous
+ * stretch of memory. The warp copies that stretch into shared memory with
+ * consecutive lanes on consecutive elements, then each lane reads its own
+ * matrix from there (rows padded to N * N + 1 elements, so that the lanes
+ * fall on different banks). Results (the inverse, or x when b has at most
+ * N columns) go back the same way. The block loop is uniform, so every
+ * lane reaches every __syncthreads.
  */
+#define SMALL_WARP 32
 template <typename T, int N>
-__global__ void __launch_bounds__(128) small_lu_kernel(const T *__restrict__ a, T *__restrict__ b, int64_t k, int64_t batch,
-                                                       int mode, bool trans, T *__restrict__ out, int *__restrict__ info)
+__global__ void __launch_bounds__(SMALL_WARP) small_lu_kernel(const T *__restrict__ a, T *__restrict__ b, int64_t k, int64_t batch,
+                                                              int mode, bool trans, T *__restrict__ out, int *__restrict__ info)
 {
-  int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < batch; t += stride) {
-    const T *am = a + t * N * N;
+  extern __shared__ unsigned char small_sm[];
+  T *sm = (T *)small_sm;
+  const int S = N * N + 1; /* a lane's slot in shared memory */
+  const int lane = threadIdx.x;
+  /* b staged too when a lane's x fits its slot. */
+  const bool stage_b = mode == SMALL_SOLVE && N * k <= S;
+  for (int64_t base = (int64_t)blockIdx.x * SMALL_WARP; base < batch; base += (int64_t)gridDim.x * SMALL_WARP) {
+    int cnt = batch - base < SMALL_WARP ? (int)(batch - base) : SMALL_WARP;
+    bool active = lane < cnt;
+    int64_t t = base + lane;
+    /* Coalesced load of cnt matrices. */
+    const T *src = a + base * N * N;
+    for (int e = lane; e < cnt * N * N; e += SMALL_WARP)
+      sm[(e / (N * N)) * S + e % (N * N)] = src[e];
+    __syncthreads();
     T m[N][N];
 #pragma unroll
     for (int i = 0; i < N; i++)
 #pragma unroll
       for (int j = 0; j < N; j++)
-        m[i][j] = trans ? am[j * N + i] : am[i * N + j];
+        m[i][j] = active ? sm[lane * S + (trans ? j * N + i : i * N + j)] : (i == j ? one_<T>() : zero_<T>());
+    __syncthreads();
+    if (stage_b) {
+      const T *bs = b + base * N * k;
+      for (int e = lane; e < cnt * N * (int)k; e += SMALL_WARP)
+        sm[(e / (N * (int)k)) * S + e % (N * (int)k)] = bs[e];
+    }
+    __syncthreads();
     int piv[N];
     int first_zero = 0;
     bool odd = false;
@@ -488,25 +517,31 @@ __global__ void __launch_bounds__(128) small_lu_kernel(const T *__restrict__ a, 
           m[r][j] = sub_(m[r][j], mul_(l, m[c][j]));
       }
     }
-    if (info)
+    if (active && info)
       info[t] = first_zero;
     if (mode == SMALL_DET) {
       T d = one_<T>();
 #pragma unroll
       for (int i = 0; i < N; i++)
         d = mul_(d, m[i][i]);
-      out[t] = odd ? neg_(d) : d;
-      continue;
+      if (active)
+        out[t] = odd ? neg_(d) : d;
+      continue; /* uniform: mode is the same for every lane */
     }
-    if (first_zero)
-      continue;
+    bool solve = active && !first_zero;
     int64_t cols = mode == SMALL_INV ? N : k;
+    /* Where this lane's right-hand sides and results are: its shared slot
+     * (row stride ld), or b in global memory. */
+    bool in_sm = mode == SMALL_INV || stage_b;
+    int64_t ld = mode == SMALL_INV ? N : k;
+    T *xs = in_sm ? sm + lane * S : b + t * N * k;
     for (int64_t col = 0; col < cols; col++) {
+      if (!solve)
+        break;
       T x[N];
-      T *bm = mode == SMALL_INV ? out + t * N * N : b + t * N * k;
 #pragma unroll
       for (int i = 0; i < N; i++)
-        x[i] = mode == SMALL_INV ? (i == col ? one_<T>() : zero_<T>()) : bm[i * k + col];
+        x[i] = mode == SMALL_INV ? (i == col ? one_<T>() : zero_<T>()) : xs[i * ld + col];
       /* P, then L (unit lower), then U. */
 #pragma unroll
       for (int c = 0; c < N; c++) {
@@ -532,8 +567,18 @@ __global__ void __launch_bounds__(128) small_lu_kernel(const T *__restrict__ a, 
       }
 #pragma unroll
       for (int i = 0; i < N; i++)
-        bm[i * (mode == SMALL_INV ? N : k) + col] = x[i];
+        xs[i * ld + col] = x[i];
     }
+    __syncthreads();
+    /* Coalesced store of the staged results (a failed matrix's slot holds
+     * its input, as the unstaged path leaves b). */
+    if (in_sm) {
+      int per = mode == SMALL_INV ? N * N : N * (int)k;
+      T *dst = mode == SMALL_INV ? out + base * N * N : b + base * N * k;
+      for (int e = lane; e < cnt * per; e += SMALL_WARP)
+        dst[e] = sm[(e / per) * S + e % per];
+    }
+    __syncthreads();
   }
 }
 
@@ -554,7 +599,8 @@ struct small_op {
   cusci_status launch()
   {
     cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
-    small_lu_kernel<T, N><<<blocks_for(batch, 128), 128, 0, s>>>((const T *)a, (T *)b, k, batch, mode, trans, (T *)out, info);
+    size_t smem = sizeof(T) * SMALL_WARP * (N * N + 1);
+    small_lu_kernel<T, N><<<blocks_for(batch, SMALL_WARP), SMALL_WARP, smem, s>>>((const T *)a, (T *)b, k, batch, mode, trans, (T *)out, info);
     LAUNCH_TRY();
     return CUSCI_OK;
   }
