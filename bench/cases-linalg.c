@@ -14,7 +14,7 @@ typedef struct lstate {
   int op;
 } lstate;
 
-enum { OP_MATMUL, OP_SOLVE, OP_CHOLESKY, OP_EIGH, OP_SVD, OP_INV, OP_DET, OP_QR, OP_LSTSQ };
+enum { OP_MATMUL, OP_SOLVE, OP_CHOLESKY, OP_EIGH, OP_SVD, OP_INV, OP_DET, OP_QR, OP_LSTSQ, OP_EXPM, OP_TOEPLITZ };
 
 static int fail(char *why, size_t len, cusci_ctx *ctx, lstate *s)
 {
@@ -113,6 +113,12 @@ static int run(cusci_ctx *ctx, void *state)
     cusci_array_release(rank);
     break;
   }
+  case OP_EXPM:
+    st = cusci_linalg_expm(ctx, s->a, &o);
+    break;
+  case OP_TOEPLITZ: /* s->a holds c (first column) and s->b b */
+    st = cusci_linalg_solve_toeplitz(ctx, s->a, NULL, s->b, false, &o);
+    break;
   default:
     st = cusci_linalg_det(ctx, s->a, &o);
   }
@@ -224,6 +230,77 @@ static int s_lstsq(cusci_ctx *ctx, void **st, double *bytes, double *flops, char
   return need_gpu(ctx, why, len) || setup(ctx, st, OP_LSTSQ, CUSCI_FLOAT64, 2, sa, 1, sb, 0, why, len);
 }
 
+/* Batches of 100000 16x16 and 32x32 float64 systems (solve, inv). */
+static int s_solve_16(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  int64_t sa[3] = { NB, 16, 16 }, sb[3] = { NB, 16, 1 };
+  *bytes = 8.0 * NB * (256 + 16 + 16);
+  *flops = NB * (2.0 / 3.0 * 4096 + 2.0 * 256);
+  return need_gpu(ctx, why, len) || setup(ctx, st, OP_SOLVE, CUSCI_FLOAT64, 3, sa, 3, sb, 0, why, len);
+}
+
+static int s_solve_32(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  int64_t sa[3] = { NB, 32, 32 }, sb[3] = { NB, 32, 1 };
+  *bytes = 8.0 * NB * (1024 + 32 + 32);
+  *flops = NB * (2.0 / 3.0 * 32768 + 2.0 * 1024);
+  return need_gpu(ctx, why, len) || setup(ctx, st, OP_SOLVE, CUSCI_FLOAT64, 3, sa, 3, sb, 0, why, len);
+}
+
+static int s_inv_16(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  int64_t sa[3] = { NB, 16, 16 };
+  *bytes = 8.0 * NB * 512;
+  *flops = NB * 2.0 * 4096;
+  return need_gpu(ctx, why, len) || setup(ctx, st, OP_INV, CUSCI_FLOAT64, 3, sa, 0, NULL, 0, why, len);
+}
+
+static int s_inv_32(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  int64_t sa[3] = { NB, 32, 32 };
+  *bytes = 8.0 * NB * 2048;
+  *flops = NB * 2.0 * 32768;
+  return need_gpu(ctx, why, len) || setup(ctx, st, OP_INV, CUSCI_FLOAT64, 3, sa, 0, NULL, 0, why, len);
+}
+
+/* expm of a 1024x1024 float64 matrix of entries in [-1, 1) (degree 13
+ * with squarings), and a 4096 float64 Toeplitz system (Levinson, O(n^2)). */
+static int s_expm(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  int64_t n = 1024, sa[2] = { n, n };
+  *bytes = 8.0 * 2 * n * n;
+  *flops = 0;
+  if (need_gpu(ctx, why, len))
+    return 1;
+  lstate *s = calloc(1, sizeof *s);
+  s->op = OP_EXPM;
+  if (make(ctx, CUSCI_FLOAT64, 2, sa, 0, 0.0, &s->a) != CUSCI_OK) /* no shift: e^(2n) would overflow */
+    return fail(why, len, ctx, s);
+  *st = s;
+  return 0;
+}
+
+static int s_toeplitz(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  int64_t n = N4K, sc[1] = { n };
+  *bytes = 8.0 * 3 * n;
+  *flops = 6.0 * n * n;
+  if (need_gpu(ctx, why, len))
+    return 1;
+  lstate *s = calloc(1, sizeof *s);
+  s->op = OP_TOEPLITZ;
+  /* c decaying from c[0] = 2: a well conditioned symmetric T. */
+  double *c = malloc(sizeof *c * (size_t)n);
+  for (int64_t i = 0; i < n; i++)
+    c[i] = i == 0 ? 2.0 : 0.5 / (double)(i * i);
+  cusci_status e = cusci_array_from_host(ctx, c, 1, sc, CUSCI_FLOAT64, &s->a);
+  free(c);
+  if (e != CUSCI_OK || make(ctx, CUSCI_FLOAT64, 1, sc, 0, 0, &s->b) != CUSCI_OK)
+    return fail(why, len, ctx, s);
+  *st = s;
+  return 0;
+}
+
 /* eig and the top of eigh's spectrum (liblinalg/eig.c). */
 typedef struct estate {
   cusci_array *a;
@@ -293,6 +370,12 @@ const bench_case bench_cases_linalg[] = {
   { .name = "linalg.det_batched_8x8_f64", .desc = "det of 100000 8x8 float64 matrices", .setup = s_det_small, .run = run, .teardown = teardown },
   { .name = "linalg.qr_f64_4096", .desc = "qr (Q and R) of a 4096x4096 float64 matrix (cuSOLVER geqrf + orgqr)", .setup = s_qr, .run = run, .teardown = teardown },
   { .name = "linalg.lstsq_f64_4096x512", .desc = "lstsq of a 4096x512 float64 system, one right-hand side (SVD route)", .setup = s_lstsq, .run = run, .teardown = teardown },
+  { .name = "linalg.solve_batched_16x16_f64", .desc = "solve 100000 16x16 float64 systems, one column each", .setup = s_solve_16, .run = run, .teardown = teardown },
+  { .name = "linalg.solve_batched_32x32_f64", .desc = "solve 100000 32x32 float64 systems, one column each", .setup = s_solve_32, .run = run, .teardown = teardown },
+  { .name = "linalg.inv_batched_16x16_f64", .desc = "inv of 100000 16x16 float64 matrices", .setup = s_inv_16, .run = run, .teardown = teardown },
+  { .name = "linalg.inv_batched_32x32_f64", .desc = "inv of 100000 32x32 float64 matrices", .setup = s_inv_32, .run = run, .teardown = teardown },
+  { .name = "linalg.expm_f64_1024", .desc = "expm of a 1024x1024 float64 matrix, entries uniform in [-1, 1)", .setup = s_expm, .run = run, .teardown = teardown },
+  { .name = "linalg.solve_toeplitz_f64_4096", .desc = "solve_toeplitz of a 4096 float64 symmetric Toeplitz system (Levinson-Durbin)", .setup = s_toeplitz, .run = run, .teardown = teardown },
   { .name = "linalg.eig_f64_1024", .desc = "eig (eigenvalues and right eigenvectors) of a 1024x1024 float64 general matrix (cuSOLVER Xgeev)", .setup = s_eig, .run = e_run, .teardown = e_teardown },
   { .name = "linalg.eigh_top10_f64_4096", .desc = "eigh subset_by_index: the 10 largest eigenpairs of a 4096x4096 float64 symmetric matrix (cuSOLVER Xsyevdx)", .setup = s_eigh_top10, .run = e_run, .teardown = e_teardown },
   { .name = NULL },

@@ -77,6 +77,46 @@ def lstsq_f64_4096x512(cp):
     return lambda: cp.linalg.lstsq(a, b, rcond=None)
 
 
+def solve_batched_16x16_f64(cp):
+    a = _rand(cp, (NB, 16, 16), np.float64, shift=32.0)
+    b = _rand(cp, (NB, 16, 1), np.float64)
+    return lambda: cp.linalg.solve(a, b)
+
+
+def solve_batched_32x32_f64(cp):
+    a = _rand(cp, (NB, 32, 32), np.float64, shift=64.0)
+    b = _rand(cp, (NB, 32, 1), np.float64)
+    return lambda: cp.linalg.solve(a, b)
+
+
+def inv_batched_16x16_f64(cp):
+    a = _rand(cp, (NB, 16, 16), np.float64, shift=32.0)
+    return lambda: cp.linalg.inv(a)
+
+
+def inv_batched_32x32_f64(cp):
+    a = _rand(cp, (NB, 32, 32), np.float64, shift=64.0)
+    return lambda: cp.linalg.inv(a)
+
+
+def expm_f64_1024(cp):
+    import cupyx.scipy.linalg as csl
+    a = _rand(cp, (1024, 1024), np.float64, shift=0.0)
+    return lambda: csl.expm(a)
+
+
+def solve_toeplitz_f64_4096(cp):
+    # CuPy has no Levinson solver: where cupyx.scipy.linalg lacks
+    # solve_toeplitz, the dense solve of the Toeplitz matrix stands in.
+    import cupyx.scipy.linalg as csl
+    c = np.array([2.0] + [0.5 / (i * i) for i in range(1, N4K)])
+    c = cp.asarray(c)
+    b = _rand(cp, (N4K,), np.float64)
+    if hasattr(csl, "solve_toeplitz"):
+        return lambda: csl.solve_toeplitz(c, b)
+    return lambda: cp.linalg.solve(csl.toeplitz(c), b)
+
+
 def eig_f64_1024(cp):
     # CuPy has no eig for general matrices (cupy.linalg has eigh only).
     raise NotImplementedError("CuPy has no eig for general matrices")
@@ -95,4 +135,6 @@ def eigh_top10_f64_4096(cp):
 
 CASES = {"linalg." + f.__name__: f for f in (
     matmul_f32_8192, solve_f64_4096, cholesky_f64_4096, eigh_f64_4096, svd_f32_2048,
-    solve_batched_8x8_f64, inv_batched_8x8_f64, det_batched_8x8_f64, qr_f64_4096, lstsq_f64_4096x512, eig_f64_1024, eigh_top10_f64_4096)}
+    solve_batched_8x8_f64, inv_batched_8x8_f64, det_batched_8x8_f64, qr_f64_4096, lstsq_f64_4096x512,
+    solve_batched_16x16_f64, solve_batched_32x32_f64, inv_batched_16x16_f64, inv_batched_32x32_f64,
+    expm_f64_1024, solve_toeplitz_f64_4096, eig_f64_1024, eigh_top10_f64_4096)}
