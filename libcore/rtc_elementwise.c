@@ -199,6 +199,17 @@ static char *generate(const cusci_elementwise_kernel *k, const cusci_dtype *sig,
   if (na > 0) {
     cusci__rtc_printf(&b, "    long long _cusci_o[%d];\n", na);
     cusci__rtc_printf(&b, "    if (_ind.contig) {\n      for (int _k = 0; _k < %d; _k++) _cusci_o[_k] = i;\n", na);
+    /* One strided axis needs no division. */
+    cusci__rtc_puts(&b, "    } else if (_ind.ndim == 1) {\n");
+    {
+      int a = 0;
+      for (int i = 0; i < nin; i++)
+        if (!(sig[i] & (SIG_RAW | SIG_SCALAR)))
+          cusci__rtc_printf(&b, "      _cusci_o[%d] = i * _in%d.st[0];\n", a++, i);
+      for (int j = 0; j < nout; j++)
+        if (!k->out.p[j].raw)
+          cusci__rtc_printf(&b, "      _cusci_o[%d] = i * _out%d.st[0];\n", a++, j);
+    }
     cusci__rtc_printf(&b, "    } else {\n      for (int _k = 0; _k < %d; _k++) _cusci_o[_k] = 0;\n", na);
     cusci__rtc_puts(&b, "      long long _r = i;\n"
                         "      for (int _d = _ind.ndim - 1; _d >= 0; _d--) {\n"

@@ -286,13 +286,18 @@ static char *generate(const cusci_reduction_kernel *k, const prepared *pr)
                       " _j += (long long)blockDim.x * gridDim.y) {\n");
   if (na > 0) {
     cusci__rtc_printf(&b, "      long long _ro[%d];\n      for (int _k = 0; _k < %d; _k++) _ro[_k] = _ko[_k];\n", na, na);
-    cusci__rtc_puts(&b, "      long long _r = _j;\n"
-                        "      for (int _d = _r_.nredd - 1; _d >= 0; _d--) {\n"
-                        "        long long _q = _r / _r_.rshape[_d], _x = _r - _q * _r_.rshape[_d];\n"
-                        "        _r = _q;\n");
+    /* One reduced axis (the common case after merging) needs no division. */
+    cusci__rtc_puts(&b, "      if (_r_.nredd == 1) {\n");
     for (int a = 0; a < na; a++)
-      cusci__rtc_printf(&b, "        _ro[%d] += _x * _in%d.rs[_d];\n", a, arr_index[a]);
-    cusci__rtc_puts(&b, "      }\n");
+      cusci__rtc_printf(&b, "        _ro[%d] += _j * _in%d.rs[0];\n", a, arr_index[a]);
+    cusci__rtc_puts(&b, "      } else {\n"
+                        "        long long _r = _j;\n"
+                        "        for (int _d = _r_.nredd - 1; _d >= 0; _d--) {\n"
+                        "          long long _q = _r / _r_.rshape[_d], _x = _r - _q * _r_.rshape[_d];\n"
+                        "          _r = _q;\n");
+    for (int a = 0; a < na; a++)
+      cusci__rtc_printf(&b, "          _ro[%d] += _x * _in%d.rs[_d];\n", a, arr_index[a]);
+    cusci__rtc_puts(&b, "        }\n      }\n");
     for (int a = 0; a < na; a++) {
       const cusci__rtc_param *p = &k->in.p[arr_index[a]];
       char t[2] = {p->letter, 0};

@@ -223,6 +223,38 @@ static void test_elementwise(void)
   }
   cusci_elementwise_kernel_destroy(k);
 
+  /* One strided axis: every third element of a float64 array, into a
+   * column of a 2-d output. */
+  {
+    cusci_elementwise_kernel *k3 = NULL;
+    cusci_elementwise_kernel_create(gpu, "T x", "T z", "z = x * x - 2.385", "strided", NULL, &k3);
+    int64_t nb = 3000, shape2[2] = {1000, 2};
+    double *hv = rand_f64(nb);
+    cusci_array *v = upload(hv, 1, &nb, CUSCI_FLOAT64), *v3 = NULL, *z2 = NULL, *col = NULL;
+    cusci_array_slice(gpu, v, NULL, NULL, (int64_t[]){3}, &v3);
+    cusci_array_zeros(gpu, 2, shape2, CUSCI_FLOAT64, &z2);
+    cusci_array_slice(gpu, z2, (int64_t[]){0, 1}, (int64_t[]){CUSCI_SLICE_NONE, 2}, NULL, &col);
+    cusci_array *c1 = NULL;
+    cusci_array_squeeze(gpu, col, 1, (int[]){1}, &c1);
+    cusci_operand in3[1] = {cusci_operand_array(v3)};
+    cusci_array *o3 = c1;
+    cusci_status s3 = cusci_elementwise_kernel_call(gpu, k3, 1, in3, 1, &o3);
+    is_int(s3, CUSCI_OK, "a stride-3 input into a stride-2 column");
+    double *g = tu_to_host(gpu, z2);
+    int bad = 0;
+    for (int i = 0; i < 1000; i++)
+      bad += g[2 * i] != 0 || fabs(g[2 * i + 1] - (hv[3 * i] * hv[3 * i] - 2.385)) > 1e-15;
+    is_int(bad, 0, "  the column holds x*x - 2.385, the other column stays 0");
+    free(g);
+    free(hv);
+    cusci_array_release(v);
+    cusci_array_release(v3);
+    cusci_array_release(z2);
+    cusci_array_release(col);
+    cusci_array_release(c1);
+    cusci_elementwise_kernel_destroy(k3);
+  }
+
   /* int32 with a raw array and two outputs of fixed types. */
   cusci_elementwise_kernel_create(gpu, "int32 x, raw int32 t", "int64 q, bool odd", "q = (long long)x * t[i % 4]; odd = x & 1",
                                   "mix", NULL, &k);
