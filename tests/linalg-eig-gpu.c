@@ -197,10 +197,42 @@ static void staged_cases(cusci_dtype dt, uint64_t *seed)
   free(va), free(vh);
 }
 
-/* A larger general matrix, and the errors the GPU path reports itself. */
-#define GPU_ONLY_TESTS 4
+/* A larger general matrix, an ill-conditioned one with known
+ * eigenvalues, and the errors the GPU path reports itself. */
+#define GPU_ONLY_TESTS 6
 static void gpu_only(uint64_t *seed)
 {
+  /* The companion matrix of (x - 1)(x - 2)...(x - 8): eigenvalues 1..8,
+   * sensitive to rounding (condition up to about 1e5 for the middle ones). */
+  {
+    const int64_t m = 8;
+    double c[9] = { 1 };
+    for (int k = 1; k <= m; k++)
+      for (int i = k; i >= 1; i--)
+        c[i] -= k * c[i - 1];
+    lu_c cm[64] = { 0 };
+    for (int64_t j = 0; j < m; j++)
+      cm[j] = -c[j + 1];
+    for (int64_t i = 1; i < m; i++)
+      cm[i * m + i - 1] = 1;
+    int64_t s8[2] = { m, m };
+    lu_c exact[8];
+    for (int k = 0; k < 8; k++)
+      exact[k] = k + 1;
+    for (int on = 0; on < 2; on++) {
+      cusci_ctx *cx = on ? host : gpu;
+      cusci_array *a = lu_array(cx, CUSCI_FLOAT64, 2, s8, cm), *w = NULL;
+      cusci_status st = cusci_linalg_eigvals(cx, a, NULL, NULL, &w);
+      double d = INFINITY;
+      if (st == CUSCI_OK) {
+        lu_c *hw = lu_values(cx, w);
+        d = le_match_eigs(hw, exact, 1, m);
+        free(hw);
+      }
+      ok(d <= 1e-7, "eigvals of the companion matrix of (x-1)...(x-8) on the %s: roots within %.3g", on ? "host" : "GPU", d);
+      cusci_array_release(a), cusci_array_release(w);
+    }
+  }
   const int64_t n = 300;
   int64_t sh[2] = { n, n };
   lu_c *va = lu_rand_values(seed, CUSCI_FLOAT64, 2, sh, 0);
