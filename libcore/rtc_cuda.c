@@ -91,11 +91,14 @@ cusci_status cusci__rtc_nvrtc_compile(cusci_ctx *ctx, const char *fn, const char
 
 cusci_status cusci__rtc_device_arch(cusci_ctx *ctx, const char *fn, int *arch)
 {
-  char err[256];
+  /* Attributes, not cudaGetDeviceProperties: this runs on every call of a
+   * kernel object, and the attributes are cheap. */
   int major = 0, minor = 0;
-  cusci_status st = cusci__gpu_props(ctx->device, NULL, 0, &major, &minor, err, sizeof err);
-  if (st != CUSCI_OK)
-    return cusci_ctx_fail(ctx, st, fn, "%s", err);
+  cudaError_t e = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, ctx->device);
+  if (e == cudaSuccess)
+    e = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, ctx->device);
+  if (e != cudaSuccess)
+    return cuda_fail(ctx, fn, "cudaDeviceGetAttribute", e);
   *arch = major * 10 + minor;
   return CUSCI_OK;
 }
