@@ -127,7 +127,7 @@ static void solves(cusci_dtype dt, uint64_t *seed)
       c[i] /= (double)(i * i);
       r[i] /= (double)(i * i);
     }
-    c[0] = 4.0;
+    c[0] = 16.0; /* > the sum of |c[i]| + |r[i]|, i > 0: diagonally dominant */
     cusci_array *gc, *hc, *gr, *hr, *gb, *hb, *gx = NULL, *hx = NULL;
     pair(dt, 1, sv, c, &gc, &hc);
     pair(dt, 1, sv, r, &gr, &hr);
@@ -232,7 +232,7 @@ static void deferred(void)
  * default mode. */
 static void tf32(void)
 {
-  int64_t n = 256, s[2] = { n, n };
+  int64_t n = 1024, s[2] = { n, n }; /* large enough for cuBLAS's tensor-core kernels */
   uint64_t seed = 99;
   lu_c *a = lu_rand_values(&seed, CUSCI_FLOAT32, 2, s, 0), *b = lu_rand_values(&seed, CUSCI_FLOAT32, 2, s, 0);
   cusci_array *ga = lu_array(gpu, CUSCI_FLOAT32, 2, s, a), *gb = lu_array(gpu, CUSCI_FLOAT32, 2, s, b);
