@@ -243,7 +243,7 @@ static void test_elementwise(void)
     double *g = tu_to_host(gpu, z2);
     int bad = 0;
     for (int i = 0; i < 1000; i++)
-      bad += g[2 * i] != 0 || fabs(g[2 * i + 1] - (hv[3 * i] * hv[3 * i] - 2.385)) > 1e-15;
+      bad += g[2 * i] != 0 || fabs(g[2 * i + 1] - (hv[3 * i] * hv[3 * i] - 2.385)) > 4e-15; /* a fused multiply-add may round once */
     is_int(bad, 0, "  the column holds x*x - 2.385, the other column stays 0");
     free(g);
     free(hv);
