@@ -25,6 +25,24 @@ unsigned blocks_for(int64_t n)
   return (unsigned)(b > 0 ? b : 1);
 }
 
+/* Blocks for the sampling kernels: enough to fill the device (eight
+ * blocks of 256 threads per multiprocessor), no more, so that a thread
+ * loops over many groups and computes what depends on the key alone
+ * (Philox's round keys) once. */
+unsigned fill_blocks(int64_t groups)
+{
+  static int sms[64];
+  int dev = 0, sm = 0;
+  if (cudaGetDevice(&dev) == cudaSuccess && dev >= 0 && dev < 64) {
+    sm = sms[dev];
+    if (sm == 0 && cudaDeviceGetAttribute(&sm, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess)
+      sms[dev] = sm;
+  }
+  unsigned b = blocks_for(groups);
+  unsigned cap = sm > 0 ? (unsigned)sm * 8u : 1024u;
+  return b < cap ? b : cap;
+}
+
 /* Store a full group of G elements of T with the widest stores that fit
  * (groups start at multiples of G elements of a 256-byte aligned array). */
 template <typename T, int G>
@@ -148,17 +166,17 @@ void launch_real(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64_t
 {
   if (f32) {
     constexpr int G = real_group<DIST, 1>();
-    real_kernel<DIST, 1><<<blocks_for((n + G - 1) / G), kThreads, 0, s>>>(*p, key, ctr, n, dst);
+    real_kernel<DIST, 1><<<fill_blocks((n + G - 1) / G), kThreads, 0, s>>>(*p, key, ctr, n, dst);
   } else {
     constexpr int G = real_group<DIST, 0>();
-    real_kernel<DIST, 0><<<blocks_for((n + G - 1) / G), kThreads, 0, s>>>(*p, key, ctr, n, dst);
+    real_kernel<DIST, 0><<<fill_blocks((n + G - 1) / G), kThreads, 0, s>>>(*p, key, ctr, n, dst);
   }
 }
 
 template <int DIST, typename T, int G, bool IS_BOOL = false>
 void launch_int_g(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64_t ctr, int64_t n, void *dst)
 {
-  int_kernel<DIST, T, G, IS_BOOL><<<blocks_for((n + G - 1) / G), kThreads, 0, s>>>(*p, key, ctr, n, (T *)dst);
+  int_kernel<DIST, T, G, IS_BOOL><<<fill_blocks((n + G - 1) / G), kThreads, 0, s>>>(*p, key, ctr, n, (T *)dst);
 }
 
 /* integers: G is 4 below 2^32 apart, else 2. */
