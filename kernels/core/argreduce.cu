@@ -74,7 +74,41 @@ __global__ void arg_stage1(int op, const T *in, typename KD::P *part, const cusc
     P p = KD::init();
     int64_t lo = (int64_t)blockIdx.x * chunk, hi = lo + chunk < red.size ? lo + chunk : red.size;
     int64_t bd = blockDim.x, r = lo + threadIdx.x;
-    if (red.ndim == 1) {
+    if (red.ndim == 1 && red.stride[0][0] == 1 && sizeof(T) <= 8) {
+      /* Contiguous: 16-byte vectors from the first 16-byte boundary, two
+       * in flight per thread; the head and tail one element at a time. */
+      constexpr int V = sizeof(T) <= 8 ? 16 / (int)sizeof(T) : 1;
+      uintptr_t addr = (uintptr_t)(base + lo);
+      int64_t head = (int64_t)(((16 - (addr & 15)) & 15) / sizeof(T));
+      if (head > hi - lo)
+        head = hi - lo;
+      if ((int64_t)threadIdx.x < head)
+        p = KD::comb(op, p, KD::load(op, load(base[lo + threadIdx.x]), lo + threadIdx.x));
+      int64_t v0 = lo + head, nv = (hi - v0) / V, j = threadIdx.x;
+      const uint4 *vp = reinterpret_cast<const uint4 *>(base + v0);
+      for (; j + bd < nv; j += 2 * bd) {
+        uint4 q0 = vp[j], q1 = vp[j + bd];
+        T e0[V], e1[V];
+        memcpy(e0, &q0, sizeof q0);
+        memcpy(e1, &q1, sizeof q1);
+#pragma unroll
+        for (int i = 0; i < V; i++)
+          p = KD::comb(op, p, KD::load(op, load(e0[i]), v0 + j * V + i));
+#pragma unroll
+        for (int i = 0; i < V; i++)
+          p = KD::comb(op, p, KD::load(op, load(e1[i]), v0 + (j + bd) * V + i));
+      }
+      for (; j < nv; j += bd) {
+        uint4 q = vp[j];
+        T e[V];
+        memcpy(e, &q, sizeof q);
+#pragma unroll
+        for (int i = 0; i < V; i++)
+          p = KD::comb(op, p, KD::load(op, load(e[i]), v0 + j * V + i));
+      }
+      for (r = v0 + nv * V + threadIdx.x; r < hi; r += bd)
+        p = KD::comb(op, p, KD::load(op, load(base[r]), r));
+    } else if (red.ndim == 1) {
       int64_t s = red.stride[0][0];
       /* Four loads in flight per thread, then their pairs combined. */
       for (; r + 3 * bd < hi; r += 4 * bd) {
