@@ -112,6 +112,7 @@ int main(void)
   cusci_reduce_opts r1 = {1, &ax1v, false, 0}, r0 = {1, &ax0v, false, 0};
   ok(agree(cusci_sum, hf2, gf2, &r1, false, "rows"), "GPU sum over rows of 1021x4099 float32");
   ok(agree(cusci_mean, hf2, gf2, &r0, false, "columns"), "GPU mean over columns of 1021x4099 float32");
+  sz_reduce_cases(gpu, "GPU");
   ok(cusci_ctx_synchronize(gpu) == CUSCI_OK, "no asynchronous error");
   cusci_array *arrs[] = {d, d2, hf, hi, gf, gi, hf2, gf2, hs, gs};
   for (size_t i = 0; i < sizeof arrs / sizeof *arrs; i++)

@@ -4,6 +4,7 @@
  * keepdims, ddof; the output convention; every error status.
  */
 #include "tests/compute-util.h"
+#include "tests/signed-zero.h"
 
 typedef cusci_status (*reduce_fn)(cusci_ctx *, const cusci_array *, const cusci_reduce_opts *, cusci_array **);
 
@@ -174,6 +175,7 @@ int main(void)
   ctx = tu_host_ctx();
   test_fixtures();
   test_errors();
+  sz_reduce_cases(ctx, "host");
   cusci_ctx_destroy(ctx);
   return done_testing();
 }

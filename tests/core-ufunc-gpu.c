@@ -7,6 +7,7 @@
  * Prints "1..0 # SKIP no CUDA device" where there is none.
  */
 #include "tests/compute-util.h"
+#include "tests/signed-zero.h"
 
 static cusci_ctx *gpu, *host;
 
@@ -268,6 +269,7 @@ int main(void)
   test_fixtures();
   test_large();
   test_where_clip();
+  sz_ufunc_cases(gpu, "GPU");
   ok(cusci_ctx_synchronize(gpu) == CUSCI_OK, "no asynchronous error");
   cusci_ctx_destroy(gpu);
   cusci_ctx_destroy(host);

@@ -5,6 +5,7 @@
  * convention, and every error status.
  */
 #include "tests/compute-util.h"
+#include "tests/signed-zero.h"
 
 static cusci_ctx *ctx;
 
@@ -359,6 +360,7 @@ int main(void)
   test_not_supported();
   test_cases();
   test_errors();
+  sz_ufunc_cases(ctx, "host");
   cusci_ctx_destroy(ctx);
   return done_testing();
 }

@@ -74,7 +74,7 @@ __global__ void clip_kernel(T *o, const T *a, const T *lo, const T *hi, T lov, T
   struct fc_##D {                                                          \
     __device__ __forceinline__ T operator()(T a, T lo, T hi) const         \
     {                                                                      \
-      return cusci__e_minimum_##D(cusci__e_maximum_##D(a, lo), hi);        \
+      return cusci__e_minimum_##D(hi, cusci__e_maximum_##D(lo, a));        \
     }                                                                      \
   };
 CUSCI__TL_REAL(CLIPF_, 0, 0)

@@ -98,10 +98,15 @@ CUSCI_HD double cusci__rstep_F(int op, double a, double b)
   case CUSCI__R_SUM: return CUSCI__DADD(a, b);
   case CUSCI__R_NANSUM: return CUSCI__DADD(a != a ? 0.0 : a, b != b ? 0.0 : b);
   case CUSCI__R_PROD: return CUSCI__DMUL(a, b);
-  case CUSCI__R_MAX: return (a >= b || a != a) ? a : b;
-  case CUSCI__R_MIN: return (a <= b || a != a) ? a : b;
-  case CUSCI__R_NANMAX: return (a >= b || b != b) ? a : b;
-  case CUSCI__R_NANMIN: return (a <= b || b != b) ? a : b;
+  /* Between -0.0 and +0.0, max keeps +0.0 and min keeps -0.0 whatever
+   * their order (IEEE 754-2019 maximum and minimum), so that every
+   * grouping of the steps, the host's loop and the GPU's tree, gives one
+   * result. NumPy's own choice depends on the order and on its vector
+   * width; this rule agrees with np.max([-0.0, 0.0]) == 0.0. */
+  case CUSCI__R_MAX: return (a > b || a != a || (a == b && !signbit(a))) ? a : b;
+  case CUSCI__R_MIN: return (a < b || a != a || (a == b && signbit(a))) ? a : b;
+  case CUSCI__R_NANMAX: return (a > b || b != b || (a == b && !signbit(a))) ? a : b;
+  case CUSCI__R_NANMIN: return (a < b || b != b || (a == b && signbit(a))) ? a : b;
   case CUSCI__R_ANY: return (a != 0 || b != 0) ? 1.0 : 0.0;
   default: return (a != 0 && b != 0) ? 1.0 : 0.0;
   }

@@ -98,7 +98,9 @@ void cusci__where_row(char *const *p, const int64_t *bs, int64_t n, const void *
   }
 }
 
-/* clip(a, lo, hi) = minimum(maximum(a, lo), hi), as NumPy's clip loop. */
+/* clip(a, lo, hi) = minimum(maximum(a, lo), hi), as NumPy's clip loop; the
+ * operands go second, because on a tie of -0.0 and +0.0 NumPy's clip keeps
+ * a where maximum and minimum return their second operand. */
 #define ROWC(D, op, o) ROWC_(D, CUSCI__CT_##D)
 #define ROWC_(D, T) ROWC__(D, T)
 #define ROWC__(D, T)                                                                      \
@@ -110,7 +112,7 @@ void cusci__where_row(char *const *p, const int64_t *bs, int64_t n, const void *
       memcpy(&a, p[1] + i * bs[1], sizeof a);                                             \
       memcpy(&lo, p[2] + i * bs[2], sizeof lo);                                           \
       memcpy(&hi, p[3] + i * bs[3], sizeof hi);                                           \
-      T r = cusci__e_minimum_##D(cusci__e_maximum_##D(a, lo), hi);                        \
+      T r = cusci__e_minimum_##D(hi, cusci__e_maximum_##D(lo, a));                        \
       memcpy(p[0] + i * bs[0], &r, sizeof r);                                             \
     }                                                                                     \
   }

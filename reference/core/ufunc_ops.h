@@ -345,17 +345,22 @@ CUSCI__DIVMOD_F(double, fmod, floor, copysign)
   cusci__cm pw_ = cusci__cm_pow(cusci__cm_c((double)a.re, (double)a.im), cusci__cm_c((double)b.re, (double)b.im)); \
   CUSCI__CRET(T, (W)pw_.re, (W)pw_.im)
 
-/* maximum/minimum propagate NaN; fmax/fmin prefer the non-NaN operand. */
+/* maximum/minimum propagate NaN; fmax/fmin prefer the non-NaN operand.
+ * Between equal floats (-0.0 and +0.0) maximum and minimum return the
+ * second operand, as NumPy's float32 and float64 loops do (maximum(-0.0,
+ * 0.0) is 0.0, maximum(0.0, -0.0) is -0.0); fmax and fmin return the first,
+ * as C's fmax and NumPy's scalar loops. Complex ties return the first, as
+ * NumPy's complex loops. */
 #define CUSCI__E2_maximum_B(T, W) return a >= b ? a : b;
 #define CUSCI__E2_maximum_I(T, W) return a >= b ? a : b;
 #define CUSCI__E2_maximum_U(T, W) return a >= b ? a : b;
-#define CUSCI__E2_maximum_F(T, W) return (a >= b || a != a) ? a : b;
+#define CUSCI__E2_maximum_F(T, W) return (a > b || a != a) ? a : b;
 #define CUSCI__E2_maximum_C(T, W) \
   return (CUSCI__CGE(a.re, a.im, b.re, b.im) || a.re != a.re || a.im != a.im) ? a : b;
 #define CUSCI__E2_minimum_B(T, W) return a <= b ? a : b;
 #define CUSCI__E2_minimum_I(T, W) return a <= b ? a : b;
 #define CUSCI__E2_minimum_U(T, W) return a <= b ? a : b;
-#define CUSCI__E2_minimum_F(T, W) return (a <= b || a != a) ? a : b;
+#define CUSCI__E2_minimum_F(T, W) return (a < b || a != a) ? a : b;
 #define CUSCI__E2_minimum_C(T, W) \
   return (CUSCI__CLE(a.re, a.im, b.re, b.im) || a.re != a.re || a.im != a.im) ? a : b;
 #define CUSCI__E2_fmax_B CUSCI__E2_maximum_B
