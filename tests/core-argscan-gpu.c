@@ -189,6 +189,67 @@ static void large_cases(void)
   free(vp);
 }
 
+/*
+ * Products through infinities and overflow: a parallel scan groups the
+ * products differently from NumPy's left-to-right loop, and the grouping
+ * decides whether a part is infinite or NaN. The GPU redoes such runs left
+ * to right, so it agrees with the host part for part.
+ */
+static void nonfinite_product_cases(void)
+{
+  int64_t n = 300006; /* 7 x 42858 */
+  uint64_t seed = 11;
+  double *c = malloc((size_t)n * 2 * sizeof *c), *r = malloc((size_t)n * sizeof *r);
+  /* Unit-modulus complex values (the running product stays near 1), a NaN
+   * early (nancumprod skips it, cumprod propagates it), -inf + 0j in a
+   * later chunk. */
+  for (int64_t i = 0; i < n; i++) {
+    double t = tu_rand_double(&seed) * 6.283185307179586;
+    c[2 * i] = cos(t);
+    c[2 * i + 1] = sin(t);
+  }
+  c[2 * 1001] = NAN;
+  c[2 * 200003] = -INFINITY;
+  c[2 * 200003 + 1] = 0.0;
+  /* 0, then factors whose pairwise products overflow: left to right every
+   * result is 0; grouped, 0 * inf would be NaN. */
+  r[0] = 0.0;
+  for (int64_t i = 1; i < n; i++)
+    r[i] = 1e200 * (1.0 + tu_rand_double(&seed));
+  cusci_array *hc = NULL, *hr = NULL, *hc64 = NULL, *hr32 = NULL;
+  cusci_array_from_host(host, c, 1, &n, CUSCI_COMPLEX128, &hc);
+  cusci_array_from_host(host, r, 1, &n, CUSCI_FLOAT64, &hr);
+  cusci_array_astype(host, hc, CUSCI_COMPLEX64, true, &hc64);
+  cusci_array_astype(host, hr, CUSCI_FLOAT32, true, &hr32);
+  cusci_array *gc = to_gpu(hc), *gr = to_gpu(hr), *gc64 = to_gpu(hc64), *gr32 = to_gpu(hr32);
+  ok(agree(cusci_nancumprod, hc, gc, NULL, 1e-9, "nancumprod c128"),
+     "GPU nancumprod of %lld complex128 through -inf + 0j: the host's infinite and NaN parts", (long long)n);
+  ok(agree(cusci_cumprod, hc, gc, NULL, 1e-9, "cumprod c128"), "GPU cumprod of complex128 through a NaN");
+  ok(agree(cusci_nancumprod, hc64, gc64, NULL, 1e-3, "nancumprod c64"),
+     "GPU nancumprod of complex64 through -inf + 0j: the host's infinite and NaN parts");
+  /* A tolerance of 1e-300 compares NaN with NaN whatever their bits. */
+  ok(agree(cusci_cumprod, hr, gr, NULL, 1e-300, "cumprod f64 overflow"),
+     "GPU cumprod of 0 then 1e200s (float64, CUB): 0 throughout, as left to right");
+  ok(agree(cusci_cumprod, hr32, gr32, NULL, 1e-300, "cumprod f32 overflow"),
+     "GPU cumprod of 0 then infinities (float32): the host's NaN from 0 * inf");
+  /* Along an axis of a batch, reversed: the three-phase scan per segment. */
+  int64_t shape[2] = {7, n / 7}, step[2] = {1, -1};
+  cusci_array *hv = NULL, *gv = NULL, *hvr = NULL, *gvr = NULL;
+  cusci_array_reshape(host, hc, 2, shape, &hv);
+  cusci_array_reshape(gpu, gc, 2, shape, &gv);
+  cusci_array_slice(host, hv, NULL, NULL, step, &hvr);
+  cusci_array_slice(gpu, gv, NULL, NULL, step, &gvr);
+  int ax = 1;
+  cusci_reduce_opts o = {1, &ax, false, 0};
+  ok(agree(cusci_nancumprod, hvr, gvr, &o, 1e-9, "nancumprod rows reversed"),
+     "GPU nancumprod along reversed rows of 7x%lld complex128 through -inf + 0j", (long long)(n / 7));
+  cusci_array *arrs[] = {hc, hr, hc64, hr32, gc, gr, gc64, gr32, hv, gv, hvr, gvr};
+  for (size_t i = 0; i < sizeof arrs / sizeof *arrs; i++)
+    cusci_array_release(arrs[i]);
+  free(c);
+  free(r);
+}
+
 int main(void)
 {
   gpu = tu_gpu_ctx_or_skip();
@@ -196,6 +257,7 @@ int main(void)
   fixture_cases();
   clip_cases();
   large_cases();
+  nonfinite_product_cases();
   cusci_ctx_destroy(gpu);
   cusci_ctx_destroy(host);
   return done_testing();

@@ -11,7 +11,9 @@
  * turns the chunk totals into exclusive prefixes, (3) each block scans its
  * chunk again in tiles, starting from its prefix. Many segments get one
  * chunk each and skip phases 1 and 2. Integer scans are exact; float scans
- * round in a different order from the host's sequential loop.
+ * round in a different order from the host's sequential loop, and float
+ * and complex products redo the run from their first non-finite result
+ * left to right (scan_redo_nonfinite).
  */
 #include <type_traits>
 
@@ -231,6 +233,89 @@ __global__ void scan_chunks(int op, const typename S::In *in, typename S::Out *o
   }
 }
 
+/*
+ * Products through infinities. A parallel scan groups the products
+ * differently from NumPy's left-to-right loop, and where a value is
+ * infinite (or a partial product overflows) the grouping decides which
+ * parts come out infinite and which NaN: (p * x13) * x14 is inf + inf j
+ * where p * (x13 * x14) is inf + NaN j. Up to the first result that is not
+ * finite, the grouping changes only rounding; from there on this pass
+ * redoes the segment left to right, from the result before it, as the host
+ * and NumPy do. Finite scans pay one read of the output.
+ */
+__device__ __forceinline__ bool all_finite(float v) { return isfinite(v); }
+__device__ __forceinline__ bool all_finite(double v) { return isfinite(v); }
+__device__ __forceinline__ bool all_finite(cusci__c64 v) { return isfinite(v.re) && isfinite(v.im); }
+__device__ __forceinline__ bool all_finite(cusci__c128 v) { return isfinite(v.re) && isfinite(v.im); }
+
+template <class S>
+__global__ void scan_redo_nonfinite(int op, const typename S::In *in, typename S::Acc *out, const cusci__loop kept,
+                                    const cusci__loop red)
+{
+  typedef typename S::Acc A;
+  __shared__ unsigned long long first;
+  for (int64_t m = blockIdx.x; m < kept.size; m += gridDim.x) {
+    const typename S::In *ib = in + offset_of(kept, 1, m);
+    A *ob = out + offset_of(kept, 0, m);
+    if (threadIdx.x == 0)
+      first = (unsigned long long)red.size;
+    __syncthreads();
+    for (int64_t r = threadIdx.x; r < red.size; r += blockDim.x) {
+      if ((unsigned long long)r >= first)
+        break;
+      int64_t oo, io;
+      elem_offsets(red, r, &oo, &io);
+      if (!all_finite(ob[oo])) {
+        atomicMin(&first, (unsigned long long)r);
+        break;
+      }
+    }
+    __syncthreads();
+    if (threadIdx.x == 0 && first < (unsigned long long)red.size) {
+      int64_t k = (int64_t)first, oo, io;
+      A acc = S::init(op);
+      if (k > 0) {
+        elem_offsets(red, k - 1, &oo, &io);
+        acc = ob[oo];
+      }
+      for (int64_t r = k; r < red.size; r++) {
+        elem_offsets(red, r, &oo, &io);
+        A x = S::prep(op, ib[io]);
+        acc = r > 0 ? S::step(op, acc, x) : x;
+        ob[oo] = acc;
+      }
+    }
+    __syncthreads();
+  }
+}
+
+/* Float and complex products whose output is the running value itself
+ * (float16 rounds its output, so the running value cannot be read back). */
+template <class S>
+constexpr bool redo_applies()
+{
+  return std::is_same<typename S::Acc, typename S::Out>::value &&
+         (std::is_same<typename S::Acc, float>::value || std::is_same<typename S::Acc, double>::value ||
+          std::is_same<typename S::Acc, cusci__c64>::value || std::is_same<typename S::Acc, cusci__c128>::value);
+}
+
+template <class S>
+typename std::enable_if<redo_applies<S>(), void>::type redo_nonfinite(cudaStream_t s, int op, const void *in,
+                                                                       void *out, const cusci__loop *kept,
+                                                                       const cusci__loop *red)
+{
+  if (!cusci__sop_is_prod(op))
+    return;
+  unsigned g = kept->size < 65535 ? (unsigned)kept->size : 65535u;
+  scan_redo_nonfinite<S><<<g, kThreads, 0, s>>>(op, (const typename S::In *)in, (typename S::Acc *)out, *kept,
+                                                 *red);
+}
+template <class S>
+typename std::enable_if<!redo_applies<S>(), void>::type redo_nonfinite(cudaStream_t, int, const void *, void *,
+                                                                        const cusci__loop *, const cusci__loop *)
+{
+}
+
 /* Chunks per segment: about 2048 blocks in all, chunks of at least one
  * tile per thread block's worth of 16 tiles. */
 int chunks_for(const cusci__loop *kept, const cusci__loop *red)
@@ -287,7 +372,10 @@ int launch_t(cudaStream_t s, int op, const cusci__loop *kept, const cusci__loop 
   if (use_cub<S>(kept, red)) {
     size_t b = bytes;
     cudaError_t e = cub_scan<S>(op, scratch, &b, in, out, red->size, s);
-    return e != cudaSuccess ? (int)e : launched();
+    if (e != cudaSuccess)
+      return (int)e;
+    redo_nonfinite<S>(s, op, in, out, kept, red);
+    return launched();
   }
   int nchunks = chunks_for(kept, red);
   int64_t chunk = (red->size + nchunks - 1) / nchunks;
@@ -301,6 +389,7 @@ int launch_t(cudaStream_t s, int op, const cusci__loop *kept, const cusci__loop 
     scan_prefixes<W><<<gy, kThreads, 0, s>>>(op, part, kept->size, nchunks);
   }
   scan_chunks<W><<<grid, kThreads, 0, s>>>(op, x, (typename S::Out *)out, part, *kept, *red, chunk, nchunks);
+  redo_nonfinite<S>(s, op, in, out, kept, red);
   return launched();
 }
 
