@@ -95,6 +95,140 @@ __global__ void real_kernel(const cusci__rparams p, uint64_t key, uint64_t ctr, 
   }
 }
 
+/*
+ * The group normals (standard_normal, normal, lognormal). The ziggurat
+ * accepts about 99% of draws with one multiplication; a lane whose draw
+ * misses its layer's rectangle needs its own stream, a logarithm or an
+ * exponential. Done where it happens, that rare path would hold up the
+ * other 31 threads of the warp most of the time, so a warp queues its
+ * rejected lanes in shared memory and runs them 32 at a time. The value
+ * of an element is the same whichever thread makes it, and the same as the
+ * host's (cusci__rnormals).
+ */
+constexpr int kWarps = kThreads / 32;
+
+template <int DIST, int F32>
+__device__ __forceinline__ void normal_lane(const cusci__rparams &p, uint64_t key, uint64_t ctr, int64_t k, uint64_t w, void *dst)
+{
+  constexpr int G = F32 ? 4 : 2;
+  using T = typename std::conditional<F32 != 0, float, double>::type;
+  int64_t g = k / G;
+  double z = cusci__rzig_lane((uint32_t)key, (uint32_t)(key >> 32), ctr + (uint64_t)g, (int)(k % G), w, F32);
+  ((T *)dst)[k] = (T)cusci__rnormal_out(DIST, &p, z);
+}
+
+template <int DIST, int F32>
+__global__ void __launch_bounds__(kThreads) normal_kernel(const cusci__rparams p, uint64_t key, uint64_t ctr, int64_t n, void *dst)
+{
+  constexpr int G = F32 ? 4 : 2;
+  constexpr int kCap = 32 + 32 * G; /* fewer than 32 waiting, plus one round's worst case */
+  using T = typename std::conditional<F32 != 0, float, double>::type;
+  __shared__ int64_t q_k[kWarps][kCap];
+  __shared__ uint64_t q_w[kWarps][kCap];
+  const unsigned full = 0xffffffffu;
+  int warp = (int)(threadIdx.x / 32), lane = (int)(threadIdx.x % 32);
+  int count = 0; /* the same in every lane of the warp */
+  int64_t groups = (n + G - 1) / G, stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t base = (int64_t)blockIdx.x * blockDim.x + warp * 32; base < groups; base += stride) {
+    int64_t g = base + lane, k0 = g * G;
+    unsigned rejected = 0;
+    uint64_t w[G];
+    if (g < groups) {
+      cusci__rstream st;
+      cusci__rstream_init(&st, key, ctr + (uint64_t)g);
+      cusci__rstream_refill(&st);
+      T t[G];
+#pragma unroll
+      for (int i = 0; i < G; i++) {
+        double z;
+        if (!cusci__rzig_fast(&st, F32, i, &z, &w[i]) && k0 + i < n)
+          rejected |= 1u << i;
+        t[i] = (T)cusci__rnormal_out(DIST, &p, z);
+      }
+      T *d = (T *)dst;
+      if (k0 + G <= n) {
+        store_group<T, G>(d + k0, t);
+      } else {
+        for (int i = 0; i < G; i++)
+          if (k0 + i < n)
+            d[k0 + i] = t[i];
+      }
+    }
+#pragma unroll
+    for (int i = 0; i < G; i++) {
+      bool mine = (rejected >> i) & 1u;
+      unsigned m = __ballot_sync(full, mine);
+      if (mine) {
+        int slot = count + __popc(m & ((1u << lane) - 1u));
+        q_k[warp][slot] = k0 + i;
+        q_w[warp][slot] = w[i];
+      }
+      count += __popc(m);
+    }
+    __syncwarp();
+    while (count >= 32) {
+      count -= 32;
+      normal_lane<DIST, F32>(p, key, ctr, q_k[warp][count + lane], q_w[warp][count + lane], dst);
+      __syncwarp();
+    }
+  }
+  if (lane < count)
+    normal_lane<DIST, F32>(p, key, ctr, q_k[warp][lane], q_w[warp][lane], dst);
+}
+
+/*
+ * gamma and standard_gamma with shape >= 1, queued the same way: an
+ * element whose first try leaves Marsaglia and Tsang's common path (the
+ * normal outside its rectangle, or the squeeze failing: a few percent)
+ * runs the whole sampler later, with 31 others. cusci__rgamma_fast takes
+ * exactly the sampler's steps, so the values are the host's.
+ */
+template <int DIST, int F32>
+__device__ __noinline__ void gamma_full(const cusci__rparams &p, uint64_t key, uint64_t ctr, int64_t k, void *dst)
+{
+  using T = typename std::conditional<F32 != 0, float, double>::type;
+  double v[4];
+  cusci__rgroup_real(DIST, &p, key, ctr + (uint64_t)k, F32, v);
+  ((T *)dst)[k] = (T)v[0];
+}
+
+template <int DIST, int F32>
+__global__ void __launch_bounds__(kThreads) gamma_kernel(const cusci__rparams p, uint64_t key, uint64_t ctr, int64_t n, void *dst)
+{
+  using T = typename std::conditional<F32 != 0, float, double>::type;
+  __shared__ int64_t q_k[kWarps][64];
+  const unsigned full = 0xffffffffu;
+  int warp = (int)(threadIdx.x / 32), lane = (int)(threadIdx.x % 32);
+  int count = 0; /* the same in every lane of the warp */
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t base = (int64_t)blockIdx.x * blockDim.x + warp * 32; base < n; base += stride) {
+    int64_t k = base + lane;
+    bool defer = false;
+    if (k < n) {
+      cusci__rstream st;
+      cusci__rstream_init(&st, key, ctr + (uint64_t)k);
+      cusci__rstream_refill(&st);
+      double v;
+      if (cusci__rgamma_fast(&st, F32, p.a, &v))
+        ((T *)dst)[k] = (T)(DIST == CUSCI__RD_GAMMA ? p.b * v : v);
+      else
+        defer = true;
+    }
+    unsigned m = __ballot_sync(full, defer);
+    if (defer)
+      q_k[warp][count + __popc(m & ((1u << lane) - 1u))] = k;
+    count += __popc(m);
+    __syncwarp();
+    if (count >= 32) {
+      count -= 32;
+      gamma_full<DIST, F32>(p, key, ctr, q_k[warp][count + lane], dst);
+      __syncwarp();
+    }
+  }
+  if (lane < count)
+    gamma_full<DIST, F32>(p, key, ctr, q_k[warp][lane], dst);
+}
+
 template <int DIST, typename T, int G, bool IS_BOOL>
 __global__ void int_kernel(const cusci__rparams p, uint64_t key, uint64_t ctr, int64_t n, T *dst)
 {
@@ -164,6 +298,24 @@ __global__ void rows_kernel(const double *v, int64_t k, const cusci__rparams p, 
 template <int DIST>
 void launch_real(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64_t ctr, int f32, int64_t n, void *dst)
 {
+  if constexpr (DIST == CUSCI__RD_STANDARD_NORMAL || DIST == CUSCI__RD_NORMAL || DIST == CUSCI__RD_LOGNORMAL) {
+    /* whole warps: the queue needs every lane of a warp in the loop */
+    int64_t groups = (n + (f32 ? 3 : 1)) / (f32 ? 4 : 2);
+    if (f32)
+      normal_kernel<DIST, 1><<<fill_blocks(groups), kThreads, 0, s>>>(*p, key, ctr, n, dst);
+    else
+      normal_kernel<DIST, 0><<<fill_blocks(groups), kThreads, 0, s>>>(*p, key, ctr, n, dst);
+    return;
+  }
+  if constexpr (DIST == CUSCI__RD_STANDARD_GAMMA || DIST == CUSCI__RD_GAMMA) {
+    if (p->a >= 1.0) {
+      if (f32)
+        gamma_kernel<DIST, 1><<<fill_blocks(n), kThreads, 0, s>>>(*p, key, ctr, n, dst);
+      else
+        gamma_kernel<DIST, 0><<<fill_blocks(n), kThreads, 0, s>>>(*p, key, ctr, n, dst);
+      return;
+    }
+  }
   if (f32) {
     constexpr int G = real_group<DIST, 1>();
     real_kernel<DIST, 1><<<fill_blocks((n + G - 1) / G), kThreads, 0, s>>>(*p, key, ctr, n, dst);

@@ -203,36 +203,51 @@ CUSCI__NOINLINE double cusci__rzig_lane(uint32_t k0, uint32_t k1, uint64_t lo, i
   return f32 ? (double)cusci__rzig32((uint32_t)w, &own) : cusci__rzig64(w, &own);
 }
 
+/* Lane i of the group's block (refilled in s) by the ziggurat's common
+ * path: 1 and *z when the draw lands in its layer's rectangle; 0 when it
+ * does not, and *w is the draw to give cusci__rzig_lane. */
+CUSCI_HD int cusci__rzig_fast(const cusci__rstream *s, int f32, int i, double *z, uint64_t *w)
+{
+  if (f32) {
+    uint32_t v = cusci__rbuf(s, i), m = v >> 9;
+    int l = (int)(v & 0xff);
+    float x = (float)m * CUSCI__ZIG(w32)[l];
+    *w = v;
+    *z = (double)((v >> 8) & 1 ? -x : x);
+    return m < CUSCI__ZIG(k32)[l];
+  }
+  uint64_t v = (uint64_t)cusci__rbuf(s, 2 * i) | ((uint64_t)cusci__rbuf(s, 2 * i + 1) << 32), m = v >> 12;
+  int l = (int)(v & 0xff);
+  double x = (double)m * CUSCI__ZIG(w64)[l];
+  *w = v;
+  *z = (v >> 8) & 1 ? -x : x;
+  return m < CUSCI__ZIG(k64)[l];
+}
+
 /* The group's normals: f32, one per 32-bit word of the block (four);
  * f64, one per 64-bit pair (two). */
 CUSCI_HD int cusci__rnormals(cusci__rstream *s, int f32, double z[4])
 {
   cusci__rstream_refill(s);
   s->used = 4;
-  if (f32) {
-    CUSCI__UNROLL
-    for (int i = 0; i < 4; i++) {
-      uint32_t w = cusci__rbuf(s, i), m = w >> 9;
-      int l = (int)(w & 0xff);
-      float x = (float)m * CUSCI__ZIG(w32)[l];
-      if (m < CUSCI__ZIG(k32)[l])
-        z[i] = (double)((w >> 8) & 1 ? -x : x);
-      else
-        z[i] = cusci__rzig_lane(s->key[0], s->key[1], s->lo, i, w, 1);
-    }
-    return 4;
-  }
+  int g = f32 ? 4 : 2;
   CUSCI__UNROLL
-  for (int i = 0; i < 2; i++) {
-    uint64_t w = (uint64_t)cusci__rbuf(s, 2 * i) | ((uint64_t)cusci__rbuf(s, 2 * i + 1) << 32), m = w >> 12;
-    int l = (int)(w & 0xff);
-    double x = (double)m * CUSCI__ZIG(w64)[l];
-    if (m < CUSCI__ZIG(k64)[l])
-      z[i] = (w >> 8) & 1 ? -x : x;
-    else
-      z[i] = cusci__rzig_lane(s->key[0], s->key[1], s->lo, i, w, 0);
+  for (int i = 0; i < 4; i++) {
+    uint64_t w;
+    if (i < g && !cusci__rzig_fast(s, f32, i, &z[i], &w))
+      z[i] = cusci__rzig_lane(s->key[0], s->key[1], s->lo, i, w, f32);
   }
-  return 2;
+  return g;
+}
+
+/* What the group normals become: loc + scale z, and exp of it for
+ * lognormal (the standard normal takes loc 0 and scale 1 exactly). */
+CUSCI_HD double cusci__rnormal_out(int dist, const cusci__rparams *p, double z)
+{
+  if (dist == CUSCI__RD_STANDARD_NORMAL)
+    return z;
+  double x = p->a + p->b * z;
+  return dist == CUSCI__RD_LOGNORMAL ? cusci__rexp(x) : x;
 }
 
 /* --------------------------------------------------- one-element streams */
@@ -334,6 +349,46 @@ CUSCI_HD double cusci__rgammaf(cusci__rsampler *r, double shape)
     if (cusci__rlogf(u) < 0.5f * x2 + d * (1.0f - v + cusci__rlogf(v)))
       return boost * (double)(d * v);
   }
+}
+
+/*
+ * The common path of the first try of cusci__rgamma / cusci__rgammaf for
+ * shape >= 1 from the element's first block (refilled in s): 1 and *out
+ * (what the sampler returns) when word 0 (f32) or words 0-1 (f64) give a
+ * normal inside its layer's rectangle, v > 0 and the squeeze accepts u from
+ * the next word (f32) or words 2-3 (f64), exactly as the sampler would;
+ * 0 otherwise, and the sampler must run.
+ */
+CUSCI_HD int cusci__rgamma_fast(const cusci__rstream *s, int f32, double shape, double *out)
+{
+  double z;
+  uint64_t w;
+  if (!cusci__rzig_fast(s, f32, 0, &z, &w))
+    return 0;
+  if (f32) {
+    float d = (float)(shape - 1.0 / 3.0);
+    float c = 1.0f / sqrtf(9.0f * d);
+    float x = (float)z, v = 1.0f + c * x;
+    if (v <= 0.0f)
+      return 0;
+    v = v * v * v;
+    float u = cusci__u32_to_float(cusci__rbuf(s, 1)), x2 = x * x;
+    if (!(u < 1.0f - 0.0331f * x2 * x2))
+      return 0;
+    *out = 1.0 * (double)(d * v);
+    return 1;
+  }
+  double d = shape - 1.0 / 3.0;
+  double c = 1.0 / cusci__rsqrt(9.0 * d);
+  double v = 1.0 + c * z;
+  if (v <= 0.0)
+    return 0;
+  v = v * v * v;
+  double u = cusci__u64_to_double((uint64_t)cusci__rbuf(s, 2) | ((uint64_t)cusci__rbuf(s, 3) << 32)), x2 = z * z;
+  if (!(u < 1.0 - 0.0331 * x2 * x2))
+    return 0;
+  *out = 1.0 * (d * v);
+  return 1;
 }
 
 /* Poisson for lam < 10 from one uniform, by inversion with sequential
@@ -671,16 +726,11 @@ CUSCI_HD void cusci__rgroup_real(int dist, const cusci__rparams *p, uint64_t key
       out[i] = p->a + (p->b - p->a) * u[i];
     return;
   case CUSCI__RD_STANDARD_NORMAL:
-    cusci__rnormals(&r.s, f32, out);
-    return;
   case CUSCI__RD_NORMAL:
   case CUSCI__RD_LOGNORMAL:
     g = cusci__rnormals(&r.s, f32, u);
-    for (int i = 0; i < g; i++) {
-      out[i] = p->a + p->b * u[i];
-      if (dist == CUSCI__RD_LOGNORMAL)
-        out[i] = cusci__rexp(out[i]);
-    }
+    for (int i = 0; i < g; i++)
+      out[i] = cusci__rnormal_out(dist, p, u[i]);
     return;
   default:
     break;
