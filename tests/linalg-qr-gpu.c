@@ -122,9 +122,19 @@ static void compare(cusci_dtype dt, uint64_t *seed)
     int64_t sp[2] = { 12, 7 };
     pair(dt, 2, sp, prod, &g, &h);
     pair(dt, 1, sv, vv, &g2, &h2);
-    sg = lstsq1(gpu, g, g2, NULL, &og, &rg, &kg, &sgv);
-    sh = lstsq1(host, h, h2, NULL, &oh, &rh, &kh, &shv);
+    /* The product rounded to the dtype has rank 7, its four small singular
+     * values some tenths of eps * s[0]; each side's SVD adds its own
+     * rounding of a few eps * s[0] (the GPU's QR then SVD more than
+     * gelsd), so SciPy's default cond = eps sits on the edge and the two
+     * sides can count 3 and 4. A cond of 1000 eps decides rank 3 on both
+     * with room on either side. */
+    cusci_linalg_lstsq_opts lo = { .has_cond = true, .cond = 1000 * eps };
+    sg = lstsq1(gpu, g, g2, &lo, &og, &rg, &kg, &sgv);
+    sh = lstsq1(host, h, h2, &lo, &oh, &rh, &kh, &shv);
     bool ranks = kg == 3 && kh == 3 && sg == CUSCI_OK && cusci_array_size(rg) == 0;
+    if (!ranks)
+      diag("lstsq rank 3 %s: GPU %s rank %lld, %lld residues; host %s rank %lld", dn, cusci_status_name(sg),
+           (long long)kg, sg == CUSCI_OK ? (long long)cusci_array_size(rg) : -1LL, cusci_status_name(sh), (long long)kh);
     cmp(ranks ? sg : CUSCI_ERR_INTERNAL, sh, &og, &oh, 1024 * 12 * eps, "lstsq rank 3 of 12x7, minimum-norm x", dn);
     REL(rg), REL(rh), REL(sgv), REL(shv), REL(g), REL(h), REL(g2), REL(h2);
     free(vl), free(vr), free(vv), free(prod);
