@@ -240,6 +240,37 @@ static cusci_status dtype_of(cusci_ctx *ctx, const char *fn, cusci_dl_data_type 
                         (unsigned)t.bits);
 }
 
+/*
+ * The bytes that t's strides reach from its first element, sum over axes of
+ * |stride| (extent - 1) itemsize, must fit in int64_t; a stride beyond that
+ * is a producer's error and would send every kernel out of bounds. (CuPy
+ * 14's export divides a negative byte stride by an unsigned itemsize: -12
+ * bytes of float32 arrive as 2^62 - 3 elements.) Negative extents are left
+ * to the shape check, and an empty tensor reaches no byte.
+ */
+static cusci_status strides_check(cusci_ctx *ctx, const char *fn, const cusci_dl_tensor *dl, size_t itemsize)
+{
+  if (!dl->strides)
+    return CUSCI_OK;
+  for (int i = 0; i < dl->ndim; i++)
+    if (dl->shape[i] <= 0)
+      return CUSCI_OK;
+  uint64_t span = 0, most = (uint64_t)INT64_MAX;
+  for (int i = 0; i < dl->ndim; i++) {
+    int64_t st = dl->strides[i];
+    uint64_t a = st < 0 ? (uint64_t)0 - (uint64_t)st : (uint64_t)st, ext = (uint64_t)(dl->shape[i] - 1);
+    if (ext == 0 || a == 0)
+      continue;
+    if (a > most / itemsize / ext || span > most - a * itemsize * ext)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn,
+                            "t's stride %lld on axis %d (extent %lld) reaches beyond 2^63 bytes; strides are in "
+                            "elements, signed",
+                            (long long)st, i, (long long)dl->shape[i]);
+    span += a * itemsize * ext;
+  }
+  return CUSCI_OK;
+}
+
 static cusci_status import(cusci_ctx *ctx, const char *fn, const cusci_dl_tensor *dl, void *stream,
                            void (*release)(void *), void *owner, cusci_array **out)
 {
@@ -252,6 +283,7 @@ static cusci_status import(cusci_ctx *ctx, const char *fn, const cusci_dl_tensor
                           CUSCI_MAX_NDIM);
   if (dl->ndim > 0 && !dl->shape)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "t's shape is NULL with ndim %d", (int)dl->ndim);
+  CUSCI__TRY(strides_check(ctx, fn, dl, cusci__itemsize[dt]));
   char *data = dl->data ? (char *)dl->data + dl->byte_offset : NULL;
   cusci_array *a;
   CUSCI__TRY(cusci__array_wrap(ctx, fn, data, dl->ndim, dl->shape, dl->strides, dt, NULL, NULL, &a));

@@ -374,7 +374,7 @@ def import_checks(cs, cp, torch):
         host = sample("float32", (6, 8))
         with cp.cuda.Stream(non_blocking=True) as s:
             base = cp.asarray(host)
-            v = base[1::2, ::-3]
+            v = base[1::2, ::3]
             v2 = v * 1  # keep a reference copy to compare
             cap = v.__dlpack__(stream=s.ptr)
             arr, name = import_capsule(cs, cap, ctypes.c_void_p(s.ptr))
@@ -383,11 +383,56 @@ def import_checks(cs, cp, torch):
         st = cs.array_strides(arr)
         strides = tuple(st[i] for i in range(cs.array_ndim(arr)))
         got = cs.to_numpy(arr, want.shape, "float32")
-        good = strides == (16, -3) and np.array_equal(got, want) and cs.array_data(arr) == v.data.ptr
+        good = strides == (16, 3) and np.array_equal(got, want) and cs.array_data(arr) == v.data.ptr
         cs.array_release(arr)
         report(good, what + " [%s]" % name, "" if good else "strides %s" % (strides,))
 
     attempt(what, run_view)
+
+    # A negative stride. CuPy 14's export divides the byte stride by an
+    # unsigned itemsize, so x[:, ::-3] of float32 leaves with a stride of
+    # 2^62 - 3 elements rather than -3. Whatever the producer wrote, cusci
+    # must either give the right view (a correct export) or refuse the
+    # tensor with CUSCI_ERR_OVERFLOW and leave the capsule unused (CuPy's
+    # capsule destructor then frees it); never an array over a wild stride.
+    for versioned in (True, False):
+        what = "cupy negative-stride view -> cusci, %s" % ("versioned" if versioned else "legacy")
+
+        def run_negative():
+            host = sample("float32", (6, 8))
+            base = cp.asarray(host)
+            v = base[1::2, ::-3]
+            want = cp.asnumpy(v)
+            if versioned:
+                cap = v.__dlpack__(stream=cs.stream(), max_version=(1, 0))
+            else:
+                cap = v.__dlpack__(stream=cs.stream())
+            name = pyapi.PyCapsule_GetName(cap)
+            ptr = pyapi.PyCapsule_GetPointer(ctypes.c_void_p(id(cap)), name)
+            kind = DLManagedTensorVersioned if name == NAME_V else DLManagedTensor
+            t = ctypes.cast(ptr, ctypes.POINTER(kind)).contents.dl_tensor
+            exported = tuple(t.strides[i] for i in range(t.ndim))
+            out = ctypes.c_void_p()
+            imp = cs.array_from_dlpack_versioned if name == NAME_V else cs.array_from_dlpack
+            st = imp(cs.ctx, ptr, STREAM_NONE, ctypes.byref(out))
+            if exported == (16, -3):
+                good = st == 0
+                if good:
+                    pyapi.PyCapsule_SetName(cap, USED_V if name == NAME_V else USED_L)
+                    sv = cs.array_strides(out)
+                    got = cs.to_numpy(out, want.shape, "float32")
+                    good = (sv[0], sv[1]) == (16, -3) and np.array_equal(got, want)
+                    cs.array_release(out)
+                detail = "" if good else "status %d %s" % (st, cs.err() if st else "")
+            else:
+                good = st == 6 and not out.value  # CUSCI_ERR_OVERFLOW, nothing made
+                detail = "CuPy exported strides %s; cusci: status %d%s" % (
+                    exported, st, (" (%s)" % cs.err()) if st else ", an array was made")
+            del cap
+            gc.collect()
+            report(good, what + " [%s]" % name.decode(), detail)
+
+        attempt(what, run_negative)
 
     # A 0-d and a size-0 array.
     for case, host in (("0-d", np.array(2.385)), ("size-0", np.zeros((0, 3)))):
@@ -444,8 +489,35 @@ def host_checks(cs):
 
         attempt(what, run_import)
 
+    # A stride that reaches beyond 2^63 bytes (as CuPy 14 exports a negative
+    # one) is refused; the same tensor with its stride -3 is a view.
+    what = "host: a tensor whose stride reaches beyond 2^63 bytes is refused, -3 accepted"
+
+    def run_wild():
+        buf = sample("float32", (48,))
+        shape, strides = (ctypes.c_int64 * 2)(3, 3), (ctypes.c_int64 * 2)(16, 2**62 - 3)
+        m = DLManagedTensor()
+        t = m.dl_tensor
+        t.data, t.device, t.ndim, t.dtype = buf.ctypes.data, DLDevice(1, 0), 2, DLDataType(2, 32, 1)
+        t.shape, t.strides, t.byte_offset = shape, strides, 6 * 4
+        out = ctypes.c_void_p()
+        st = cs.array_from_dlpack(cs.ctx, ctypes.addressof(m), STREAM_NONE, ctypes.byref(out))
+        refused = st == 6 and not out.value and "stride" in cs.err()
+        strides[1] = -3
+        st2 = cs.array_from_dlpack(cs.ctx, ctypes.addressof(m), STREAM_NONE, ctypes.byref(out))
+        good = refused and st2 == 0
+        if st2 == 0:
+            got = cs.to_numpy(out, (3, 3), "float32")
+            want = np.array([[buf[6 + 16 * i - 3 * j] for j in range(3)] for i in range(3)], np.float32)
+            good = good and np.array_equal(got, want)
+            cs.array_release(out)  # the tensor has no deleter
+        report(good, what, "" if good else "statuses %d and %d" % (st, st2))
+
+    attempt(what, run_wild)
+
 
 def main():
+
     args = sys.argv[1:]
     host = bool(args) and args[0] == "--host"
     if host:
