@@ -62,8 +62,10 @@ cusci_status cusci__rows_of(cusci_ctx *ctx, const char *fn, const cusci_array *a
 }
 
 cusci_status cusci__sort_rows(cusci_ctx *ctx, const char *fn, const cusci_array *rows, int64_t m, int64_t r,
-                              cusci_array **vals, cusci_array **idx)
+                              cusci_array **vals, cusci_array **idx, bool stable)
 {
+  /* Values alone, where no stable order is asked for: the faster value order. */
+  bool value_order = !stable && !idx;
   int64_t n = m * r;
   if (ctx->device >= 0 && r > (int64_t)UINT32_MAX)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn,
@@ -79,19 +81,27 @@ cusci_status cusci__sort_rows(cusci_ctx *ctx, const char *fn, const cusci_array 
     int64_t *ip = ix ? (int64_t *)ix->data : NULL;
     if (ctx->device < 0) {
       st = cusci__scratch(ctx, fn, CUSCI__HOST_SORT_SCRATCH(r), &scratch);
-      if (st == CUSCI_OK)
+      if (st == CUSCI_OK && value_order)
+        cusci__host_sort_values(rows->dtype, m, r, rows->data, vp, scratch->data);
+      else if (st == CUSCI_OK)
         cusci__host_sort_rows(rows->dtype, m, r, rows->data, vp, ip, scratch->data);
     } else {
       size_t tb = 0;
       st = cusci__gpu_use(ctx, fn);
       if (st == CUSCI_OK)
-        st = cusci__gpu_launched(ctx, fn, cusci__launch_sort_rows(ctx->stream, rows->dtype, m, r, rows->data, vp, ip,
-                                                                  NULL, &tb));
+        st = cusci__gpu_launched(ctx, fn,
+                                 value_order ? cusci__launch_sort_values(ctx->stream, rows->dtype, m, r, rows->data,
+                                                                         vp, NULL, &tb)
+                                             : cusci__launch_sort_rows(ctx->stream, rows->dtype, m, r, rows->data, vp,
+                                                                       ip, NULL, &tb));
       if (st == CUSCI_OK)
         st = cusci__scratch(ctx, fn, tb, &scratch);
       if (st == CUSCI_OK)
-        st = cusci__gpu_launched(ctx, fn, cusci__launch_sort_rows(ctx->stream, rows->dtype, m, r, rows->data, vp, ip,
-                                                                  scratch->data, &tb));
+        st = cusci__gpu_launched(ctx, fn,
+                                 value_order ? cusci__launch_sort_values(ctx->stream, rows->dtype, m, r, rows->data,
+                                                                         vp, scratch->data, &tb)
+                                             : cusci__launch_sort_rows(ctx->stream, rows->dtype, m, r, rows->data, vp,
+                                                                       ip, scratch->data, &tb));
     }
   }
   cusci_array_release(scratch);
@@ -171,7 +181,7 @@ static cusci_status sort_impl(cusci_ctx *ctx, const char *fn, const cusci_array 
   int64_t m, r;
   int perm[CUSCI_MAX_NDIM];
   CUSCI__TRY(cusci__rows_of(ctx, fn, a, mask, &rows, &m, &r, perm));
-  cusci_status st = cusci__sort_rows(ctx, fn, rows, m, r, arg ? NULL : &res, arg ? &res : NULL);
+  cusci_status st = cusci__sort_rows(ctx, fn, rows, m, r, arg ? NULL : &res, arg ? &res : NULL, false);
   cusci_array_release(rows);
   if (st != CUSCI_OK)
     return st;
@@ -235,7 +245,7 @@ cusci_status cusci_unique(cusci_ctx *ctx, const cusci_array *ar, const cusci_uni
   int order[CUSCI_MAX_NDIM];
   cusci_status st = cusci__rows_of(ctx, fn, ar, mask, &rows, &m, &r, order);
   if (st == CUSCI_OK)
-    st = cusci__sort_rows(ctx, fn, rows, 1, n, &sorted, want_perm ? &perm : NULL);
+    st = cusci__sort_rows(ctx, fn, rows, 1, n, &sorted, want_perm ? &perm : NULL, true);
   if (st == CUSCI_OK)
     st = cusci__array_new(ctx, fn, 1, &n, CUSCI_INT64, &gid);
   if (st == CUSCI_OK && n > 0) {

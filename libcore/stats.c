@@ -152,7 +152,7 @@ static cusci_status quantile_impl(cusci_ctx *ctx, const char *fn, const cusci_ar
   int perm[CUSCI_MAX_NDIM];
   st = cusci__rows_of(ctx, fn, a, mask, &rows, &m, &rr, perm);
   if (st == CUSCI_OK)
-    st = cusci__sort_rows(ctx, fn, rows, m, rr, &sorted, NULL);
+    st = cusci__sort_rows(ctx, fn, rows, m, rr, &sorted, NULL, false);
   total = nq * m;
   if (st == CUSCI_OK)
     st = cusci__array_new(ctx, fn, 1, &total, rdt, &res);

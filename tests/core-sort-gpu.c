@@ -3,10 +3,12 @@
  * host: every dtype through sort and argsort (one long row: the radix
  * sort; many rows: the segmented sort; a strided view; the flattened
  * array), unique with every output, searchsorted, every quantile method
- * and median, histograms and bincount. The GPU sorts are stable and the
- * quantile steps round alike, so sorts, positions, counts and quantiles
- * must agree exactly; sums of weights (atomic, in another order) within
- * 1e-12 relative. Inputs have ties, NaNs, -0.0 and +0.0. Prints
+ * and median, histograms and bincount. argsort is stable on both; sort
+ * and the quantiles use the value order, which fixes where signed zeros
+ * and NaNs go, so sorts, positions, counts and quantiles must agree
+ * exactly; sorted NaNs bit for bit on inputs full of NaN payloads of both
+ * signs. Sums of weights (atomic, in another order) within 1e-12
+ * relative. Inputs have ties, NaNs of both signs, -0.0 and +0.0. Prints
  * "1..0 # SKIP no CUDA device" where there is none.
  */
 #define SORT_GPU
@@ -39,6 +41,8 @@ static cusci_array *make_input(cusci_dtype dt, int nd, const int64_t *shape, uin
     if (cusci_dtype_kind(dt) == 'f' || cusci_dtype_kind(dt) == 'c') {
       if (i % 53 == 7)
         v[i] = NAN;
+      if (i % 59 == 11)
+        v[i] = -NAN;
       if (i % 41 == 3)
         v[i] = -0.0;
       if (i % 43 == 4)
@@ -106,6 +110,47 @@ static void sort_case(cusci_dtype dt, int nd, const int64_t *shape, int axis, bo
   ok(good, "GPU sort and argsort of %s, %s, agree exactly", cusci_dtype_name(dt), what);
   cusci_array_release(h);
   cusci_array_release(g);
+}
+
+/*
+ * cusci_sort of floats full of NaN payloads of both signs, signed zeros
+ * and infinities: the GPU's bits equal the host's, and every GPU row is a
+ * permutation of its input in the documented order.
+ */
+static void value_order_case(cusci_dtype dt, int64_t m, int64_t r, const char *what)
+{
+  int64_t shape[2] = {m, r};
+  cusci_array *h = vo_zoo(host, dt, 2, shape, 3 + (uint64_t)dt * 5 + (uint64_t)m), *g = to_gpu(h);
+  cusci_array *sh = NULL, *sg = NULL;
+  cusci_status s1 = cusci_sort(host, h, -1, &sh), s2 = cusci_sort(gpu, g, -1, &sg);
+  int good = s1 == CUSCI_OK && s2 == CUSCI_OK;
+  if (!good)
+    diag("host %s, GPU %s (%s)", cusci_status_name(s1), cusci_status_name(s2), cusci_ctx_last_error(gpu));
+  if (good) {
+    size_t isz = cusci_dtype_itemsize(dt);
+    unsigned char *in = tu_to_host(host, h), *bh = tu_to_host(host, sh), *bg = tu_to_host(gpu, sg);
+    int64_t bad = -1;
+    for (int64_t i = 0; i < m * r && bad < 0; i++)
+      if (memcmp(bh + (size_t)i * isz, bg + (size_t)i * isz, isz))
+        bad = i;
+    if (bad >= 0)
+      diag("%s: element %lld differs from the host's", what, (long long)bad);
+    good = bad < 0;
+    for (int64_t j = 0; j < m && good; j++) {
+      int64_t b = vo_check(dt, in + (size_t)(j * r) * isz, bg + (size_t)(j * r) * isz, r);
+      if (b >= 0)
+        diag("%s: row %lld out of order or not a permutation at %lld", what, (long long)j, (long long)b);
+      good = b < 0;
+    }
+    free(in);
+    free(bh);
+    free(bg);
+  }
+  ok(good, "GPU sort of %s NaN payloads and signed zeros, %s: the host's bits, in order", cusci_dtype_name(dt), what);
+  cusci_array_release(h);
+  cusci_array_release(g);
+  cusci_array_release(sh);
+  cusci_array_release(sg);
 }
 
 static void stats_case(cusci_dtype dt)
@@ -192,6 +237,14 @@ int main(void)
     sort_case(dt, 3, cube, 1, false, "6x7x333 along axis 1");
     sort_case(dt, 2, wide, 0, true, "a strided view along axis 0");
     sort_case(dt, 3, cube, CUSCI_AXIS_NONE, false, "flattened");
+  }
+  const cusci_dtype fdt[3] = {CUSCI_FLOAT16, CUSCI_FLOAT32, CUSCI_FLOAT64};
+  for (int k = 0; k < 3; k++) {
+    value_order_case(fdt[k], 1, 65536, "one row of 65536 (radix sort; float16: every pattern)");
+    value_order_case(fdt[k], 64, 1024, "64 rows of 1024 (segmented sort)");
+    value_order_case(fdt[k], 3, 300007, "3 rows of 300007 (segmented, large segments)");
+    value_order_case(fdt[k], 1, 3000017, "one row of 3000017 (radix sort, onesweep)");
+    value_order_case(fdt[k], 1000, 7, "1000 rows of 7");
   }
   for (int d = 0; d < CUSCI_N_DTYPES; d++)
     stats_case((cusci_dtype)d);

@@ -1,6 +1,7 @@
 /*
  * tests/core-sort.c: sorting and statistics on the host against NumPy:
- * sort and argsort (stable) of 14 dtypes along each axis and flattened,
+ * sort (NumPy's values, signed zeros and NaNs in the documented order) and
+ * argsort (stable) of 14 dtypes along each axis and flattened,
  * unique with every output, searchsorted both sides, quantile over 13
  * methods, percentile, median, NaN slices, histogram (equal bins, a range,
  * weights, density, given edges), bincount; the output convention; every
@@ -57,6 +58,143 @@ static int same(cusci_ctx *ctx, cusci_status st, cusci_array **gotp, const cusci
   return good;
 }
 
+/* ------------------------------------------ cusci_sort's value order */
+
+/*
+ * A float element's bits (w bits wide) and the parts the documented order
+ * reads: 0 for a number, 1 for a NaN with the sign bit clear, 2 for one
+ * with it set.
+ */
+static uint64_t vo_bits(cusci_dtype dt, const void *p, int64_t i)
+{
+  if (dt == CUSCI_FLOAT16)
+    return ((const uint16_t *)p)[i];
+  if (dt == CUSCI_FLOAT32)
+    return ((const uint32_t *)p)[i];
+  return ((const uint64_t *)p)[i];
+}
+
+static int vo_class(cusci_dtype dt, uint64_t b)
+{
+  int w = (int)cusci_dtype_itemsize(dt) * 8, p = dt == CUSCI_FLOAT16 ? 10 : dt == CUSCI_FLOAT32 ? 23 : 52;
+  uint64_t mant = (1ull << p) - 1, expo = ((w == 64 ? ~0ull : (1ull << w) - 1) >> (p + 1)) << p;
+  if ((b & expo) != expo || !(b & mant))
+    return 0;
+  return (b >> (w - 1)) & 1 ? 2 : 1;
+}
+
+static double vo_value(cusci_dtype dt, uint64_t b)
+{
+  unsigned char buf[8];
+  if (dt == CUSCI_FLOAT16) {
+    uint16_t h = (uint16_t)b;
+    memcpy(buf, &h, 2);
+  } else if (dt == CUSCI_FLOAT32) {
+    uint32_t f = (uint32_t)b;
+    memcpy(buf, &f, 4);
+  } else {
+    memcpy(buf, &b, 8);
+  }
+  return cu_part(dt, buf);
+}
+
+/*
+ * Whether a before b is allowed in cusci_sort's order (compute.h): numbers
+ * by value, -0.0 before +0.0; then the NaNs with the sign bit clear by
+ * increasing bits; then those with it set by decreasing bits.
+ */
+static int vo_ordered(cusci_dtype dt, uint64_t a, uint64_t b)
+{
+  int ca = vo_class(dt, a), cb = vo_class(dt, b);
+  if (ca != cb)
+    return ca < cb;
+  if (ca == 1)
+    return a <= b;
+  if (ca == 2)
+    return a >= b;
+  double va = vo_value(dt, a), vb = vo_value(dt, b);
+  if (va != vb)
+    return va < vb;
+  return va != 0 || signbit(va) >= signbit(vb);
+}
+
+static int cmp_u64(const void *x, const void *y)
+{
+  uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+  return a < b ? -1 : a > b;
+}
+
+/*
+ * A sorted float row (host memory) against its input: a permutation of
+ * the input's bit patterns, each neighbour pair in the documented order.
+ * Returns the first bad index, or -1.
+ */
+static int64_t vo_check(cusci_dtype dt, const void *in, const void *sorted, int64_t n)
+{
+  for (int64_t i = 1; i < n; i++)
+    if (!vo_ordered(dt, vo_bits(dt, sorted, i - 1), vo_bits(dt, sorted, i)))
+      return i;
+  uint64_t *a = malloc((size_t)(n ? n : 1) * sizeof *a), *b = malloc((size_t)(n ? n : 1) * sizeof *b);
+  for (int64_t i = 0; i < n; i++) {
+    a[i] = vo_bits(dt, in, i);
+    b[i] = vo_bits(dt, sorted, i);
+  }
+  qsort(a, (size_t)n, sizeof *a, cmp_u64);
+  qsort(b, (size_t)n, sizeof *b, cmp_u64);
+  int64_t bad = -1;
+  for (int64_t i = 0; i < n && bad < 0; i++)
+    if (a[i] != b[i])
+      bad = i;
+  free(a);
+  free(b);
+  return bad;
+}
+
+/*
+ * n elements of a float dtype (host) full of what the order must place:
+ * NaNs of both signs and many payloads, signed zeros, infinities,
+ * subnormals, ties. float16 with n = 65536 holds every bit pattern once.
+ */
+static cusci_array *vo_zoo(cusci_ctx *c, cusci_dtype dt, int nd, const int64_t *shape, uint64_t seed)
+{
+  int64_t n = 1;
+  for (int d = 0; d < nd; d++)
+    n *= shape[d];
+  size_t isz = cusci_dtype_itemsize(dt);
+  unsigned char *buf = malloc((size_t)n * isz);
+  int p = dt == CUSCI_FLOAT16 ? 10 : dt == CUSCI_FLOAT32 ? 23 : 52;
+  int w = (int)isz * 8;
+  uint64_t sign = 1ull << (w - 1), expo = ((sign - 1) >> p) << p, mant = (1ull << p) - 1;
+  for (int64_t i = 0; i < n; i++) {
+    uint64_t b, u = tu_rand(&seed);
+    if (dt == CUSCI_FLOAT16 && n == 65536) {
+      b = (uint64_t)((i * 40503) & 0xffff); /* an odd multiplier: every pattern once */
+    } else {
+      switch (u % 8) {
+      case 0: b = expo | ((u >> 8) & mant) | 1; break;                 /* NaN, some payload */
+      case 1: b = sign | expo | ((u >> 8) & mant) | 1; break;          /* negative NaN */
+      case 2: b = (u >> 8) & 1 ? sign : 0; break;                      /* -0.0 or +0.0 */
+      case 3: b = ((u >> 8) & 1 ? sign : 0) | ((u >> 9) % 4 ? ((u >> 12) % 9) : expo); break; /* subnormal, inf */
+      case 4: b = expo | (1ull << (p - 1)) | ((u >> 8) % 3 ? sign : 0); break; /* the quiet NaNs, ties */
+      default: b = u >> (64 - w); break;                                /* any pattern */
+      }
+    }
+    if (isz == 2) {
+      uint16_t h = (uint16_t)b;
+      memcpy(buf + i * isz, &h, 2);
+    } else if (isz == 4) {
+      uint32_t f = (uint32_t)b;
+      memcpy(buf + i * isz, &f, 4);
+    } else {
+      memcpy(buf + i * isz, &b, 8);
+    }
+  }
+  cusci_array *a = NULL;
+  cusci_array_from_host(c, buf, nd, shape, dt, &a);
+  free(buf);
+  return a;
+}
+
 #ifndef SORT_GPU
 static cusci_ctx *ctx;
 static cusci_npz *z;
@@ -79,12 +217,51 @@ static void test_sort(void)
       cusci_array *s = NULL, *i = NULL;
       char what[96];
       snprintf(what, sizeof what, "sort %s axis %s", dn, axis_codes[a]);
-      ok(same(ctx, cusci_sort(ctx, x, axis_vals[a], &s), &s, fx("sort_%s_%s", dn, axis_codes[a]), 0, what), "%s",
+      ok(same(ctx, cusci_sort(ctx, x, axis_vals[a], &s), &s, fx("vsort_%s_%s", dn, axis_codes[a]), 0, what), "%s",
          what);
       snprintf(what, sizeof what, "argsort %s axis %s", dn, axis_codes[a]);
       ok(same(ctx, cusci_argsort(ctx, x, axis_vals[a], &i), &i, fx("argsort_%s_%s", dn, axis_codes[a]), 0, what),
          "%s", what);
     }
+  }
+}
+
+/* cusci_sort's order of zeros and NaNs, on hand-picked and random bits. */
+static void test_value_order(void)
+{
+  static const uint32_t in32[] = {0x7fc00005u, 0xffc00000u, 0x7f800000u, 0x80000000u, 0x3fc00000u, 0x7fc00000u,
+                                  0xff800000u, 0x00000000u, 0xffc00003u, 0x80000000u, 0xc0100000u, 0x7f800001u,
+                                  0xff800001u, 0x00000000u};
+  static const uint32_t want32[] = {0xff800000u, 0xc0100000u, 0x80000000u, 0x80000000u, 0x00000000u, 0x00000000u,
+                                    0x3fc00000u, 0x7f800000u, 0x7f800001u, 0x7fc00000u, 0x7fc00005u, 0xffc00003u,
+                                    0xffc00000u, 0xff800001u};
+  int64_t n = 14;
+  cusci_array *a = NULL, *s = NULL;
+  cusci_array_from_host(ctx, in32, 1, &n, CUSCI_FLOAT32, &a);
+  int good = cusci_sort(ctx, a, -1, &s) == CUSCI_OK;
+  if (good) {
+    void *g = tu_to_host(ctx, s);
+    good = !memcmp(g, want32, sizeof want32);
+    free(g);
+  }
+  ok(good, "float32 sort: -inf, numbers, -0.0 before +0.0, +inf, positive NaNs by payload up, negative ones down");
+  cusci_array_release(a);
+  cusci_array_release(s);
+  const cusci_dtype fdt[3] = {CUSCI_FLOAT16, CUSCI_FLOAT32, CUSCI_FLOAT64};
+  for (int k = 0; k < 3; k++) {
+    int64_t len = fdt[k] == CUSCI_FLOAT16 ? 65536 : 20011;
+    cusci_array *x = vo_zoo(ctx, fdt[k], 1, &len, 31 + (uint64_t)k), *y = NULL;
+    int64_t bad = -2;
+    if (cusci_sort(ctx, x, -1, &y) == CUSCI_OK) {
+      void *xi = tu_to_host(ctx, x), *yo = tu_to_host(ctx, y);
+      bad = vo_check(fdt[k], xi, yo, len);
+      free(xi);
+      free(yo);
+    }
+    ok(bad == -1, "%s sort of %lld patterns (NaNs, signed zeros): a permutation in the documented order (%lld)",
+       cusci_dtype_name(fdt[k]), (long long)len, (long long)bad);
+    cusci_array_release(x);
+    cusci_array_release(y);
   }
 }
 
@@ -371,6 +548,7 @@ int main(void)
   z = cu_archive(ctx, "sort");
   if (z) {
     test_sort();
+    test_value_order();
     test_unique();
     test_searchsorted();
     test_quantiles();

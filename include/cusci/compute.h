@@ -330,20 +330,30 @@ CUSCI_ARGSCAN_MAP(CUSCI_ARGSCAN_DECL_)
  * Order: NumPy's. Real numbers by value with NaNs last; -0.0 and +0.0 are
  * equal (a stable sort keeps their input order); complex numbers
  * lexicographically by (real, imag), then R + nanj, nan + Rj, nan + nanj.
- * Sorts are stable (NumPy's kind='stable'), so argsort agrees with NumPy's
- * stable argsort index for index. A sort along an axis of an N-d array
- * sorts every slice in one batched (segmented) pass on the GPU.
+ * argsort, unique and complex sorts are stable (NumPy's kind='stable'), so
+ * argsort agrees with NumPy's stable argsort index for index. sort of
+ * real values is NumPy's default kind, which promises no order among
+ * equal elements; cusci fixes one (see cusci_sort). A sort along an axis
+ * of an N-d array sorts every slice in one batched (segmented) pass on
+ * the GPU.
  */
 
 /* Stands for NumPy's axis=None (the flattened array) where an int axis is taken. */
 #define CUSCI_AXIS_NONE (-2147483647 - 1)
 
 /*
- * numpy.sort(a, axis, kind='stable') and numpy.argsort(a, axis,
- * kind='stable'): a (device) sorted along `axis` (negative counts from the
- * end; NumPy's default is -1; CUSCI_AXIS_NONE sorts the flattened array
- * into a 1-d result). sort keeps a's dtype and shape; argsort gives int64
- * positions along the axis. Any dtype.
+ * numpy.sort(a, axis) and numpy.argsort(a, axis, kind='stable'): a
+ * (device) sorted along `axis` (negative counts from the end; NumPy's
+ * default is -1; CUSCI_AXIS_NONE sorts the flattened array into a 1-d
+ * result). sort keeps a's dtype and shape; argsort gives int64 positions
+ * along the axis. Any dtype.
+ * sort's values equal NumPy's; where NumPy's default sort leaves the order
+ * of equal elements open, cusci_sort fixes it, the same on the host and
+ * the GPU: in each slice every -0.0 comes before every +0.0; the NaNs come
+ * last, each with its own sign and payload, first those with the sign bit
+ * clear by increasing bits, then those with it set by decreasing bits.
+ * (np.sort(kind='stable') keeps zeros in input order instead; complex
+ * sorts are stable.)
  * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_DEVICE, CUSCI_ERR_AXIS
  * (out of range, or a 0-d array with an axis), CUSCI_ERR_SHAPE and
  * CUSCI_ERR_DTYPE (a given *out that does not match),

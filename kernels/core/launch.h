@@ -63,6 +63,8 @@ CUSCI__LAUNCH(int cusci__launch_reduce(void *stream, int op, int dtype, const cu
  */
 /* Stable sort of each row in NumPy's order: vals and/or idx (NULL: not wanted). */
 CUSCI__LAUNCH(int cusci__launch_sort_rows(void *stream, int dtype, int64_t m, int64_t r, const void *in, void *vals, int64_t *idx, void *temp, size_t *temp_bytes))
+/* The values of each row in cusci_sort's order (cusci__host_sort_values): floats by their one-to-one keys alone. */
+CUSCI__LAUNCH(int cusci__launch_sort_values(void *stream, int dtype, int64_t m, int64_t r, const void *in, void *vals, void *temp, size_t *temp_bytes))
 /* numpy.searchsorted of nv elements v in the n sorted elements a (one dtype). */
 CUSCI__LAUNCH(int cusci__launch_searchsorted(void *stream, int dtype, int64_t n, const void *a, int64_t nv, const void *v, int right, int64_t *out))
 /* gid[i]: the number of the run of equal elements that sorted element i is in. */

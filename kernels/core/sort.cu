@@ -1,15 +1,18 @@
 /*
  * kernels/core/sort.cu: sorting and statistics on the GPU.
  *
- * Sorting uses CUB: DeviceRadixSort for one row, DeviceSegmentedSort's
- * stable sort for a batch of rows (one call for all of them), on unsigned
- * keys whose integer order is NumPy's (reference/core/sort_ops.h), so that
- * CUB is instantiated for four key widths, not twelve dtypes. Integers and
- * bools map one to one onto their keys; floats carry their own bits (or
- * their positions) along with the key, so that -0.0, +0.0 and NaN come out
- * exactly as they went in, in a stable order. Complex numbers take CUB's stable merge sort with NumPy's
- * comparison, rows told apart by the position's row number. Both sorts are
- * stable, so positions agree with the host's merge sort exactly.
+ * Sorting uses CUB: DeviceRadixSort for one row, DeviceSegmentedSort for
+ * a batch of rows (one call for all of them), on unsigned keys whose
+ * integer order is NumPy's (reference/core/sort_ops.h), so that CUB is
+ * instantiated for four key widths, not twelve dtypes. Integers and bools
+ * map one to one onto their keys. For positions (argsort, unique) floats
+ * carry their positions along with the key in a stable sort, so that
+ * -0.0, +0.0 and NaN keep their input order; for values alone (sort,
+ * quantiles) they sort on the one-to-one value keys alone, which fix the
+ * order of signed zeros and NaNs and halve the data moved. Complex numbers
+ * take CUB's stable merge sort with NumPy's comparison, rows told apart by
+ * the position's row number. Positions agree with the host's stable merge
+ * sort exactly, and values with the host's sort in either order.
  *
  * np.unique numbers the runs of equal neighbours with a prefix sum
  * (DeviceScan); histograms count in shared memory per block (NumPy's edges,
@@ -170,6 +173,100 @@ int sort_real(cudaStream_t s, int64_t m, int64_t r, const void *in_, void *vals_
     from_positions<T><<<g, kThreads, 0, s>>>(in, pout, vals, idx, n, r);
   else if (MODE == 1)
     unkey_signed<T, K><<<g, kThreads, 0, s>>>(kout, vals, n);
+  return launched();
+}
+
+/*
+ * cusci_sort's value order for a float dtype: the one-to-one value keys of
+ * sort_ops.h, sorted alone (no payload: half the data of a sort of pairs)
+ * and mapped back to the elements. Equal keys are identical elements, so
+ * CUB's unstable sorts give the host's result exactly.
+ */
+struct vkey_FLOAT16 {
+  using T = cusci__f16;
+  using K = uint16_t;
+  __device__ __forceinline__ K key(T x) const { return cusci__vkey_f16(x); }
+  __device__ __forceinline__ T val(K k) const { return cusci__vval_f16(k); }
+};
+struct vkey_FLOAT32 {
+  using T = float;
+  using K = uint32_t;
+  __device__ __forceinline__ K key(T x) const { return cusci__vkey_f32(x); }
+  __device__ __forceinline__ T val(K k) const { return cusci__vval_f32(k); }
+};
+struct vkey_FLOAT64 {
+  using T = double;
+  using K = uint64_t;
+  __device__ __forceinline__ K key(T x) const { return cusci__vkey_f64(x); }
+  __device__ __forceinline__ T val(K k) const { return cusci__vval_f64(k); }
+};
+
+template <class V>
+__global__ void to_vkeys(const typename V::T *in, typename V::K *keys, int64_t n)
+{
+  V v;
+  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x)
+    keys[i] = v.key(in[i]);
+}
+
+/* In place when keys and vals are one buffer: each thread reads and writes its own element. */
+template <class V>
+__global__ void from_vkeys(const typename V::K *keys, typename V::T *vals, int64_t n)
+{
+  V v;
+  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x)
+    vals[i] = v.val(keys[i]);
+}
+
+/*
+ * Keys alone, of one row (DeviceRadixSort) or many (DeviceSegmentedSort),
+ * in a double buffer: CUB may leave the result in either buffer and says
+ * which through db; the size query is the same call with temp NULL.
+ */
+template <class K>
+cudaError_t cub_sort_keys(void *temp, size_t &bytes, cub::DoubleBuffer<K> &db, int64_t n, int64_t m,
+                          const int64_t *off, cudaStream_t s)
+{
+  if (m == 1)
+    return cub::DeviceRadixSort::SortKeys(temp, bytes, db, n, 0, (int)sizeof(K) * 8, s);
+  return cub::DeviceSegmentedSort::SortKeys(temp, bytes, db, n, m, off, off + 1, s);
+}
+
+template <class V>
+int sort_values_float(cudaStream_t s, int64_t m, int64_t r, const void *in, void *vals, void *temp,
+                      size_t *temp_bytes)
+{
+  using T = typename V::T;
+  using K = typename V::K;
+  int64_t n = m * r;
+  carve c{(char *)temp, 0};
+  K *alt = c.take<K>(n);
+  int64_t *off = m > 1 ? c.take<int64_t>(m + 1) : nullptr;
+  /* The keys are made in vals (same width), the first of the two buffers. */
+  K *cur = (K *)vals;
+  size_t cub_bytes = 0;
+  cub::DoubleBuffer<K> query(cur, alt);
+  cudaError_t e = cub_sort_keys<K>(nullptr, cub_bytes, query, n, m, off, s);
+  if (e != cudaSuccess)
+    return (int)e;
+  void *ct = c.take<char>(cub_bytes);
+  if (!temp) {
+    *temp_bytes = c.used;
+    return 0;
+  }
+  unsigned g = blocks_for(n);
+  to_vkeys<V><<<g, kThreads, 0, s>>>((const T *)in, cur, n);
+  if ((e = cudaGetLastError()) != cudaSuccess)
+    return (int)e;
+  if (off) {
+    row_offsets<<<blocks_for(m + 1), kThreads, 0, s>>>(off, m, r);
+    if ((e = cudaGetLastError()) != cudaSuccess)
+      return (int)e;
+  }
+  cub::DoubleBuffer<K> db(cur, alt);
+  if ((e = cub_sort_keys<K>(ct, cub_bytes, db, n, m, off, s)) != cudaSuccess)
+    return (int)e;
+  from_vkeys<V><<<g, kThreads, 0, s>>>(db.Current(), (T *)vals, n);
   return launched();
 }
 
@@ -487,6 +584,24 @@ extern "C" int cusci__launch_sort_rows(void *stream, int dtype, int64_t m, int64
   case CUSCI_COMPLEX128: return sort_complex<cusci__c128>(s, m, r, in, vals, idx, temp, temp_bytes);
   }
   return (int)cudaErrorInvalidValue;
+}
+
+extern "C" int cusci__launch_sort_values(void *stream, int dtype, int64_t m, int64_t r, const void *in, void *vals,
+                                         void *temp, size_t *temp_bytes)
+{
+  cudaStream_t s = (cudaStream_t)stream;
+  if (m * r == 0 || r > (int64_t)UINT32_MAX) {
+    if (!temp)
+      *temp_bytes = 0;
+    return r > (int64_t)UINT32_MAX ? (int)cudaErrorInvalidValue : 0;
+  }
+  switch (dtype) {
+  case CUSCI_FLOAT16: return sort_values_float<vkey_FLOAT16>(s, m, r, in, vals, temp, temp_bytes);
+  case CUSCI_FLOAT32: return sort_values_float<vkey_FLOAT32>(s, m, r, in, vals, temp, temp_bytes);
+  case CUSCI_FLOAT64: return sort_values_float<vkey_FLOAT64>(s, m, r, in, vals, temp, temp_bytes);
+  }
+  /* Integers, bools and complex numbers: their one sort of values. */
+  return cusci__launch_sort_rows(stream, dtype, m, r, in, vals, nullptr, temp, temp_bytes);
 }
 
 #define SEARCH_CASE_(D, T, KT, KEY, K) \

@@ -63,7 +63,20 @@ static void merge_sort(int64_t r, int64_t *idx, int64_t *tmp, less_fn less, cons
       keys[i] = KEY(((const T *)row)[i]);                                \
     break;
 
-void cusci__host_sort_rows(int dtype, int64_t m, int64_t r, const void *in, void *vals, int64_t *idx, void *scratch)
+/* The value order's one-to-one keys of the float dtypes (sort_ops.h). */
+#define VKEYS_(D, T, KEY)                                                \
+  case CUSCI_##D:                                                        \
+    for (int64_t i = 0; i < r; i++)                                      \
+      keys[i] = KEY(((const T *)row)[i]);                                \
+    break;
+
+/*
+ * Sort each row: by NumPy's key, stably (positions as NumPy's
+ * kind='stable'), or with value_order by the one-to-one value keys, which
+ * order floats' signed zeros and NaNs too (for integers the two agree).
+ */
+static void sort_rows(int dtype, int64_t m, int64_t r, const void *in, void *vals, int64_t *idx, void *scratch,
+                      int value_order)
 {
   size_t isz = cusci_dtype_itemsize((cusci_dtype)dtype);
   uint64_t *keys = scratch;
@@ -71,10 +84,18 @@ void cusci__host_sort_rows(int dtype, int64_t m, int64_t r, const void *in, void
   less_fn less = dtype == CUSCI_COMPLEX64 ? less_c64 : dtype == CUSCI_COMPLEX128 ? less_c128 : less_key;
   for (int64_t j = 0; j < m; j++) {
     const char *row = (const char *)in + (size_t)(j * r) * isz;
-    switch (dtype) {
-      CUSCI__SORT_REAL_TYPES(KEYS_)
-    default:
-      break;
+    if (value_order && (dtype == CUSCI_FLOAT16 || dtype == CUSCI_FLOAT32 || dtype == CUSCI_FLOAT64)) {
+      switch (dtype) {
+        VKEYS_(FLOAT16, cusci__f16, cusci__vkey_f16)
+        VKEYS_(FLOAT32, float, cusci__vkey_f32)
+        VKEYS_(FLOAT64, double, cusci__vkey_f64)
+      }
+    } else {
+      switch (dtype) {
+        CUSCI__SORT_REAL_TYPES(KEYS_)
+      default:
+        break;
+      }
     }
     for (int64_t i = 0; i < r; i++)
       pos[i] = i;
@@ -85,6 +106,16 @@ void cusci__host_sort_rows(int dtype, int64_t m, int64_t r, const void *in, void
       for (int64_t i = 0; i < r; i++)
         memcpy((char *)vals + (size_t)(j * r + i) * isz, row + (size_t)pos[i] * isz, isz);
   }
+}
+
+void cusci__host_sort_rows(int dtype, int64_t m, int64_t r, const void *in, void *vals, int64_t *idx, void *scratch)
+{
+  sort_rows(dtype, m, r, in, vals, idx, scratch, 0);
+}
+
+void cusci__host_sort_values(int dtype, int64_t m, int64_t r, const void *in, void *vals, void *scratch)
+{
+  sort_rows(dtype, m, r, in, vals, NULL, scratch, 1);
 }
 
 /* First i in [0, n) with !(a[i] < v) (left) or v < a[i] (right). */

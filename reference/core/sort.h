@@ -17,6 +17,14 @@
  */
 void cusci__host_sort_rows(int dtype, int64_t m, int64_t r, const void *in, void *vals, int64_t *idx, void *scratch);
 
+/*
+ * Sort of the values of each row in cusci_sort's order: NumPy's, with
+ * -0.0 before +0.0 and the NaNs last in the order of sort_ops.h's value
+ * keys, so that the result is one array whatever the sort's stability.
+ * Same scratch as cusci__host_sort_rows.
+ */
+void cusci__host_sort_values(int dtype, int64_t m, int64_t r, const void *in, void *vals, void *scratch);
+
 /* numpy.searchsorted(a, v, side): out[i] for each of the nv elements of v,
  * a and v of the same dtype, a sorted. */
 void cusci__host_searchsorted(int dtype, int64_t n, const void *a, int64_t nv, const void *v, int right, int64_t *out);

@@ -67,6 +67,59 @@ CUSCI_HD uint64_t cusci__key_f64(double f)
 }
 
 /*
+ * The value order of cusci_sort (numpy.sort's default kind, which promises
+ * no order among equal elements): a one-to-one map of a float's bits onto
+ * an unsigned key, so that equal keys are identical elements and a sort of
+ * the keys alone gives every element back, sign and NaN payload included.
+ * The sign-magnitude flip above puts -0.0 just below +0.0 and the NaNs
+ * with the sign bit set below -inf; subtracting their count (2^p - 1 for p
+ * mantissa bits, modulo 2^w) moves those NaNs to the top. The order is:
+ * -inf ... -0.0, +0.0 ... +inf, then the NaNs with the sign bit clear by
+ * increasing payload, then those with it set by decreasing payload.
+ * Integers and bools keep the keys above, which are one to one already.
+ */
+CUSCI_HD uint16_t cusci__vkey_f16(cusci__f16 b)
+{
+  uint16_t k = (b & 0x8000u) ? (uint16_t)~b : (uint16_t)(b | 0x8000u);
+  return (uint16_t)(k - 0x3ffu);
+}
+CUSCI_HD cusci__f16 cusci__vval_f16(uint16_t k)
+{
+  k = (uint16_t)(k + 0x3ffu);
+  return (k & 0x8000u) ? (cusci__f16)(k & 0x7fffu) : (cusci__f16)~k;
+}
+CUSCI_HD uint32_t cusci__vkey_f32(float f)
+{
+  uint32_t b;
+  memcpy(&b, &f, 4);
+  uint32_t k = (b & 0x80000000u) ? ~b : (b | 0x80000000u);
+  return k - 0x7fffffu;
+}
+CUSCI_HD float cusci__vval_f32(uint32_t k)
+{
+  k += 0x7fffffu;
+  uint32_t b = (k & 0x80000000u) ? (k & 0x7fffffffu) : ~k;
+  float f;
+  memcpy(&f, &b, 4);
+  return f;
+}
+CUSCI_HD uint64_t cusci__vkey_f64(double f)
+{
+  uint64_t b;
+  memcpy(&b, &f, 8);
+  uint64_t k = (b >> 63) ? ~b : (b | 0x8000000000000000ull);
+  return k - 0xfffffffffffffull;
+}
+CUSCI_HD double cusci__vval_f64(uint64_t k)
+{
+  k += 0xfffffffffffffull;
+  uint64_t b = (k >> 63) ? (k & 0x7fffffffffffffffull) : ~k;
+  double f;
+  memcpy(&f, &b, 8);
+  return f;
+}
+
+/*
  * The real dtypes with their key: X(NAME, C type, key type, key function,
  * kind of the value: I, U or F as convert.h loads it).
  */
