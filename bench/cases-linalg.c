@@ -14,7 +14,8 @@ typedef struct lstate {
   int op;
 } lstate;
 
-enum { OP_MATMUL, OP_SOLVE, OP_CHOLESKY, OP_EIGH, OP_SVD, OP_INV, OP_DET, OP_QR, OP_LSTSQ, OP_EXPM, OP_TOEPLITZ };
+enum { OP_MATMUL, OP_SOLVE, OP_CHOLESKY, OP_EIGH, OP_SVD, OP_INV, OP_DET, OP_QR, OP_LSTSQ, OP_EXPM, OP_TOEPLITZ,
+       OP_SQRTM, OP_LOGM };
 
 static int fail(char *why, size_t len, cusci_ctx *ctx, lstate *s)
 {
@@ -115,6 +116,12 @@ static int run(cusci_ctx *ctx, void *state)
   }
   case OP_EXPM:
     st = cusci_linalg_expm(ctx, s->a, &o);
+    break;
+  case OP_SQRTM:
+    st = cusci_linalg_sqrtm(ctx, s->a, &o, NULL);
+    break;
+  case OP_LOGM:
+    st = cusci_linalg_logm(ctx, s->a, &o, NULL);
     break;
   case OP_TOEPLITZ: /* s->a holds c (first column) and s->b b */
     st = cusci_linalg_solve_toeplitz(ctx, s->a, NULL, s->b, false, &o);
@@ -359,6 +366,37 @@ static int s_eigh_top10(cusci_ctx *ctx, void **st, double *bytes, double *flops,
   return e_setup(ctx, st, 4096, 1, 10, why, len);
 }
 
+/* sqrtm and logm of a 512x512 float64 matrix: entries in [-1, 1) plus 32
+ * on the diagonal, so every eigenvalue is in the right half-plane and the
+ * results are real. Both run on the host (Schur) for a GPU array too: the
+ * time includes the copies. */
+static int s_schurfun(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len, int op)
+{
+  int64_t n = 512, sa[2] = { n, n };
+  *bytes = 8.0 * 2 * n * n;
+  *flops = 0;
+  if (need_gpu(ctx, why, len))
+    return 1;
+  lstate *s = calloc(1, sizeof *s);
+  if (!s)
+    return fail(why, len, ctx, NULL);
+  s->op = op;
+  if (make(ctx, CUSCI_FLOAT64, 2, sa, 0, 32.0, &s->a) != CUSCI_OK)
+    return fail(why, len, ctx, s);
+  *st = s;
+  return 0;
+}
+
+static int s_sqrtm(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  return s_schurfun(ctx, st, bytes, flops, why, len, OP_SQRTM);
+}
+
+static int s_logm(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  return s_schurfun(ctx, st, bytes, flops, why, len, OP_LOGM);
+}
+
 const bench_case bench_cases_linalg[] = {
   { .name = "linalg.matmul_f32_8192", .desc = "matmul of two 8192x8192 float32 matrices (cuBLAS sgemm, no TF32)", .setup = s_matmul, .run = run, .teardown = teardown },
   { .name = "linalg.solve_f64_4096", .desc = "solve a 4096x4096 float64 system, one right-hand side", .setup = s_solve, .run = run, .teardown = teardown },
@@ -378,5 +416,7 @@ const bench_case bench_cases_linalg[] = {
   { .name = "linalg.solve_toeplitz_f64_4096", .desc = "solve_toeplitz of a 4096 float64 symmetric Toeplitz system (Levinson-Durbin)", .setup = s_toeplitz, .run = run, .teardown = teardown },
   { .name = "linalg.eig_f64_1024", .desc = "eig (eigenvalues and right eigenvectors) of a 1024x1024 float64 general matrix (cuSOLVER Xgeev)", .setup = s_eig, .run = e_run, .teardown = e_teardown },
   { .name = "linalg.eigh_top10_f64_4096", .desc = "eigh subset_by_index: the 10 largest eigenpairs of a 4096x4096 float64 symmetric matrix (cuSOLVER Xsyevdx)", .setup = s_eigh_top10, .run = e_run, .teardown = e_teardown },
+  { .name = "linalg.sqrtm_f64_512", .desc = "sqrtm of a 512x512 float64 matrix (blocked Schur method, on the host)", .setup = s_sqrtm, .run = run, .teardown = teardown },
+  { .name = "linalg.logm_f64_512", .desc = "logm of a 512x512 float64 matrix (inverse scaling and squaring on the Schur form, on the host)", .setup = s_logm, .run = run, .teardown = teardown },
   { .name = NULL },
 };

@@ -133,8 +133,27 @@ def eigh_top10_f64_4096(cp):
     return top10
 
 
+def sqrtm_f64_512(cp):
+    # cupyx.scipy.linalg has no sqrtm (CuPy 14).
+    import cupyx.scipy.linalg as csl
+    if hasattr(csl, "sqrtm"):
+        a = _rand(cp, (512, 512), np.float64, shift=32.0)
+        return lambda: csl.sqrtm(a)
+    raise NotImplementedError("CuPy has no sqrtm (cupyx.scipy.linalg lacks it)")
+
+
+def logm_f64_512(cp):
+    # cupyx.scipy.linalg has no logm (CuPy 14).
+    import cupyx.scipy.linalg as csl
+    if hasattr(csl, "logm"):
+        a = _rand(cp, (512, 512), np.float64, shift=32.0)
+        return lambda: csl.logm(a)
+    raise NotImplementedError("CuPy has no logm (cupyx.scipy.linalg lacks it)")
+
+
 CASES = {"linalg." + f.__name__: f for f in (
     matmul_f32_8192, solve_f64_4096, cholesky_f64_4096, eigh_f64_4096, svd_f32_2048,
     solve_batched_8x8_f64, inv_batched_8x8_f64, det_batched_8x8_f64, qr_f64_4096, lstsq_f64_4096x512,
     solve_batched_16x16_f64, solve_batched_32x32_f64, inv_batched_16x16_f64, inv_batched_32x32_f64,
-    expm_f64_1024, solve_toeplitz_f64_4096, eig_f64_1024, eigh_top10_f64_4096)}
+    expm_f64_1024, solve_toeplitz_f64_4096, eig_f64_1024, eigh_top10_f64_4096,
+    sqrtm_f64_512, logm_f64_512)}
