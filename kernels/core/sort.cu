@@ -227,8 +227,9 @@ template <class K>
 cudaError_t cub_sort_keys(void *temp, size_t &bytes, cub::DoubleBuffer<K> &db, int64_t n, int64_t m,
                           const int64_t *off, cudaStream_t s)
 {
+  /* One row holds at most 2^32 - 1 elements: 32-bit counts select CUB's 32-bit offsets. */
   if (m == 1)
-    return cub::DeviceRadixSort::SortKeys(temp, bytes, db, n, 0, (int)sizeof(K) * 8, s);
+    return cub::DeviceRadixSort::SortKeys(temp, bytes, db, (uint32_t)n, 0, (int)sizeof(K) * 8, s);
   return cub::DeviceSegmentedSort::SortKeys(temp, bytes, db, n, m, off, off + 1, s);
 }
 
