@@ -1005,12 +1005,16 @@ extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int 
   }
   if (assume == CUSCI__LA_BANDED)
     assume = CUSCI__LA_GEN;
-  if (!pos && n <= SMALL_N) {
-    /* Small matrices: one per thread, in registers, b solved in place. */
+  if (!pos && n <= CUSCI__LA_SMALL_MAX) {
+    /* Small matrices: one per thread (n <= 8) or per warp (small.cu), in
+     * registers, b solved in place. */
     if (assume == CUSCI__LA_SYM || assume == CUSCI__LA_HER)
       TRY(triangle(ctx, fn, dt, a, n, batch, lower ? MIRROR_LOWER : MIRROR_UPPER, assume == CUSCI__LA_HER));
     small_op op{ ctx, fn, a, b, n, k, batch, SMALL_SOLVE, trans != 0, NULL, sw.dev };
-    TRY(by_type(dt, op));
+    if (n <= SMALL_N)
+      TRY(by_type(dt, op));
+    else
+      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_SOLVE, trans != 0, batch, n, k, a, b, NULL, sw.dev));
     return sw.read(ctx, fn, fail, nonfinite);
   }
   /* b in column-major order: a transpose unless it is one column. */
@@ -1058,9 +1062,12 @@ extern "C" cusci_status cusci__gpu_la_inv(cusci_ctx *ctx, const char *fn, int dt
   TRY(sw.init(ctx, fn, sc, batch));
   if (check_finite)
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
-  if (n <= SMALL_N) {
+  if (n <= CUSCI__LA_SMALL_MAX) {
     small_op op{ ctx, fn, a, NULL, n, 0, batch, SMALL_INV, false, out, sw.dev };
-    TRY(by_type(dt, op));
+    if (n <= SMALL_N)
+      TRY(by_type(dt, op));
+    else
+      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_INV, false, batch, n, 0, a, NULL, out, sw.dev));
     return sw.read(ctx, fn, fail, nonfinite);
   }
   size_t isz = itemsize(dt);
@@ -1087,9 +1094,12 @@ extern "C" cusci_status cusci__gpu_la_det(cusci_ctx *ctx, const char *fn, int dt
   TRY(sw.init(ctx, fn, sc, batch));
   if (check_finite)
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
-  if (n <= SMALL_N) {
+  if (n <= CUSCI__LA_SMALL_MAX) {
     small_op op{ ctx, fn, a, NULL, n, 0, batch, SMALL_DET, false, det, NULL };
-    TRY(by_type(dt, op));
+    if (n <= SMALL_N)
+      TRY(by_type(dt, op));
+    else
+      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_DET, false, batch, n, 0, a, NULL, det, NULL));
     return sw.read(ctx, fn, NULL, nonfinite);
   }
   void *ipiv;
