@@ -107,6 +107,26 @@ __global__ void real_kernel(const cusci__rparams p, uint64_t key, uint64_t ctr, 
  */
 constexpr int kWarps = kThreads / 32;
 
+/* The ziggurat's tables of the kernel's precision, copied to shared memory
+ * at the start of a block: a warp's 32 lanes look up 32 random layers, and
+ * shared memory serves them in a few passes where the L1 cache takes up to
+ * one per line touched. */
+#define ZIG_SHARED_TABLES()                                                                                        \
+  __shared__ uint32_t zk32[F32 ? 256 : 1];                                                                          \
+  __shared__ float zw32[F32 ? 256 : 1];                                                                             \
+  __shared__ uint64_t zk64[F32 ? 1 : 256];                                                                          \
+  __shared__ double zw64[F32 ? 1 : 256];                                                                            \
+  for (int t_ = (int)threadIdx.x; t_ < 256; t_ += (int)blockDim.x) {                                                \
+    if (F32) {                                                                                                      \
+      zk32[t_] = cusci__zigd_k32[t_];                                                                               \
+      zw32[t_] = cusci__zigd_w32[t_];                                                                               \
+    } else {                                                                                                        \
+      zk64[t_] = cusci__zigd_k64[t_];                                                                               \
+      zw64[t_] = cusci__zigd_w64[t_];                                                                               \
+    }                                                                                                               \
+  }                                                                                                                 \
+  __syncthreads()
+
 template <int DIST, int F32>
 __device__ __forceinline__ void normal_lane(const cusci__rparams &p, uint64_t key, uint64_t ctr, int64_t k, uint64_t w, void *dst)
 {
@@ -125,6 +145,7 @@ __global__ void __launch_bounds__(kThreads) normal_kernel(const cusci__rparams p
   using T = typename std::conditional<F32 != 0, float, double>::type;
   __shared__ int64_t q_k[kWarps][kCap];
   __shared__ uint64_t q_w[kWarps][kCap];
+  ZIG_SHARED_TABLES();
   const unsigned full = 0xffffffffu;
   int warp = (int)(threadIdx.x / 32), lane = (int)(threadIdx.x % 32);
   int count = 0; /* the same in every lane of the warp */
@@ -141,7 +162,7 @@ __global__ void __launch_bounds__(kThreads) normal_kernel(const cusci__rparams p
 #pragma unroll
       for (int i = 0; i < G; i++) {
         double z;
-        if (!cusci__rzig_fast(&st, F32, i, &z, &w[i]) && k0 + i < n)
+        if (!cusci__rzig_fast_in(&st, F32, i, &z, &w[i], zk32, zw32, zk64, zw64) && k0 + i < n)
           rejected |= 1u << i;
         t[i] = (T)cusci__rnormal_out(DIST, &p, z);
       }
@@ -197,6 +218,7 @@ __global__ void __launch_bounds__(kThreads) gamma_kernel(const cusci__rparams p,
 {
   using T = typename std::conditional<F32 != 0, float, double>::type;
   __shared__ int64_t q_k[kWarps][64];
+  ZIG_SHARED_TABLES();
   const unsigned full = 0xffffffffu;
   int warp = (int)(threadIdx.x / 32), lane = (int)(threadIdx.x % 32);
   int count = 0; /* the same in every lane of the warp */
@@ -209,7 +231,7 @@ __global__ void __launch_bounds__(kThreads) gamma_kernel(const cusci__rparams p,
       cusci__rstream_init(&st, key, ctr + (uint64_t)k);
       cusci__rstream_refill(&st);
       double v;
-      if (cusci__rgamma_fast(&st, F32, p.a, &v))
+      if (cusci__rgamma_fast(&st, F32, p.a, &v, zk32, zw32, zk64, zw64))
         ((T *)dst)[k] = (T)(DIST == CUSCI__RD_GAMMA ? p.b * v : v);
       else
         defer = true;

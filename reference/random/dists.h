@@ -204,24 +204,32 @@ CUSCI__NOINLINE double cusci__rzig_lane(uint32_t k0, uint32_t k1, uint64_t lo, i
 }
 
 /* Lane i of the group's block (refilled in s) by the ziggurat's common
- * path: 1 and *z when the draw lands in its layer's rectangle; 0 when it
- * does not, and *w is the draw to give cusci__rzig_lane. */
-CUSCI_HD int cusci__rzig_fast(const cusci__rstream *s, int f32, int i, double *z, uint64_t *w)
+ * path, with the tables k32, w32 (f32) or k64, w64 (f64) wherever they
+ * live (a GPU kernel may copy them to shared memory): 1 and *z when the
+ * draw lands in its layer's rectangle; 0 when it does not, and *w is the
+ * draw to give cusci__rzig_lane. */
+CUSCI_HD int cusci__rzig_fast_in(const cusci__rstream *s, int f32, int i, double *z, uint64_t *w, const uint32_t *k32, const float *w32,
+                                 const uint64_t *k64, const double *w64)
 {
   if (f32) {
     uint32_t v = cusci__rbuf(s, i), m = v >> 9;
     int l = (int)(v & 0xff);
-    float x = (float)m * CUSCI__ZIG(w32)[l];
+    float x = (float)m * w32[l];
     *w = v;
     *z = (double)((v >> 8) & 1 ? -x : x);
-    return m < CUSCI__ZIG(k32)[l];
+    return m < k32[l];
   }
   uint64_t v = (uint64_t)cusci__rbuf(s, 2 * i) | ((uint64_t)cusci__rbuf(s, 2 * i + 1) << 32), m = v >> 12;
   int l = (int)(v & 0xff);
-  double x = (double)m * CUSCI__ZIG(w64)[l];
+  double x = (double)m * w64[l];
   *w = v;
   *z = (v >> 8) & 1 ? -x : x;
-  return m < CUSCI__ZIG(k64)[l];
+  return m < k64[l];
+}
+
+CUSCI_HD int cusci__rzig_fast(const cusci__rstream *s, int f32, int i, double *z, uint64_t *w)
+{
+  return cusci__rzig_fast_in(s, f32, i, z, w, CUSCI__ZIG(k32), CUSCI__ZIG(w32), CUSCI__ZIG(k64), CUSCI__ZIG(w64));
 }
 
 /* The group's normals: f32, one per 32-bit word of the block (four);
@@ -357,13 +365,15 @@ CUSCI_HD double cusci__rgammaf(cusci__rsampler *r, double shape)
  * (what the sampler returns) when word 0 (f32) or words 0-1 (f64) give a
  * normal inside its layer's rectangle, v > 0 and the squeeze accepts u from
  * the next word (f32) or words 2-3 (f64), exactly as the sampler would;
- * 0 otherwise, and the sampler must run.
+ * 0 otherwise, and the sampler must run. The ziggurat's tables as for
+ * cusci__rzig_fast_in.
  */
-CUSCI_HD int cusci__rgamma_fast(const cusci__rstream *s, int f32, double shape, double *out)
+CUSCI_HD int cusci__rgamma_fast(const cusci__rstream *s, int f32, double shape, double *out, const uint32_t *k32, const float *w32,
+                                const uint64_t *k64, const double *w64)
 {
   double z;
   uint64_t w;
-  if (!cusci__rzig_fast(s, f32, 0, &z, &w))
+  if (!cusci__rzig_fast_in(s, f32, 0, &z, &w, k32, w32, k64, w64))
     return 0;
   if (f32) {
     float d = (float)(shape - 1.0 / 3.0);
