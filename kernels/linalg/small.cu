@@ -91,8 +91,13 @@ template <int N> struct lanes_for { enum { value = N <= 16 ? 16 : 32 }; };
  * row of the matrix alone takes 4 N registers. */
 template <typename T> struct chunk_for { enum { value = sizeof(T) >= 16 ? 4 : 8 }; };
 
+/* Four blocks of 128 threads an SM at least for the classes whose row and
+ * chunk fit in 128 registers: without that bound ptxas keeps float's
+ * 16-class to 64 registers and spills. */
+template <typename T, int N> struct min_blocks_for { enum { value = sizeof(T) * N <= 128 ? 4 : 1 }; };
+
 template <typename T, int N>
-__global__ void __launch_bounds__(128) small_warp_kernel(const T *__restrict__ a, T *__restrict__ b, int n, int64_t k, int64_t batch, int mode,
+__global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value)) small_warp_kernel(const T *__restrict__ a, T *__restrict__ b, int n, int64_t k, int64_t batch, int mode,
                                                          bool trans, T *__restrict__ out, int *__restrict__ info)
 {
   typedef typename real_t<T>::type R;
