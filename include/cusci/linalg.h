@@ -991,7 +991,7 @@ CUSCI_API cusci_status cusci_linalg_convolution_matrix(cusci_ctx *ctx, const cus
  * X X = a, by the Schur method of Bjorck and Hammarling (1983) in the
  * blocked form of Deadman, Higham and Ralha (2013): 64 x 64 diagonal
  * blocks by the point recurrence, the blocks above them by Sylvester
- * equations (trsyl). A singular a may have no square root: the result then
+ * equations (a gemm, then substitution). A singular a may have no square root: the result then
  * holds infs or NaNs, or is inaccurate, and errest says so. errest: SciPy's
  * ||X X - a||_F^2 / ||a||_F.
  */

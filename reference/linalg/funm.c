@@ -62,7 +62,8 @@ static void back_transform(int64_t n, const cdouble *z, const cdouble *u, cdoubl
  * diagonal block by the point recurrence
  *   r_jj = sqrt(t_jj),  r_ij = (t_ij - sum_{i<k<j} r_ik r_kj) / (r_ii + r_jj),
  * then each off-diagonal block R_IJ, going up a block column, from the
- * Sylvester equation R_II X + X R_JJ = T_IJ - sum_K R_IK R_KJ (ztrsyl).
+ * Sylvester equation R_II X + X R_JJ = T_IJ - sum_K R_IK R_KJ, its
+ * right-hand side by one gemm and the equation by substitution.
  * w is scratch for n * n elements. r and t may not alias.
  */
 static void sqrt_triu(int64_t n, const cdouble *t, cdouble *r, cdouble *w)
@@ -88,13 +89,21 @@ static void sqrt_triu(int64_t n, const cdouble *t, cdouble *r, cdouble *w)
       if (j0 > i1)
         cblas_zgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)mi, (int)mj, (int)(j0 - i1), &minus_one, r + i0 * n + i1, (int)n,
                     r + i1 * n + j0, (int)n, &one, w, (int)mj);
-      double scale = 1;
-      /* info 1 (close eigenvalues of R_II and -R_JJ, perturbed) gives a
-       * result all the same, as the point recurrence would. */
-      LAPACKE_ztrsyl(LAPACK_ROW_MAJOR, 'N', 'N', 1, (int)mi, (int)mj, r + i0 * n + i0, (int)n, r + j0 * n + j0, (int)n, w, (int)mj, &scale);
+      /* R_II X + X R_JJ = W by substitution, X's columns left to right
+       * and each from the bottom up (what trsyl does, without LAPACKE's
+       * row-major copies). */
+      for (int64_t j = 0; j < mj; j++)
+        for (int64_t i = mi - 1; i >= 0; i--) {
+          cdouble v = w[i * mj + j];
+          for (int64_t k = i + 1; k < mi; k++)
+            v -= r[(i0 + i) * n + i0 + k] * w[k * mj + j];
+          for (int64_t k = 0; k < j; k++)
+            v -= w[i * mj + k] * r[(j0 + k) * n + j0 + j];
+          w[i * mj + j] = v / (r[(i0 + i) * n + i0 + i] + r[(j0 + j) * n + j0 + j]);
+        }
       for (int64_t i = 0; i < mi; i++)
         for (int64_t j = 0; j < mj; j++)
-          r[(i0 + i) * n + j0 + j] = w[i * mj + j] / scale;
+          r[(i0 + i) * n + j0 + j] = w[i * mj + j];
     }
   }
 }
