@@ -126,7 +126,7 @@ static double rel_diff(const cusci_array *x, const cusci_array *y)
   return e;
 }
 
-#define N_PROPERTIES (4 * 4 + 4)
+#define N_PROPERTIES (4 * 4 + 4 + 4)
 
 static void properties(uint64_t *seed)
 {
@@ -210,6 +210,63 @@ static void properties(uint64_t *seed)
     ok(st == CUSCI_OK && fabs(lv[0] - log(1e-20)) < 1e-12 && fabs(lv[1] / 1e20 - 1) < 1e-12 && lv[2] == 0 && ev >= 0,
        "logm of a singular matrix: %s, [[%.6g, %.6g], [%g, %.6g]], errest %.3g", cusci_status_name(st), lv[0], lv[1], lv[2], lv[3], ev);
     REL(a), REL(l), REL(est);
+  }
+  {
+    /* Empty stacks keep their shape and the real dtype, as SciPy's. */
+    int64_t s0[3] = { 0, 3, 3 }, s1[3] = { 2, 0, 0 };
+    cusci_array *a = NULL, *b = NULL, *x = NULL, *y = NULL, *est = NULL;
+    cusci_array_zeros(ctx, 3, s0, CUSCI_FLOAT64, &a);
+    cusci_array_zeros(ctx, 3, s1, CUSCI_FLOAT32, &b);
+    cusci_status st = cusci_linalg_sqrtm(ctx, a, &x, &est), st2 = cusci_linalg_logm(ctx, b, &y, NULL);
+    ok(st == CUSCI_OK && st2 == CUSCI_OK && cusci_array_size(x) == 0 && cusci_array_shape(x)[0] == 0 && cusci_array_dtype(x) == CUSCI_FLOAT64 &&
+           cusci_array_size(est) == 0 && cusci_array_shape(y)[0] == 2 && cusci_array_dtype(y) == CUSCI_FLOAT32,
+       "empty stacks: %s, %s", cusci_status_name(st), cusci_status_name(st2));
+    REL(a), REL(b), REL(x), REL(y), REL(est);
+  }
+  {
+    /* 1x1 with a negative entry: sqrtm(-4) = 2i, logm(-4) = log 4 + i pi
+     * (off the principal branch, through the Padé approximant). */
+    double v = -4;
+    int64_t sh[2] = { 1, 1 };
+    cusci_array *a = NULL, *x = NULL, *l = NULL;
+    cusci_array_from_host(ctx, &v, 2, sh, CUSCI_FLOAT64, &a);
+    cusci_status st = cusci_linalg_sqrtm(ctx, a, &x, NULL), st2 = cusci_linalg_logm(ctx, a, &l, NULL);
+    lu_c xv = 0, lv = 0;
+    if (st == CUSCI_OK && st2 == CUSCI_OK && cusci_array_dtype(x) == CUSCI_COMPLEX128 && cusci_array_dtype(l) == CUSCI_COMPLEX128)
+      cusci_array_to_host(ctx, x, &xv, sizeof xv), cusci_array_to_host(ctx, l, &lv, sizeof lv);
+    ok(cabs(xv - 2 * I) < 1e-15 && cabs(lv - (log(4.0) + 3.14159265358979323846 * I)) < 1e-13, "1x1 negative: sqrtm %g%+gi, logm %g%+gi",
+       creal(xv), cimag(xv), creal(lv), cimag(lv));
+    REL(a), REL(x), REL(l);
+  }
+  {
+    /* A real result into a given complex128 out, and into float64. */
+    double v[4] = { 4, 1, 0.5, 3 };
+    int64_t sh[2] = { 2, 2 };
+    cusci_array *a = NULL, *xc = NULL, *xr = NULL, *x = NULL;
+    cusci_array_from_host(ctx, v, 2, sh, CUSCI_FLOAT64, &a);
+    cusci_array_empty(ctx, 2, sh, CUSCI_COMPLEX128, &xc);
+    cusci_array_empty(ctx, 2, sh, CUSCI_FLOAT64, &xr);
+    cusci_array *keep_c = xc, *keep_r = xr;
+    cusci_status st = cusci_linalg_sqrtm(ctx, a, &xc, NULL), st2 = cusci_linalg_sqrtm(ctx, a, &xr, NULL), st3 = cusci_linalg_sqrtm(ctx, a, &x, NULL);
+    double e1 = INFINITY, e2 = INFINITY;
+    if (st == CUSCI_OK && st2 == CUSCI_OK && st3 == CUSCI_OK)
+      e1 = rel_diff(xc, x), e2 = rel_diff(xr, x);
+    ok(xc == keep_c && xr == keep_r && e1 == 0 && e2 == 0, "sqrtm into given complex128 and float64 outs: %g %g", e1, e2);
+    REL(a), REL(xc), REL(xr), REL(x);
+  }
+  {
+    /* A complex result refused by a float64 out, which stays as it was. */
+    double v[4] = { -4, 1, 0, 3 };
+    int64_t sh[2] = { 2, 2 };
+    cusci_array *a = NULL, *xr = NULL;
+    cusci_array_from_host(ctx, v, 2, sh, CUSCI_FLOAT64, &a);
+    cusci_array_zeros(ctx, 2, sh, CUSCI_FLOAT64, &xr);
+    cusci_status st = cusci_linalg_sqrtm(ctx, a, &xr, NULL);
+    double got[4] = { 1, 1, 1, 1 };
+    cusci_array_to_host(ctx, xr, got, sizeof got);
+    ok(st == CUSCI_ERR_DTYPE && got[0] == 0 && got[3] == 0, "sqrtm: complex result into a float64 out: %s (%s)", cusci_status_name(st),
+       cusci_ctx_last_error(ctx));
+    REL(a), REL(xr);
   }
 }
 

@@ -991,9 +991,9 @@ CUSCI_API cusci_status cusci_linalg_convolution_matrix(cusci_ctx *ctx, const cus
  * X X = a, by the Schur method of Bjorck and Hammarling (1983) in the
  * blocked form of Deadman, Higham and Ralha (2013): 64 x 64 diagonal
  * blocks by the point recurrence, the blocks above them by Sylvester
- * equations (a gemm, then substitution). A singular a may have no square root: the result then
- * holds infs or NaNs, or is inaccurate, and errest says so. errest: SciPy's
- * ||X X - a||_F^2 / ||a||_F.
+ * equations (a gemm, then substitution). A singular a may have no square
+ * root: the result then holds infs or NaNs, or is inaccurate, and errest
+ * says so. errest: SciPy's ||X X - a||_F^2 / ||a||_F.
  */
 CUSCI_API cusci_status cusci_linalg_sqrtm(cusci_ctx *ctx, const cusci_array *a, cusci_array **out, cusci_array **errest);
 
