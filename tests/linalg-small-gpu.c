@@ -1,5 +1,5 @@
 /*
- * tests/linalg-small-gpu.c: solve, inv and det of batches of small
+ * tests/linalg-small-gpu.c: solve, inv, det and slogdet of batches of small
  * matrices (n = 1..32, the register kernels) on the GPU against the host
  * backend (LAPACKE), in the four dtypes, for batches of 1, 31 and 1000
  * matrices given contiguous, transposed and strided, with one, three and
@@ -175,6 +175,26 @@ static void one_case(cusci_dtype dt, int64_t n, int64_t batch, int layout, uint6
      layout_name[layout], w, cusci_status_name(sg), cusci_status_name(sh));
   REL(og), REL(oh);
 
+  /* slogdet: the sign, and log|det| to an absolute error (a relative one
+   * of |det|). */
+  cusci_array *lg = NULL, *lh = NULL;
+  sg = cusci_linalg_slogdet(gpu, g, &og, &lg);
+  sh = cusci_linalg_slogdet(host, h, &oh, &lh);
+  w = INFINITY;
+  if (sg == CUSCI_OK && sh == CUSCI_OK) {
+    lu_c *x = lu_values(gpu, og), *y = lu_values(host, oh), *lx = lu_values(gpu, lg), *ly = lu_values(host, lh);
+    w = 0;
+    for (int64_t i = 0; i < batch; i++) {
+      double r = cabs(x[i] - y[i]) / tol[i], rl = cabs(lx[i] - ly[i]) / tol[i];
+      r = rl > r || rl != rl ? rl : r;
+      w = r > w || r != r ? r : w;
+    }
+    free(x), free(y), free(lx), free(ly);
+  }
+  ok(w <= 1, "slogdet %s n=%lld batch=%lld %s: worst error / tolerance %.3g (%s / %s)", dn, (long long)n, (long long)batch, layout_name[layout], w,
+     cusci_status_name(sg), cusci_status_name(sh));
+  REL(og), REL(oh), REL(lg), REL(lh);
+
   free(tol);
   free(va), free(vb);
   cusci_array *arrays[] = { g, h, gb, hb };
@@ -215,6 +235,18 @@ static void singular_case(cusci_dtype dt, int64_t n, uint64_t *seed)
     free(x), free(y);
   }
   ok(good, "det singular %s n=%lld: 0 at the singular matrix only", dn, (long long)n);
+  cusci_array *sgn = NULL, *lad = NULL;
+  st = cusci_linalg_slogdet(gpu, g, &sgn, &lad);
+  good = st == CUSCI_OK;
+  if (good) {
+    lu_c *x = lu_values(gpu, sgn), *l = lu_values(gpu, lad);
+    good = x[bad] == 0 && isinf(creal(l[bad])) && creal(l[bad]) < 0;
+    for (int64_t i = 0; i < batch; i++)
+      good = good && (i == bad || (fabs(cabs(x[i]) - 1) < 1e3 * lu_eps(dt) && isfinite(creal(l[i]))));
+    free(x), free(l);
+  }
+  ok(good, "slogdet singular %s n=%lld: sign 0 and -inf at the singular matrix only", dn, (long long)n);
+  cusci_array_release(sgn), cusci_array_release(lad);
   cusci_array *arrays[] = { g, h, gb, out, oh };
   for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
     cusci_array_release(arrays[i]);
@@ -228,7 +260,7 @@ int main(void)
 {
   gpu = tu_gpu_ctx_or_skip();
   host = tu_host_ctx();
-  plan(4 * NMAX * 3 * 3 + 2 * NMAX + 4 * 3 * 3 + 1);
+  plan(4 * NMAX * 3 * 4 + 2 * NMAX + 4 * 3 * 4 + 1);
   uint64_t seed = 0x5eed5a11;
   for (int d = 0; d < 4; d++)
     for (int64_t n = 1; n <= NMAX; n++)

@@ -153,7 +153,8 @@ CUSCI_API cusci_status cusci_linalg_det(cusci_ctx *ctx, const cusci_array *a, cu
  * complex number for complex input) and logabsdet (...) real, with
  * det = sign * exp(logabsdet) and no overflow. A singular matrix gives sign
  * 0 and logabsdet -inf, not an error. From the LU factors (LAPACKE getrf;
- * cuSOLVER getrf). Returns CUSCI_ERR_NDIM, CUSCI_ERR_SHAPE, CUSCI_ERR_VALUE.
+ * on the GPU a register kernel for n <= 32, cuSOLVER getrf above). Returns
+ * CUSCI_ERR_NDIM, CUSCI_ERR_SHAPE, CUSCI_ERR_VALUE.
  */
 CUSCI_API cusci_status cusci_linalg_slogdet(cusci_ctx *ctx, const cusci_array *a, cusci_array **sign, cusci_array **logabsdet);
 
@@ -1012,13 +1013,10 @@ CUSCI_API cusci_status cusci_linalg_sqrtm(cusci_ctx *ctx, const cusci_array *a, 
  */
 CUSCI_API cusci_status cusci_linalg_logm(cusci_ctx *ctx, const cusci_array *a, cusci_array **out, cusci_array **errest);
 
-/* A scalar function for cusci_linalg_funm: f(z), with the caller's data. */
-#ifndef __cplusplus
-#include <complex.h>
-typedef double complex (*cusci_linalg_funm_fn)(double complex z, void *user);
-#else
-typedef _Complex double (*cusci_linalg_funm_fn)(_Complex double z, void *user);
-#endif
+/* A scalar function for cusci_linalg_funm: f(z), with the caller's data.
+ * double _Complex is C99's double complex, spelt without <complex.h> so
+ * that this header does not define `complex` and `I` for its includers. */
+typedef double _Complex (*cusci_linalg_funm_fn)(double _Complex z, void *user);
 
 /*
  * scipy.linalg.funm(a, func) of a (..., n, n): f(a) by the Schur-Parlett

@@ -62,14 +62,17 @@ cusci_status cusci__gpu_la_fft(cusci_ctx *ctx, const char *fn, int dt, int64_t n
 /* ---- small matrices (kernels/linalg/small.cu) */
 /* What the small-matrix kernels compute (the same codes as
  * kernels/linalg/linalg.cu's register kernel for n <= 8). */
-enum { CUSCI__LA_SMALL_SOLVE, CUSCI__LA_SMALL_INV, CUSCI__LA_SMALL_DET };
-/* The largest n solve, inv and det take through the small-matrix kernels. */
+enum { CUSCI__LA_SMALL_SOLVE, CUSCI__LA_SMALL_INV, CUSCI__LA_SMALL_DET, CUSCI__LA_SMALL_SLOGDET };
+/* The largest n solve, inv, det and slogdet take through the small-matrix
+ * kernels. */
 #define CUSCI__LA_SMALL_MAX 32
 /* Queue Gaussian elimination with partial pivoting (getrf's order) of the
- * batch of n x n matrices a (read as a^T when trans), 9 <= n <= 32, one
- * matrix per warp or half warp in registers: SOLVE overwrites b (n, k) with
- * x, INV writes inv(a) to out, DET writes det(a) to out. info[i] (when not
- * NULL) = the first exactly zero pivot of matrix i, 1-based, or 0. */
+ * batch of n x n matrices a (read as a^T when trans), 1 <= n <= 32 (solve,
+ * inv and det take it for n >= 9), one matrix per warp or half warp in
+ * registers: SOLVE overwrites b (n, k) with x, INV writes inv(a) to out,
+ * DET writes det(a) to out, SLOGDET writes the sign to out and log|det|
+ * (the real type) to b. info[i] (when not NULL) = the first exactly zero
+ * pivot of matrix i, 1-based, or 0. */
 cusci_status cusci__gpu_la_small_queue(cusci_ctx *ctx, const char *fn, int dt, int mode, bool trans, int64_t batch, int64_t n, int64_t k,
                                        const void *a, void *b, void *out, int *info);
 

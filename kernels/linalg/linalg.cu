@@ -1142,6 +1142,11 @@ extern "C" cusci_status cusci__gpu_la_slogdet(cusci_ctx *ctx, const char *fn, in
   TRY(sw.init(ctx, fn, sc, batch));
   if (check_finite)
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
+  if (n <= CUSCI__LA_SMALL_MAX) {
+    /* The register kernel of small.cu, for every n it takes. */
+    TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_SLOGDET, false, batch, n, 0, a, logdet, sign, NULL));
+    return sw.read(ctx, fn, NULL, nonfinite);
+  }
   void *ipiv;
   TRY(sc.get(ctx, sizeof(int64_t) * (size_t)(batch * n), &ipiv));
   TRY(getrf_batch(ctx, fn, st, sc, dt, batch, n, a, (int64_t *)ipiv, sw.dev));

@@ -1,7 +1,8 @@
 /*
  * kernels/linalg/small.cu: solve, inv and det of batches of small matrices
- * (9 <= n <= 32) in registers, one matrix per warp or half warp; n <= 8 is
- * the one-matrix-per-thread kernel of kernels/linalg/linalg.cu.
+ * (9 <= n <= 32), and slogdet (n <= 32), in registers, one matrix per warp
+ * or half warp; solve, inv and det of n <= 8 are the one-matrix-per-thread
+ * kernel of kernels/linalg/linalg.cu.
  *
  * Lane r of a matrix's group of W lanes holds row r of the matrix in
  * registers, m[0..N-1], the column index being a compile-time constant
@@ -30,6 +31,8 @@
  * KC columns, each lane holding its row of the chunk: forward substitution
  * with L, then back substitution with U, the solved value of each place
  * broadcast by a shuffle from the lane that holds it.
+ *
+ * det multiplies the pivots; slogdet (any n up to 32) sums their logs.
  *
  * Memory access is coalesced by construction: a warp handles 32 / W
  * consecutive matrices, one contiguous stretch of memory, which it copies
@@ -66,6 +69,14 @@ __device__ inline float neg_(float a) { return -a; }
 __device__ inline double neg_(double a) { return -a; }
 __device__ inline float2 neg_(float2 a) { return make_float2(-a.x, -a.y); }
 __device__ inline double2 neg_(double2 a) { return make_double2(-a.x, -a.y); }
+__device__ inline float abs_(float a) { return fabsf(a); }
+__device__ inline double abs_(double a) { return fabs(a); }
+__device__ inline float abs_(float2 a) { return hypotf(a.x, a.y); }
+__device__ inline double abs_(double2 a) { return hypot(a.x, a.y); }
+__device__ inline float scale_(float a, float s) { return a * s; }
+__device__ inline double scale_(double a, double s) { return a * s; }
+__device__ inline float2 scale_(float2 a, float s) { return make_float2(a.x * s, a.y * s); }
+__device__ inline double2 scale_(double2 a, double s) { return make_double2(a.x * s, a.y * s); }
 /* LAPACK's pivot size: |x| for reals, |re| + |im| for complex (cabs1). */
 __device__ inline float abs1_(float a) { return fabsf(a); }
 __device__ inline double abs1_(double a) { return fabs(a); }
@@ -149,6 +160,8 @@ __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value)) small_warp
     int first_zero = 0; /* per group */
     bool odd = false;   /* per group: an odd number of row swaps */
     T det = one_<T>();  /* per group */
+    T phase = one_<T>(); /* per group, slogdet: prod(d / |d|) */
+    R logabs = 0;        /* per group, slogdet: sum(log |d|) */
 #pragma unroll
     for (int c = 0; c < N; c++) {
       if (c >= n) /* uniform: the steps past n have nothing to do */
@@ -184,7 +197,15 @@ __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value)) small_warp
       const bool zero = abs1_(d) == 0;
       if (zero && !first_zero)
         first_zero = c + 1;
-      det = mul_(det, d);
+      if (mode == CUSCI__LA_SMALL_SLOGDET) {
+        R ad = abs_(d);
+        if (ad != 0) {
+          phase = mul_(phase, scale_(d, (R)1 / ad));
+          logabs += log(ad);
+        }
+      } else {
+        det = mul_(det, d);
+      }
       const bool upd = !used && !zero;
       T l = m[c];
       if (upd) {
@@ -204,6 +225,15 @@ __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value)) small_warp
     if (mode == CUSCI__LA_SMALL_DET) {
       if (row && r == 0)
         out[t] = odd ? neg_(det) : det;
+      __syncwarp();
+      continue;
+    }
+    if (mode == CUSCI__LA_SMALL_SLOGDET) {
+      /* A zero pivot: sign 0 and log|det| = -inf, as numpy's slogdet. */
+      if (row && r == 0) {
+        out[t] = first_zero ? zero_<T>() : odd ? neg_(phase) : phase;
+        ((R *)b)[t] = first_zero ? -(R)INFINITY : logabs;
+      }
       __syncwarp();
       continue;
     }
