@@ -5,7 +5,7 @@
  * matrices given contiguous, transposed and strided, with one, three and
  * n + 2 right-hand sides (the last both staged through shared memory and
  * not, by n); then singular matrices inside a batch (the failing index and
- * the batch index) and a NaN. Each matrix is judged on its own, with a
+ * the batch index) and inf or NaN in a or b. Each matrix is judged alone, with a
  * tolerance of n * eps times its 1-norm condition number (from the host's
  * inverse). Random matrices without a diagonal shift, so that rows are
  * swapped. Skipped where there is no GPU.
@@ -260,7 +260,7 @@ int main(void)
 {
   gpu = tu_gpu_ctx_or_skip();
   host = tu_host_ctx();
-  plan(4 * NMAX * 3 * 4 + 2 * NMAX + 4 * 3 * 4 + 1);
+  plan(4 * NMAX * 3 * 4 + 2 * NMAX + 4 * 3 * 4 + 7);
   uint64_t seed = 0x5eed5a11;
   for (int d = 0; d < 4; d++)
     for (int64_t n = 1; n <= NMAX; n++)
@@ -279,8 +279,33 @@ int main(void)
     cusci_array *g = lu_array(gpu, CUSCI_FLOAT64, 3, sa, va), *gb = lu_array(gpu, CUSCI_FLOAT64, 3, sb, vb), *out = NULL;
     cusci_status st = cusci_linalg_solve(gpu, g, gb, NULL, &out);
     ok(st == CUSCI_ERR_VALUE && out == NULL, "solve with a NaN, 20x20: %s", cusci_ctx_last_error(gpu));
+    st = cusci_linalg_inv(gpu, g, &out);
+    ok(st == CUSCI_ERR_VALUE && out == NULL, "inv with a NaN, 20x20: %s", cusci_ctx_last_error(gpu));
+    st = cusci_linalg_det(gpu, g, &out);
+    ok(st == CUSCI_ERR_VALUE && out == NULL, "det with a NaN, 20x20: %s", cusci_ctx_last_error(gpu));
+    cusci_array *lad = NULL;
+    st = cusci_linalg_slogdet(gpu, g, &out, &lad);
+    ok(st == CUSCI_ERR_VALUE && out == NULL && lad == NULL, "slogdet with a NaN, 20x20: %s", cusci_ctx_last_error(gpu));
+    st = cusci_linalg_solve(gpu, g, gb, &(cusci_linalg_solve_opts){ .no_check_finite = true }, &out);
+    ok(st == CUSCI_OK, "solve with a NaN and check_finite off, 20x20: %s", cusci_status_name(st));
+    cusci_array_release(out);
+    out = NULL;
     cusci_array_release(g), cusci_array_release(gb);
     free(va), free(vb);
+    /* A NaN in b: staged (k = 2) and read in place (k = 60). */
+    int64_t kk[2] = { 2, 60 };
+    for (int i = 0; i < 2; i++) {
+      int64_t sk[3] = { 3, 20, kk[i] };
+      va = lu_rand_values(&seed, CUSCI_FLOAT64, 3, sa, 0);
+      vb = lu_rand_values(&seed, CUSCI_FLOAT64, 3, sk, 0);
+      vb[2 * 20 * kk[i] + 19 * kk[i] + kk[i] - 1] = INFINITY;
+      g = lu_array(gpu, CUSCI_FLOAT64, 3, sa, va);
+      gb = lu_array(gpu, CUSCI_FLOAT64, 3, sk, vb);
+      st = cusci_linalg_solve(gpu, g, gb, NULL, &out);
+      ok(st == CUSCI_ERR_VALUE && out == NULL, "solve with an inf in b, 20x20, k=%lld: %s", (long long)kk[i], cusci_ctx_last_error(gpu));
+      cusci_array_release(g), cusci_array_release(gb);
+      free(va), free(vb);
+    }
   }
   cusci_ctx_destroy(host);
   cusci_ctx_destroy(gpu);

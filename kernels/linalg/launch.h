@@ -72,9 +72,10 @@ enum { CUSCI__LA_SMALL_SOLVE, CUSCI__LA_SMALL_INV, CUSCI__LA_SMALL_DET, CUSCI__L
  * registers: SOLVE overwrites b (n, k) with x, INV writes inv(a) to out,
  * DET writes det(a) to out, SLOGDET writes the sign to out and log|det|
  * (the real type) to b. info[i] (when not NULL) = the first exactly zero
- * pivot of matrix i, 1-based, or 0. */
+ * pivot of matrix i, 1-based, or 0. *flag (when flag is not NULL) is set
+ * to 1 if a, or b for SOLVE, holds an inf or NaN, checked as they load. */
 cusci_status cusci__gpu_la_small_queue(cusci_ctx *ctx, const char *fn, int dt, int mode, bool trans, int64_t batch, int64_t n, int64_t k,
-                                       const void *a, void *b, void *out, int *info);
+                                       const void *a, void *b, void *out, int *info, int *flag);
 
 #ifdef __cplusplus
 }

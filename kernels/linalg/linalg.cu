@@ -986,7 +986,10 @@ extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int 
   scratch_set sc{};
   status_words sw;
   TRY(sw.init(ctx, fn, sc, batch));
-  if (check_finite) {
+  /* The warp kernel checks a and b as it loads them (general a only: a
+   * symmetric one is checked whole before its triangle is mirrored). */
+  const bool fused = n > SMALL_N && n <= CUSCI__LA_SMALL_MAX && (assume == CUSCI__LA_GEN || assume == CUSCI__LA_BANDED);
+  if (check_finite && !fused) {
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
     TRY(check_finite_async(ctx, fn, dt, batch * n * k, b, sw.flag()));
   }
@@ -1014,7 +1017,8 @@ extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int 
     if (n <= SMALL_N)
       TRY(by_type(dt, op));
     else
-      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_SOLVE, trans != 0, batch, n, k, a, b, NULL, sw.dev));
+      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_SOLVE, trans != 0, batch, n, k, a, b, NULL, sw.dev,
+                                    fused && check_finite ? sw.flag() : NULL));
     return sw.read(ctx, fn, fail, nonfinite);
   }
   /* b in column-major order: a transpose unless it is one column. */
@@ -1060,14 +1064,16 @@ extern "C" cusci_status cusci__gpu_la_inv(cusci_ctx *ctx, const char *fn, int dt
   scratch_set sc{};
   status_words sw;
   TRY(sw.init(ctx, fn, sc, batch));
-  if (check_finite)
+  /* The warp kernel (9 <= n <= 32) checks a as it loads it. */
+  const bool fused = n > SMALL_N && n <= CUSCI__LA_SMALL_MAX;
+  if (check_finite && !fused)
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
   if (n <= CUSCI__LA_SMALL_MAX) {
     small_op op{ ctx, fn, a, NULL, n, 0, batch, SMALL_INV, false, out, sw.dev };
     if (n <= SMALL_N)
       TRY(by_type(dt, op));
     else
-      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_INV, false, batch, n, 0, a, NULL, out, sw.dev));
+      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_INV, false, batch, n, 0, a, NULL, out, sw.dev, check_finite ? sw.flag() : NULL));
     return sw.read(ctx, fn, fail, nonfinite);
   }
   size_t isz = itemsize(dt);
@@ -1092,14 +1098,16 @@ extern "C" cusci_status cusci__gpu_la_det(cusci_ctx *ctx, const char *fn, int dt
   scratch_set sc{};
   status_words sw;
   TRY(sw.init(ctx, fn, sc, batch));
-  if (check_finite)
+  /* The warp kernel (9 <= n <= 32) checks a as it loads it. */
+  const bool fused = n > SMALL_N && n <= CUSCI__LA_SMALL_MAX;
+  if (check_finite && !fused)
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
   if (n <= CUSCI__LA_SMALL_MAX) {
     small_op op{ ctx, fn, a, NULL, n, 0, batch, SMALL_DET, false, det, NULL };
     if (n <= SMALL_N)
       TRY(by_type(dt, op));
     else
-      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_DET, false, batch, n, 0, a, NULL, det, NULL));
+      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_DET, false, batch, n, 0, a, NULL, det, NULL, check_finite ? sw.flag() : NULL));
     return sw.read(ctx, fn, NULL, nonfinite);
   }
   void *ipiv;
@@ -1140,13 +1148,15 @@ extern "C" cusci_status cusci__gpu_la_slogdet(cusci_ctx *ctx, const char *fn, in
   scratch_set sc{};
   status_words sw;
   TRY(sw.init(ctx, fn, sc, batch));
-  if (check_finite)
-    TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
   if (n <= CUSCI__LA_SMALL_MAX) {
-    /* The register kernel of small.cu, for every n it takes. */
-    TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_SLOGDET, false, batch, n, 0, a, logdet, sign, NULL));
+    /* The register kernel of small.cu, for every n it takes; it checks a
+     * as it loads it. */
+    TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_SLOGDET, false, batch, n, 0, a, logdet, sign, NULL,
+                                  check_finite ? sw.flag() : NULL));
     return sw.read(ctx, fn, NULL, nonfinite);
   }
+  if (check_finite)
+    TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
   void *ipiv;
   TRY(sc.get(ctx, sizeof(int64_t) * (size_t)(batch * n), &ipiv));
   TRY(getrf_batch(ctx, fn, st, sc, dt, batch, n, a, (int64_t *)ipiv, sw.dev));

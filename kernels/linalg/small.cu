@@ -92,6 +92,10 @@ template <> __device__ inline double one_<double>() { return 1.; }
 template <> __device__ inline float2 one_<float2>() { return make_float2(1.f, 0.f); }
 template <> __device__ inline double2 one_<double2>() { return make_double2(1., 0.); }
 template <typename T> __device__ inline T zero_() { T z; memset(&z, 0, sizeof z); return z; }
+__device__ inline bool finite_(float a) { return isfinite(a); }
+__device__ inline bool finite_(double a) { return isfinite(a); }
+__device__ inline bool finite_(float2 a) { return isfinite(a.x) && isfinite(a.y); }
+__device__ inline bool finite_(double2 a) { return isfinite(a.x) && isfinite(a.y); }
 template <typename T> struct real_t { typedef T type; };
 template <> struct real_t<float2> { typedef float type; };
 template <> struct real_t<double2> { typedef double type; };
@@ -109,7 +113,7 @@ template <typename T, int N> struct min_blocks_for { enum { value = sizeof(T) * 
 
 template <typename T, int N>
 __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value)) small_warp_kernel(const T *__restrict__ a, T *__restrict__ b, int n, int64_t k, int64_t batch, int mode,
-                                                         bool trans, T *__restrict__ out, int *__restrict__ info)
+                                                         bool trans, T *__restrict__ out, int *__restrict__ info, int *__restrict__ flag)
 {
   typedef typename real_t<T>::type R;
   constexpr int W = lanes_for<N>::value;
@@ -134,10 +138,15 @@ __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value)) small_warp
     const bool active = g < cnt;     /* per group: it has a matrix */
     const bool row = active && r < n; /* per lane: it holds a row */
     /* Coalesced load of cnt matrices. */
+    /* check_finite (flag not NULL) on the way: every element is read
+     * once, here or where b is read. */
+    bool bad = false;
     const T *src = a + base * NN;
     for (int e = lane; e < cnt * NN; e += 32) {
       int q = e / NN, i = (e - q * NN) / n, j = e - q * NN - i * n;
-      sm[q * S + i * P + j] = src[e];
+      T v = src[e];
+      bad = bad || (flag && !finite_(v));
+      sm[q * S + i * P + j] = v;
     }
     __syncwarp();
     /* A group without a matrix works on the identity; lanes past row n
@@ -150,10 +159,16 @@ __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value)) small_warp
     if (stage_b) {
       const T *bs = b + base * n * k;
       const int per = n * (int)k;
-      for (int e = lane; e < cnt * per; e += 32)
-        sm[(e / per) * S + e % per] = bs[e];
+      for (int e = lane; e < cnt * per; e += 32) {
+        T v = bs[e];
+        bad = bad || (flag && !finite_(v));
+        sm[(e / per) * S + e % per] = v;
+      }
       __syncwarp();
     }
+
+    if (bad)
+      *flag = 1;
 
     int pos = r;        /* the row's place in getrf's order */
     bool used = r >= n; /* it has been a pivot row, or holds none */
@@ -251,6 +266,8 @@ __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value)) small_warp
         y[q] = zero_<T>();
         if (row && col < cols)
           y[q] = mode == CUSCI__LA_SMALL_INV ? (r == col ? one_<T>() : zero_<T>()) : xs[r * ld + col];
+        if (row && col < cols && !stage_b && mode == CUSCI__LA_SMALL_SOLVE && flag && !finite_(y[q]))
+          *flag = 1; /* b read in place */
       }
       __syncwarp(); /* every read of the chunk before any write */
       /* L y = P b. */
@@ -309,7 +326,7 @@ __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value)) small_warp
 
 template <typename T, int N>
 cusci_status launch(cusci_ctx *ctx, const char *fn, int mode, bool trans, int64_t batch, int n, int64_t k, const void *a, void *b, void *out,
-                    int *info)
+                    int *info, int *flag)
 {
   constexpr int W = lanes_for<N>::value, G = 32 / W;
   size_t per_warp = sizeof(T) * G * N * (N + 1);
@@ -318,7 +335,7 @@ cusci_status launch(cusci_ctx *ctx, const char *fn, int mode, bool trans, int64_
   int64_t groups = (batch + (int64_t)G * wpb - 1) / ((int64_t)G * wpb);
   unsigned blocks = (unsigned)(groups > 65535 * 8 ? 65535 * 8 : groups);
   cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
-  small_warp_kernel<T, N><<<blocks, 32 * wpb, per_warp * wpb, s>>>((const T *)a, (T *)b, n, k, batch, mode, trans, (T *)out, info);
+  small_warp_kernel<T, N><<<blocks, 32 * wpb, per_warp * wpb, s>>>((const T *)a, (T *)b, n, k, batch, mode, trans, (T *)out, info, flag);
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess)
     return cusci_ctx_fail(ctx, e == cudaErrorMemoryAllocation ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn, "small_warp_kernel failed: %s (%s)",
@@ -330,26 +347,26 @@ cusci_status launch(cusci_ctx *ctx, const char *fn, int mode, bool trans, int64_
  * class's smaller n leaves the lanes and columns past n idle. */
 template <typename T>
 cusci_status by_size(cusci_ctx *ctx, const char *fn, int mode, bool trans, int64_t batch, int64_t n, int64_t k, const void *a, void *b,
-                     void *out, int *info)
+                     void *out, int *info, int *flag)
 {
   if (n < 1 || n > CUSCI__LA_SMALL_MAX)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "the small-matrix kernel takes n <= %d, not %lld", CUSCI__LA_SMALL_MAX, (long long)n);
   if (n <= 16)
-    return launch<T, 16>(ctx, fn, mode, trans, batch, (int)n, k, a, b, out, info);
-  return launch<T, 32>(ctx, fn, mode, trans, batch, (int)n, k, a, b, out, info);
+    return launch<T, 16>(ctx, fn, mode, trans, batch, (int)n, k, a, b, out, info, flag);
+  return launch<T, 32>(ctx, fn, mode, trans, batch, (int)n, k, a, b, out, info, flag);
 }
 
 } // namespace
 
 extern "C" cusci_status cusci__gpu_la_small_queue(cusci_ctx *ctx, const char *fn, int dt, int mode, bool trans, int64_t batch, int64_t n, int64_t k,
-                                                  const void *a, void *b, void *out, int *info)
+                                                  const void *a, void *b, void *out, int *info, int *flag)
 {
   if (batch == 0)
     return CUSCI_OK;
   switch (dt) {
-  case CUSCI_FLOAT32: return by_size<float>(ctx, fn, mode, trans, batch, n, k, a, b, out, info);
-  case CUSCI_FLOAT64: return by_size<double>(ctx, fn, mode, trans, batch, n, k, a, b, out, info);
-  case CUSCI_COMPLEX64: return by_size<float2>(ctx, fn, mode, trans, batch, n, k, a, b, out, info);
-  default: return by_size<double2>(ctx, fn, mode, trans, batch, n, k, a, b, out, info);
+  case CUSCI_FLOAT32: return by_size<float>(ctx, fn, mode, trans, batch, n, k, a, b, out, info, flag);
+  case CUSCI_FLOAT64: return by_size<double>(ctx, fn, mode, trans, batch, n, k, a, b, out, info, flag);
+  case CUSCI_COMPLEX64: return by_size<float2>(ctx, fn, mode, trans, batch, n, k, a, b, out, info, flag);
+  default: return by_size<double2>(ctx, fn, mode, trans, batch, n, k, a, b, out, info, flag);
   }
 }
