@@ -25,41 +25,12 @@
 
 #include <cusci/core_ext.h>
 
+#include "kernels/linalg/common.cuh"
 #include "kernels/linalg/eig_launch.h"
 
 namespace {
 
-#define TRY(expr)              \
-  do {                         \
-    cusci_status st_ = (expr); \
-    if (st_ != CUSCI_OK)       \
-      return st_;              \
-  } while (0)
 
-cusci_status cuda_fail(cusci_ctx *ctx, const char *fn, const char *what, cudaError_t e)
-{
-  return cusci_ctx_fail(ctx, e == cudaErrorMemoryAllocation ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn, "%s failed: %s (%s)", what,
-                        cudaGetErrorString(e), cudaGetErrorName(e));
-}
-
-cusci_status solver_fail(cusci_ctx *ctx, const char *fn, const char *what, cusolverStatus_t e)
-{
-  return cusci_ctx_fail(ctx, e == CUSOLVER_STATUS_ALLOC_FAILED ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn,
-                        "%s failed: cusolverStatus %d", what, (int)e);
-}
-
-#define CUDA_TRY(call)                      \
-  do {                                      \
-    cudaError_t e_ = (call);                \
-    if (e_ != cudaSuccess)                  \
-      return cuda_fail(ctx, fn, #call, e_); \
-  } while (0)
-#define SOLVER_TRY(call)                      \
-  do {                                        \
-    cusolverStatus_t e_ = (call);             \
-    if (e_ != CUSOLVER_STATUS_SUCCESS)        \
-      return solver_fail(ctx, fn, #call, e_); \
-  } while (0)
 
 bool is_complex(int dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
 bool is_single(int dt) { return dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64; }

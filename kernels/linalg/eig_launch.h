@@ -21,9 +21,6 @@
 extern "C" {
 #endif
 
-/* Defined in kernels/linalg/linalg.cu: the context's cached handles. */
-cusci_status cusci__gpu_la_handles(cusci_ctx *ctx, const char *fn, void **blas, void **solver, void **params);
-
 /* eig by cuSOLVER Xgeev: a (n, n) of dtype dt is destroyed; w (n) and vr
  * (n, n), when not NULL, of the complex dtype of dt's precision. */
 cusci_status cusci__gpu_la_eig(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, void *a, void *w, void *vr,

@@ -29,6 +29,7 @@
 
 #include <cusci/core_ext.h>
 
+#include "kernels/linalg/common.cuh"
 #include "kernels/linalg/launch.h"
 
 namespace {
@@ -55,50 +56,6 @@ void state_destroy(void *p)
   free(s);
 }
 
-cusci_status cuda_fail(cusci_ctx *ctx, const char *fn, const char *what, cudaError_t e)
-{
-  return cusci_ctx_fail(ctx, e == cudaErrorMemoryAllocation ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn,
-                        "%s failed: %s (%s)", what, cudaGetErrorString(e), cudaGetErrorName(e));
-}
-
-cusci_status blas_fail(cusci_ctx *ctx, const char *fn, const char *what, cublasStatus_t e)
-{
-  return cusci_ctx_fail(ctx, e == CUBLAS_STATUS_ALLOC_FAILED ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn,
-                        "%s failed: %s", what, cublasGetStatusString(e));
-}
-
-cusci_status solver_fail(cusci_ctx *ctx, const char *fn, const char *what, cusolverStatus_t e)
-{
-  return cusci_ctx_fail(ctx, e == CUSOLVER_STATUS_ALLOC_FAILED ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn,
-                        "%s failed: cusolverStatus %d", what, (int)e);
-}
-
-#define TRY(expr)                     \
-  do {                                \
-    cusci_status st_ = (expr);        \
-    if (st_ != CUSCI_OK)              \
-      return st_;                     \
-  } while (0)
-#define CUDA_TRY(call)                                   \
-  do {                                                   \
-    cudaError_t e_ = (call);                             \
-    if (e_ != cudaSuccess)                               \
-      return cuda_fail(ctx, fn, #call, e_);              \
-  } while (0)
-#define BLAS_TRY(call)                                   \
-  do {                                                   \
-    cublasStatus_t e_ = (call);                          \
-    if (e_ != CUBLAS_STATUS_SUCCESS)                     \
-      return blas_fail(ctx, fn, #call, e_);              \
-  } while (0)
-#define SOLVER_TRY(call)                                 \
-  do {                                                   \
-    cusolverStatus_t e_ = (call);                        \
-    if (e_ != CUSOLVER_STATUS_SUCCESS)                   \
-      return solver_fail(ctx, fn, #call, e_);            \
-  } while (0)
-#define LAUNCH_TRY()                                     \
-  CUDA_TRY(cudaGetLastError())
 
 /* The context's handles, made on first use, on the context's stream. */
 cusci_status get_state(cusci_ctx *ctx, const char *fn, la_state **out)

@@ -16,81 +16,24 @@
 
 #include <cusci/core_ext.h>
 
+#include "kernels/linalg/common.cuh"
 #include "kernels/linalg/qr_launch.h"
 
 namespace {
 
+/* The context's cuSOLVER handle and params (shared with the rest of
+ * liblinalg), on the context's stream. */
 struct qr_state {
   cusolverDnHandle_t solver;
   cusolverDnParams_t params;
 };
 
-char qr_key; /* its address keys the state on the context */
-
-void qr_state_destroy(void *p)
+cusci_status get_state(cusci_ctx *ctx, const char *fn, qr_state *out)
 {
-  qr_state *s = (qr_state *)p;
-  if (s->params)
-    cusolverDnDestroyParams(s->params);
-  if (s->solver)
-    cusolverDnDestroy(s->solver);
-  free(s);
-}
-
-cusci_status cuda_fail(cusci_ctx *ctx, const char *fn, const char *what, cudaError_t e)
-{
-  return cusci_ctx_fail(ctx, e == cudaErrorMemoryAllocation ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn, "%s failed: %s (%s)", what,
-                        cudaGetErrorString(e), cudaGetErrorName(e));
-}
-
-cusci_status solver_fail(cusci_ctx *ctx, const char *fn, const char *what, cusolverStatus_t e)
-{
-  return cusci_ctx_fail(ctx, e == CUSOLVER_STATUS_ALLOC_FAILED ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn,
-                        "%s failed: cusolverStatus %d", what, (int)e);
-}
-
-#define TRY(expr)              \
-  do {                         \
-    cusci_status st_ = (expr); \
-    if (st_ != CUSCI_OK)       \
-      return st_;              \
-  } while (0)
-#define CUDA_TRY(call)                      \
-  do {                                      \
-    cudaError_t e_ = (call);                \
-    if (e_ != cudaSuccess)                  \
-      return cuda_fail(ctx, fn, #call, e_); \
-  } while (0)
-#define SOLVER_TRY(call)                      \
-  do {                                        \
-    cusolverStatus_t e_ = (call);             \
-    if (e_ != CUSOLVER_STATUS_SUCCESS)        \
-      return solver_fail(ctx, fn, #call, e_); \
-  } while (0)
-
-cusci_status get_state(cusci_ctx *ctx, const char *fn, qr_state **out)
-{
-  TRY(cusci_ctx_use_device(ctx, fn));
-  qr_state *s = (qr_state *)cusci_ctx_ext_get(ctx, &qr_key);
-  if (!s) {
-    s = (qr_state *)calloc(1, sizeof *s);
-    if (!s)
-      return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no memory for the qr handles");
-    cusolverStatus_t se = cusolverDnCreate(&s->solver);
-    if (se == CUSOLVER_STATUS_SUCCESS)
-      se = cusolverDnCreateParams(&s->params);
-    if (se != CUSOLVER_STATUS_SUCCESS) {
-      qr_state_destroy(s);
-      return solver_fail(ctx, fn, "cusolverDnCreate", se);
-    }
-    cusci_status st = cusci_ctx_ext_set(ctx, &qr_key, s, qr_state_destroy);
-    if (st != CUSCI_OK) {
-      qr_state_destroy(s);
-      return st;
-    }
-  }
-  SOLVER_TRY(cusolverDnSetStream(s->solver, (cudaStream_t)cusci_ctx_stream(ctx)));
-  *out = s;
+  void *blas, *solver, *params;
+  TRY(cusci__gpu_la_handles(ctx, fn, &blas, &solver, &params));
+  out->solver = (cusolverDnHandle_t)solver;
+  out->params = (cusolverDnParams_t)params;
   return CUSCI_OK;
 }
 
@@ -282,8 +225,8 @@ extern "C" cusci_status cusci__gpu_la_qr(cusci_ctx *ctx, const char *fn, int dt,
                                          int64_t rrows, int64_t qcols, void *a, void *q, void *r, bool *nonfinite)
 {
   *nonfinite = false;
-  qr_state *st;
-  TRY(get_state(ctx, fn, &st));
+  qr_state state, *st = &state;
+  TRY(get_state(ctx, fn, &state));
   if (qcols > 0 && (m > INT_MAX || qcols > INT_MAX))
     return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "a %lldx%lld Q exceeds cuSOLVER's 32-bit orgqr", (long long)m, (long long)qcols);
   cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);

@@ -13,28 +13,11 @@
 
 #include <cusci/core_ext.h>
 
+#include "kernels/linalg/common.cuh"
 #include "kernels/linalg/launch.h"
 
 namespace {
 
-cusci_status cuda_fail(cusci_ctx *ctx, const char *fn, const char *what, cudaError_t e)
-{
-  return cusci_ctx_fail(ctx, e == cudaErrorMemoryAllocation ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn, "%s failed: %s (%s)", what,
-                        cudaGetErrorString(e), cudaGetErrorName(e));
-}
-
-#define TRY(expr)              \
-  do {                         \
-    cusci_status st_ = (expr); \
-    if (st_ != CUSCI_OK)       \
-      return st_;              \
-  } while (0)
-#define CUDA_TRY(call)                      \
-  do {                                      \
-    cudaError_t e_ = (call);                \
-    if (e_ != cudaSuccess)                  \
-      return cuda_fail(ctx, fn, #call, e_); \
-  } while (0)
 
 /* Element arithmetic for float, double, float2 and double2. */
 __device__ inline float add_(float a, float b) { return a + b; }
@@ -72,11 +55,6 @@ template <> __device__ inline float real_<float>(double v) { return (float)v; }
 template <> __device__ inline double real_<double>(double v) { return v; }
 template <> __device__ inline float2 real_<float2>(double v) { return make_float2((float)v, 0.f); }
 template <> __device__ inline double2 real_<double2>(double v) { return make_double2(v, 0.); }
-template <typename T> __device__ inline T sqrt_real_(T a);
-template <> __device__ inline float sqrt_real_(float a) { return sqrtf(a); }
-template <> __device__ inline double sqrt_real_(double a) { return sqrt(a); }
-template <> __device__ inline float2 sqrt_real_(float2 a) { return make_float2(sqrtf(a.x), 0.f); }
-template <> __device__ inline double2 sqrt_real_(double2 a) { return make_double2(sqrt(a.x), 0.); }
 
 unsigned blocks_for(int64_t n, int threads)
 {
@@ -86,7 +64,6 @@ unsigned blocks_for(int64_t n, int threads)
 
 bool is_complex(int dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
 bool is_single(int dt) { return dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64; }
-size_t itemsize(int dt) { return dt == CUSCI_FLOAT32 ? 4 : dt == CUSCI_COMPLEX128 ? 16 : 8; }
 
 template <typename F> cusci_status by_type(int dt, F &f)
 {
