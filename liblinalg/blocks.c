@@ -12,13 +12,6 @@
 
 #include "liblinalg/internal.h"
 
-#define TRY(expr)              \
-  do {                         \
-    cusci_status st_ = (expr); \
-    if (st_ != CUSCI_OK)       \
-      return st_;              \
-  } while (0)
-
 /* x's values in dtype dt, C order, on the host (caller frees). */
 static cusci_status host_values(cusci_ctx *ctx, const char *fn, const cusci_array *x, cusci_dtype dt, void **v)
 {

@@ -15,13 +15,6 @@
 
 #include "liblinalg/internal.h"
 
-#define TRY(expr)              \
-  do {                         \
-    cusci_status st_ = (expr); \
-    if (st_ != CUSCI_OK)       \
-      return st_;              \
-  } while (0)
-
 static bool is_complex(cusci_dtype dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
 
 static cusci_status check2(cusci_ctx *ctx, const char *fn, const cusci_array *a, const cusci_array *b, cusci_array **out)

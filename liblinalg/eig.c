@@ -33,13 +33,6 @@
 #include "kernels/linalg/eig_launch.h"
 #endif
 
-#define TRY(expr)              \
-  do {                         \
-    cusci_status st_ = (expr); \
-    if (st_ != CUSCI_OK)       \
-      return st_;              \
-  } while (0)
-
 typedef double complex cdouble;
 
 static bool is_complex(cusci_dtype dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }

@@ -24,13 +24,6 @@
 #include "liblinalg/internal.h"
 #include "reference/linalg/funm.h"
 
-#define TRY(expr)              \
-  do {                         \
-    cusci_status st_ = (expr); \
-    if (st_ != CUSCI_OK)       \
-      return st_;              \
-  } while (0)
-
 typedef double complex cdouble;
 
 enum { FN_SQRTM, FN_LOGM, FN_FUNM };

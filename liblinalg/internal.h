@@ -6,6 +6,14 @@
 
 #include <cusci/core.h>
 
+/* Return a failing status from the enclosing function. */
+#define TRY(expr)              \
+  do {                         \
+    cusci_status st_ = (expr); \
+    if (st_ != CUSCI_OK)       \
+      return st_;              \
+  } while (0)
+
 /* The dtype linalg computes in for an input of dtype dt (the four float and
  * complex dtypes as they are, bool and integers as float64, float16
  * refused with CUSCI_ERR_DTYPE naming `name`). */

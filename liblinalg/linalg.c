@@ -26,13 +26,6 @@
 #include "kernels/linalg/launch.h"
 #endif
 
-#define TRY(expr)                 \
-  do {                            \
-    cusci_status st_ = (expr);    \
-    if (st_ != CUSCI_OK)          \
-      return st_;                 \
-  } while (0)
-
 /* The dtype that linalg computes in for an input of dtype dt: the four
  * float and complex dtypes as they are, bool and integers as float64 (as
  * NumPy converts them), float16 refused (as numpy.linalg refuses it). */

@@ -23,13 +23,6 @@
 
 #include "liblinalg/internal.h"
 
-#define TRY(expr)                 \
-  do {                            \
-    cusci_status st_ = (expr);    \
-    if (st_ != CUSCI_OK)          \
-      return st_;                 \
-  } while (0)
-
 /* The arrays a computation holds, released together. */
 typedef struct held {
   cusci_array *a[256]; /* expm keeps about 100 at most */

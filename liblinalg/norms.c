@@ -17,13 +17,6 @@
 #include "liblinalg/internal.h"
 #include "liblinalg/qr_internal.h"
 
-#define TRY(expr)              \
-  do {                         \
-    cusci_status st_ = (expr); \
-    if (st_ != CUSCI_OK)       \
-      return st_;              \
-  } while (0)
-
 static cusci_dtype real_of(cusci_dtype dt)
 {
   return dt == CUSCI_COMPLEX64 ? CUSCI_FLOAT32 : dt == CUSCI_COMPLEX128 ? CUSCI_FLOAT64 : dt;

@@ -11,13 +11,6 @@
 
 #include "liblinalg/internal.h"
 
-#define TRY(expr)                 \
-  do {                            \
-    cusci_status st_ = (expr);    \
-    if (st_ != CUSCI_OK)          \
-      return st_;                 \
-  } while (0)
-
 /* Both operands given, on ctx's device, of the dtypes matmul takes; their
  * promoted dtype in *dt. */
 static cusci_status check2(cusci_ctx *ctx, const char *fn, const cusci_array *a, const cusci_array *b, int min_ndim, cusci_dtype *dt)

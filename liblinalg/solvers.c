@@ -30,13 +30,6 @@
 #define GPU_CALL(call) cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "this build has no CUDA backend")
 #endif
 
-#define TRY(expr)                 \
-  do {                            \
-    cusci_status st_ = (expr);    \
-    if (st_ != CUSCI_OK)          \
-      return st_;                 \
-  } while (0)
-
 static bool on_host(cusci_ctx *ctx) { return cusci_ctx_device(ctx) == CUSCI_DEVICE_HOST; }
 static bool is_complex(cusci_dtype dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
 

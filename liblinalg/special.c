@@ -15,13 +15,6 @@
 
 #include "liblinalg/internal.h"
 
-#define TRY(expr)                 \
-  do {                            \
-    cusci_status st_ = (expr);    \
-    if (st_ != CUSCI_OK)          \
-      return st_;                 \
-  } while (0)
-
 static const double PI = 3.14159265358979323846;
 
 /* One or two vector inputs (..., len) in dtype dt, broadcast to a common
