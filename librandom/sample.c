@@ -75,8 +75,20 @@ static cusci_status philox_fill(cusci_ctx *ctx, const request *rq, cusci_random_
 #ifdef CUSCI_HAVE_CUDA
   CUSCI__TRY(cusci_ctx_use_device(ctx, rq->fn));
   void *s = cusci_ctx_stream(ctx);
-  int e = rq->discrete ? cusci__launch_rint(s, rq->dist, &rq->p, g->key, g->ctr, (int)dt, n, data)
-                       : cusci__launch_rreal(s, rq->dist, &rq->p, g->key, g->ctr, f32, n, data);
+  if (rq->discrete) {
+    int e = cusci__launch_rint(s, rq->dist, &rq->p, g->key, g->ctr, (int)dt, n, data);
+    if (e != 0)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_CUDA, rq->fn, "kernel launch failed (cudaError_t %d)", e);
+    return CUSCI_OK;
+  }
+  /* The pool hands the scratch on to later work on this stream only, so it
+   * may be released as soon as the kernels are queued. */
+  int64_t bytes = (int64_t)cusci__rreal_scratch(rq->dist, &rq->p, f32, n);
+  cusci_array *scratch = NULL;
+  if (bytes > 0)
+    CUSCI__TRY(cusci_array_empty(ctx, 1, &bytes, CUSCI_UINT8, &scratch));
+  int e = cusci__launch_rreal(s, rq->dist, &rq->p, g->key, g->ctr, f32, n, data, scratch ? cusci_array_data(scratch) : NULL);
+  cusci_array_release(scratch);
   if (e != 0)
     return cusci_ctx_fail(ctx, CUSCI_ERR_CUDA, rq->fn, "kernel launch failed (cudaError_t %d)", e);
   return CUSCI_OK;

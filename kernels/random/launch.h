@@ -19,8 +19,13 @@
 extern "C" {
 #endif
 
-/* The GPU twins of cusci__rhost_real / cusci__rhost_int: the same values. */
-int cusci__launch_rreal(void *stream, int dist, const cusci__rparams *p, uint64_t key, uint64_t ctr, int f32, int64_t n, void *dst);
+/* Scratch bytes that cusci__launch_rreal needs (0 for most distributions;
+ * the normals and gamma list the elements their fast path leaves). */
+size_t cusci__rreal_scratch(int dist, const cusci__rparams *p, int f32, int64_t n);
+/* The GPU twins of cusci__rhost_real / cusci__rhost_int: the same values.
+ * scratch: cusci__rreal_scratch bytes of device memory (NULL when 0). */
+int cusci__launch_rreal(void *stream, int dist, const cusci__rparams *p, uint64_t key, uint64_t ctr, int f32, int64_t n, void *dst,
+                        void *scratch);
 int cusci__launch_rint(void *stream, int dist, const cusci__rparams *p, uint64_t key, uint64_t ctr, int dtype, int64_t n, void *dst);
 /* dst[i] = a + b (1 - dst[i]) over n contiguous elements: cuRAND's
  * uniforms on (0, 1] turned into numpy's [0, 1) and scaled. */

@@ -6,6 +6,7 @@
  */
 #include <cuda_runtime.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include <type_traits>
 
@@ -96,16 +97,219 @@ __global__ void real_kernel(const cusci__rparams p, uint64_t key, uint64_t ctr, 
 }
 
 /*
- * The group normals (standard_normal, normal, lognormal). The ziggurat
- * accepts about 99% of draws with one multiplication; a lane whose draw
- * misses its layer's rectangle needs its own stream, a logarithm or an
- * exponential. Done where it happens, that rare path would hold up the
- * other 31 threads of the warp most of the time, so a warp queues its
- * rejected lanes in shared memory and runs them 32 at a time. The value
- * of an element is the same whichever thread makes it, and the same as the
- * host's (cusci__rnormals).
+ * The group normals (standard_normal, normal, lognormal) and gamma with
+ * shape >= 1 take a fast path for almost every element and a slow one for
+ * a few: the ziggurat accepts about 99% of draws with one multiplication,
+ * Marsaglia and Tsang's sampler about 97% of first tries. The slow path
+ * (a logarithm or an exponential, a stream of its own) needs twice the
+ * registers of the fast one, and a kernel that may call it is sized for
+ * it, so it runs in a second kernel: the first makes every element by the
+ * fast path and lists those it could not; the second finishes them. Each
+ * warp of the first kernel owns a segment of the list (no atomics), and
+ * the warp of the same number in the second kernel reads it. A segment
+ * that overflows, which the sizes below make all but impossible, is not
+ * lost: its warp then runs the slow path over every element it owns,
+ * which gives the fast path's value wherever that one succeeds. The value
+ * of an element is the same whichever thread or kernel makes it, and the
+ * same as the host's.
  */
 constexpr int kWarps = kThreads / 32;
+
+/* The deferred list: warp w's slots are slots[w * cap, (w + 1) * cap) and
+ * its count counts[w]. A slot holds an element's place in its warp's
+ * sequence, round * 32 G + lane G + i. */
+struct defer_list {
+  uint32_t *slots;
+  uint32_t *counts;
+  uint32_t cap;
+};
+
+/* Slots per warp for G elements per group, one in `div` of the warp's
+ * elements expected at most (the CUSCI_RANDOM_DEFER_SLOTS environment
+ * variable overrides it, so that tests can make segments overflow). */
+uint32_t defer_cap(int64_t groups, unsigned blocks, int G, int div)
+{
+  const char *env = getenv("CUSCI_RANDOM_DEFER_SLOTS");
+  if (env && *env)
+    return (uint32_t)strtoul(env, NULL, 10);
+  int64_t stride = (int64_t)blocks * kThreads, rounds = (groups + stride - 1) / stride;
+  return (uint32_t)(rounds * 32 * G / div + 32);
+}
+
+size_t defer_bytes(unsigned blocks, uint32_t cap)
+{
+  return (size_t)blocks * kWarps * ((size_t)cap + 1) * sizeof(uint32_t);
+}
+
+defer_list defer_layout(void *scratch, unsigned blocks, uint32_t cap)
+{
+  uint32_t *counts = (uint32_t *)scratch;
+  return defer_list{counts + (size_t)blocks * kWarps, counts, cap};
+}
+
+/* One warp's share of the list while the first kernel runs; count is the
+ * same in every lane. */
+struct defer_writer {
+  uint32_t *slot;
+  uint32_t cap, count;
+
+  __device__ void push(bool mine, uint32_t place)
+  {
+    unsigned m = __ballot_sync(0xffffffffu, mine);
+    uint32_t at = count + __popc(m & ((1u << (threadIdx.x % 32)) - 1u));
+    if (mine && at < cap)
+      slot[at] = place;
+    count += __popc(m);
+  }
+};
+
+__device__ __forceinline__ defer_writer defer_begin(const defer_list &dl)
+{
+  uint32_t w = blockIdx.x * kWarps + threadIdx.x / 32;
+  return defer_writer{dl.slots + (size_t)w * dl.cap, dl.cap, 0};
+}
+
+__device__ __forceinline__ void defer_end(const defer_list &dl, const defer_writer &dw)
+{
+  if (threadIdx.x % 32 == 0)
+    dl.counts[blockIdx.x * kWarps + threadIdx.x / 32] = dw.count;
+}
+
+/* The second kernel's side: slow(k) for each element k that warp w of the
+ * first listed, or for all of its elements if its segment overflowed. The
+ * grid is the first kernel's. */
+template <int G, typename F>
+__device__ void defer_finish(const defer_list &dl, int64_t n, F slow)
+{
+  uint32_t w = blockIdx.x * kWarps + threadIdx.x / 32, count = dl.counts[w];
+  int lane = (int)(threadIdx.x % 32);
+  int64_t base0 = (int64_t)blockIdx.x * blockDim.x + (threadIdx.x / 32) * 32, stride = (int64_t)gridDim.x * blockDim.x;
+  if (count <= dl.cap) {
+    const uint32_t *slot = dl.slots + (size_t)w * dl.cap;
+    for (uint32_t e = (uint32_t)lane; e < count; e += 32) {
+      uint32_t place = slot[e], round = place / (32 * G), r = place % (32 * G);
+      slow((base0 + (int64_t)round * stride + r / G) * G + r % G);
+    }
+    return;
+  }
+  int64_t groups = (n + G - 1) / G;
+  for (int64_t g = base0 + lane; g < groups; g += stride)
+    for (int i = 0; i < G; i++)
+      if (g * G + i < n)
+        slow(g * G + i);
+}
+
+/* The philox block of group g at stream position 0 (cusci__rstream_refill's
+ * first block), from the round keys. */
+__device__ __forceinline__ void group_block(const cusci__philox_rk &rk, uint64_t lo, uint32_t c[4])
+{
+  uint32_t ctr[4] = {(uint32_t)lo, (uint32_t)(lo >> 32), 0u, 0u};
+  cusci__philox4x32_10_rk(ctr, &rk, c);
+}
+
+/* Element k of a group normal by the host's whole path: the group's
+ * first draw for it, then cusci__rzig_lane (which gives the fast path's
+ * value when the draw lands in its rectangle). */
+template <int DIST, int F32>
+__device__ void normal_slow(double a, double b, uint64_t key, uint64_t ctr, int64_t k, void *dst)
+{
+  constexpr int G = F32 ? 4 : 2;
+  using T = typename std::conditional<F32 != 0, float, double>::type;
+  int64_t g = k / G;
+  int i = (int)(k % G);
+  cusci__rstream st;
+  cusci__rstream_init(&st, key, ctr + (uint64_t)g);
+  cusci__rstream_refill(&st);
+  uint64_t w = F32 ? (uint64_t)cusci__rbuf(&st, i) : (uint64_t)cusci__rbuf(&st, 2 * i) | ((uint64_t)cusci__rbuf(&st, 2 * i + 1) << 32);
+  double z = cusci__rzig_lane((uint32_t)key, (uint32_t)(key >> 32), ctr + (uint64_t)g, i, w, F32);
+  cusci__rparams p;
+  p.a = a;
+  p.b = b;
+  ((T *)dst)[k] = (T)cusci__rnormal_out(DIST, &p, z);
+}
+
+/* The ziggurat's common path for one draw (cusci__rzig_fast_in's
+ * arithmetic, with a layer's bound and width side by side, in shared
+ * memory): 1 and *x when it lands in its layer's rectangle. */
+__device__ __forceinline__ bool zig_fast32(uint32_t v, const uint2 *zt, float *x)
+{
+  uint32_t m = v >> 9;
+  uint2 e = zt[v & 0xff];
+  float a = (float)m * __uint_as_float(e.y);
+  *x = (v >> 8) & 1 ? -a : a;
+  return m < e.x;
+}
+
+__device__ __forceinline__ bool zig_fast64(uint64_t v, const ulonglong2 *zt, double *x)
+{
+  uint64_t m = v >> 12;
+  ulonglong2 e = zt[v & 0xff];
+  double a = (double)m * __longlong_as_double((long long)e.y);
+  *x = (v >> 8) & 1 ? -a : a;
+  return m < e.x;
+}
+
+template <int DIST, int F32>
+__global__ void __launch_bounds__(kThreads) normal_kernel(const cusci__rparams p, const cusci__philox_rk rk, uint64_t ctr, int64_t n,
+                                                          void *dst, const defer_list dl)
+{
+  constexpr int G = F32 ? 4 : 2;
+  using T = typename std::conditional<F32 != 0, float, double>::type;
+  __shared__ uint2 zt32[F32 ? 256 : 1];
+  __shared__ ulonglong2 zt64[F32 ? 1 : 256];
+  for (int t = (int)threadIdx.x; t < 256; t += (int)blockDim.x) {
+    if (F32)
+      zt32[t] = make_uint2(cusci__zigd_k32[t], __float_as_uint(cusci__zigd_w32[t]));
+    else
+      zt64[t] = make_ulonglong2(cusci__zigd_k64[t], (unsigned long long)__double_as_longlong(cusci__zigd_w64[t]));
+  }
+  __syncthreads();
+  int lane = (int)(threadIdx.x % 32);
+  defer_writer dw = defer_begin(dl);
+  int64_t groups = (n + G - 1) / G, stride = (int64_t)gridDim.x * blockDim.x;
+  uint32_t round = 0;
+  for (int64_t base = (int64_t)blockIdx.x * blockDim.x + (threadIdx.x / 32) * 32; base < groups; base += stride, round++) {
+    int64_t g = base + lane, k0 = g * G;
+    unsigned rejected = 0;
+    if (g < groups) {
+      uint32_t c[4];
+      group_block(rk, ctr + (uint64_t)g, c);
+      T t[G];
+#pragma unroll
+      for (int i = 0; i < G; i++) {
+        T x;
+        bool ok;
+        if constexpr (F32 != 0)
+          ok = zig_fast32(c[i], zt32, &x);
+        else
+          ok = zig_fast64((uint64_t)c[2 * i] | ((uint64_t)c[2 * i + 1] << 32), zt64, &x);
+        if (!ok)
+          rejected |= 1u << i;
+        t[i] = DIST == CUSCI__RD_STANDARD_NORMAL ? x : (T)cusci__rnormal_out(DIST, &p, (double)x);
+      }
+      T *d = (T *)dst;
+      if (k0 + G <= n) {
+        store_group<T, G>(d + k0, t);
+      } else {
+        for (int i = 0; i < G; i++)
+          if (k0 + i < n)
+            d[k0 + i] = t[i];
+        rejected &= (1u << (int)(n - k0)) - 1u;
+      }
+    }
+#pragma unroll
+    for (int i = 0; i < G; i++)
+      dw.push((rejected >> i) & 1u, round * (32 * G) + (uint32_t)(lane * G + i));
+  }
+  defer_end(dl, dw);
+}
+
+template <int DIST, int F32>
+__global__ void __launch_bounds__(kThreads) normal_deferred(double a, double b, uint64_t key, uint64_t ctr, int64_t n, void *dst,
+                                                            const defer_list dl)
+{
+  defer_finish<F32 ? 4 : 2>(dl, n, [&](int64_t k) { normal_slow<DIST, F32>(a, b, key, ctr, k, dst); });
+}
 
 /* The ziggurat's tables of the kernel's precision, copied to shared memory
  * at the start of a block: a warp's 32 lanes look up 32 random layers, and
@@ -127,128 +331,57 @@ constexpr int kWarps = kThreads / 32;
   }                                                                                                                 \
   __syncthreads()
 
-template <int DIST, int F32>
-__device__ __forceinline__ void normal_lane(const cusci__rparams &p, uint64_t key, uint64_t ctr, int64_t k, uint64_t w, void *dst)
-{
-  constexpr int G = F32 ? 4 : 2;
-  using T = typename std::conditional<F32 != 0, float, double>::type;
-  int64_t g = k / G;
-  double z = cusci__rzig_lane((uint32_t)key, (uint32_t)(key >> 32), ctr + (uint64_t)g, (int)(k % G), w, F32);
-  ((T *)dst)[k] = (T)cusci__rnormal_out(DIST, &p, z);
-}
-
-template <int DIST, int F32>
-__global__ void __launch_bounds__(kThreads) normal_kernel(const cusci__rparams p, uint64_t key, uint64_t ctr, int64_t n, void *dst)
-{
-  constexpr int G = F32 ? 4 : 2;
-  constexpr int kCap = 32 + 32 * G; /* fewer than 32 waiting, plus one round's worst case */
-  using T = typename std::conditional<F32 != 0, float, double>::type;
-  __shared__ int64_t q_k[kWarps][kCap];
-  __shared__ uint64_t q_w[kWarps][kCap];
-  ZIG_SHARED_TABLES();
-  const unsigned full = 0xffffffffu;
-  int warp = (int)(threadIdx.x / 32), lane = (int)(threadIdx.x % 32);
-  int count = 0; /* the same in every lane of the warp */
-  int64_t groups = (n + G - 1) / G, stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t base = (int64_t)blockIdx.x * blockDim.x + warp * 32; base < groups; base += stride) {
-    int64_t g = base + lane, k0 = g * G;
-    unsigned rejected = 0;
-    uint64_t w[G];
-    if (g < groups) {
-      cusci__rstream st;
-      cusci__rstream_init(&st, key, ctr + (uint64_t)g);
-      cusci__rstream_refill(&st);
-      T t[G];
-#pragma unroll
-      for (int i = 0; i < G; i++) {
-        double z;
-        if (!cusci__rzig_fast_in(&st, F32, i, &z, &w[i], zk32, zw32, zk64, zw64) && k0 + i < n)
-          rejected |= 1u << i;
-        t[i] = (T)cusci__rnormal_out(DIST, &p, z);
-      }
-      T *d = (T *)dst;
-      if (k0 + G <= n) {
-        store_group<T, G>(d + k0, t);
-      } else {
-        for (int i = 0; i < G; i++)
-          if (k0 + i < n)
-            d[k0 + i] = t[i];
-      }
-    }
-#pragma unroll
-    for (int i = 0; i < G; i++) {
-      bool mine = (rejected >> i) & 1u;
-      unsigned m = __ballot_sync(full, mine);
-      if (mine) {
-        int slot = count + __popc(m & ((1u << lane) - 1u));
-        q_k[warp][slot] = k0 + i;
-        q_w[warp][slot] = w[i];
-      }
-      count += __popc(m);
-    }
-    __syncwarp();
-    while (count >= 32) {
-      count -= 32;
-      normal_lane<DIST, F32>(p, key, ctr, q_k[warp][count + lane], q_w[warp][count + lane], dst);
-      __syncwarp();
-    }
-  }
-  if (lane < count)
-    normal_lane<DIST, F32>(p, key, ctr, q_k[warp][lane], q_w[warp][lane], dst);
-}
-
 /*
- * gamma and standard_gamma with shape >= 1, queued the same way: an
- * element whose first try leaves Marsaglia and Tsang's common path (the
- * normal outside its rectangle, or the squeeze failing: a few percent)
- * runs the whole sampler later, with 31 others. cusci__rgamma_fast takes
- * exactly the sampler's steps, so the values are the host's.
+ * gamma and standard_gamma with shape >= 1: an element whose first try
+ * leaves Marsaglia and Tsang's common path (the normal outside its
+ * rectangle, or the squeeze failing) runs the whole sampler in the second
+ * kernel. cusci__rgamma_fast takes exactly the sampler's steps, so the
+ * values are the host's.
  */
 template <int DIST, int F32>
-__device__ __noinline__ void gamma_full(const cusci__rparams &p, uint64_t key, uint64_t ctr, int64_t k, void *dst)
+__global__ void __launch_bounds__(kThreads) gamma_kernel(const cusci__rparams p, const cusci__philox_rk rk, uint64_t ctr, int64_t n,
+                                                         void *dst, const defer_list dl)
 {
   using T = typename std::conditional<F32 != 0, float, double>::type;
-  double v[4];
-  cusci__rgroup_real(DIST, &p, key, ctr + (uint64_t)k, F32, v);
-  ((T *)dst)[k] = (T)v[0];
-}
-
-template <int DIST, int F32>
-__global__ void __launch_bounds__(kThreads) gamma_kernel(const cusci__rparams p, uint64_t key, uint64_t ctr, int64_t n, void *dst)
-{
-  using T = typename std::conditional<F32 != 0, float, double>::type;
-  __shared__ int64_t q_k[kWarps][64];
   ZIG_SHARED_TABLES();
-  const unsigned full = 0xffffffffu;
-  int warp = (int)(threadIdx.x / 32), lane = (int)(threadIdx.x % 32);
-  int count = 0; /* the same in every lane of the warp */
+  int lane = (int)(threadIdx.x % 32);
+  defer_writer dw = defer_begin(dl);
+  uint64_t key = (uint64_t)rk.k[0] | ((uint64_t)rk.k[1] << 32);
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t base = (int64_t)blockIdx.x * blockDim.x + warp * 32; base < n; base += stride) {
+  uint32_t round = 0;
+  for (int64_t base = (int64_t)blockIdx.x * blockDim.x + (threadIdx.x / 32) * 32; base < n; base += stride, round++) {
     int64_t k = base + lane;
     bool defer = false;
     if (k < n) {
       cusci__rstream st;
       cusci__rstream_init(&st, key, ctr + (uint64_t)k);
-      cusci__rstream_refill(&st);
+      group_block(rk, ctr + (uint64_t)k, st.buf);
+      st.j = 1;
+      st.used = 0;
       double v;
       if (cusci__rgamma_fast(&st, F32, p.a, &v, zk32, zw32, zk64, zw64))
         ((T *)dst)[k] = (T)(DIST == CUSCI__RD_GAMMA ? p.b * v : v);
       else
         defer = true;
     }
-    unsigned m = __ballot_sync(full, defer);
-    if (defer)
-      q_k[warp][count + __popc(m & ((1u << lane) - 1u))] = k;
-    count += __popc(m);
-    __syncwarp();
-    if (count >= 32) {
-      count -= 32;
-      gamma_full<DIST, F32>(p, key, ctr, q_k[warp][count + lane], dst);
-      __syncwarp();
-    }
+    dw.push(defer, round * 32 + (uint32_t)lane);
   }
-  if (lane < count)
-    gamma_full<DIST, F32>(p, key, ctr, q_k[warp][lane], dst);
+  defer_end(dl, dw);
+}
+
+template <int DIST, int F32>
+__global__ void __launch_bounds__(kThreads) gamma_deferred(double a, double b, uint64_t key, uint64_t ctr, int64_t n, void *dst,
+                                                           const defer_list dl)
+{
+  using T = typename std::conditional<F32 != 0, float, double>::type;
+  defer_finish<1>(dl, n, [&](int64_t k) {
+    cusci__rparams p; /* gamma reads a and b alone */
+    p.a = a;
+    p.b = b;
+    double v[4];
+    cusci__rgroup_real(DIST, &p, key, ctr + (uint64_t)k, F32, v);
+    ((T *)dst)[k] = (T)v[0];
+  });
 }
 
 template <int DIST, typename T, int G, bool IS_BOOL>
@@ -317,24 +450,55 @@ __global__ void rows_kernel(const double *v, int64_t k, const cusci__rparams p, 
     cusci__rrow(KIND, v, k, &p, key, ctr + (uint64_t)g, (double *)dst + g * k, (int64_t *)dst + g * k);
 }
 
-template <int DIST>
-void launch_real(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64_t ctr, int f32, int64_t n, void *dst)
+/* Which kernels make DIST with these parameters: the deferring pair
+ * (normals; gamma with shape >= 1) or the one-pass kernel. */
+bool defers(int dist, const cusci__rparams *p)
 {
-  if constexpr (DIST == CUSCI__RD_STANDARD_NORMAL || DIST == CUSCI__RD_NORMAL || DIST == CUSCI__RD_LOGNORMAL) {
-    /* whole warps: the queue needs every lane of a warp in the loop */
-    int64_t groups = (n + (f32 ? 3 : 1)) / (f32 ? 4 : 2);
-    if (f32)
-      normal_kernel<DIST, 1><<<fill_blocks(groups), kThreads, 0, s>>>(*p, key, ctr, n, dst);
-    else
-      normal_kernel<DIST, 0><<<fill_blocks(groups), kThreads, 0, s>>>(*p, key, ctr, n, dst);
-    return;
-  }
-  if constexpr (DIST == CUSCI__RD_STANDARD_GAMMA || DIST == CUSCI__RD_GAMMA) {
-    if (p->a >= 1.0) {
-      if (f32)
-        gamma_kernel<DIST, 1><<<fill_blocks(n), kThreads, 0, s>>>(*p, key, ctr, n, dst);
-      else
-        gamma_kernel<DIST, 0><<<fill_blocks(n), kThreads, 0, s>>>(*p, key, ctr, n, dst);
+  return dist == CUSCI__RD_STANDARD_NORMAL || dist == CUSCI__RD_NORMAL || dist == CUSCI__RD_LOGNORMAL ||
+         ((dist == CUSCI__RD_STANDARD_GAMMA || dist == CUSCI__RD_GAMMA) && p->a >= 1.0);
+}
+
+/* The deferring pair's grid and list size: groups of G elements; normals
+ * expect at most one in 32 deferred, gamma one in 8. */
+void defer_plan(int dist, int f32, int64_t n, unsigned *blocks, uint32_t *cap)
+{
+  bool normal = dist == CUSCI__RD_STANDARD_NORMAL || dist == CUSCI__RD_NORMAL || dist == CUSCI__RD_LOGNORMAL;
+  int G = normal ? (f32 ? 4 : 2) : 1;
+  int64_t groups = (n + G - 1) / G;
+  *blocks = fill_blocks(groups);
+  *cap = defer_cap(groups, *blocks, G, normal ? 32 : 8);
+}
+
+template <int DIST>
+void launch_real(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64_t ctr, int f32, int64_t n, void *dst,
+                 void *scratch)
+{
+  if constexpr (DIST == CUSCI__RD_STANDARD_NORMAL || DIST == CUSCI__RD_NORMAL || DIST == CUSCI__RD_LOGNORMAL ||
+                DIST == CUSCI__RD_STANDARD_GAMMA || DIST == CUSCI__RD_GAMMA) {
+    if (defers(DIST, p)) {
+      unsigned blocks;
+      uint32_t cap;
+      defer_plan(DIST, f32, n, &blocks, &cap);
+      defer_list dl = defer_layout(scratch, blocks, cap);
+      cusci__philox_rk rk = cusci__philox_round_keys(key);
+      constexpr bool normal = DIST == CUSCI__RD_STANDARD_NORMAL || DIST == CUSCI__RD_NORMAL || DIST == CUSCI__RD_LOGNORMAL;
+      if constexpr (normal) {
+        if (f32) {
+          normal_kernel<DIST, 1><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dl);
+          normal_deferred<DIST, 1><<<blocks, kThreads, 0, s>>>(p->a, p->b, key, ctr, n, dst, dl);
+        } else {
+          normal_kernel<DIST, 0><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dl);
+          normal_deferred<DIST, 0><<<blocks, kThreads, 0, s>>>(p->a, p->b, key, ctr, n, dst, dl);
+        }
+      } else {
+        if (f32) {
+          gamma_kernel<DIST, 1><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dl);
+          gamma_deferred<DIST, 1><<<blocks, kThreads, 0, s>>>(p->a, p->b, key, ctr, n, dst, dl);
+        } else {
+          gamma_kernel<DIST, 0><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dl);
+          gamma_deferred<DIST, 0><<<blocks, kThreads, 0, s>>>(p->a, p->b, key, ctr, n, dst, dl);
+        }
+      }
       return;
     }
   }
@@ -367,11 +531,21 @@ void launch_integers(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint
 
 #define REAL_CASE_(NAME, K) REAL_CASE_##K(NAME)
 #define REAL_CASE_R(NAME) \
-  case CUSCI__RD_##NAME: launch_real<CUSCI__RD_##NAME>(s, p, key, ctr, f32, n, dst); break;
+  case CUSCI__RD_##NAME: launch_real<CUSCI__RD_##NAME>(s, p, key, ctr, f32, n, dst, scratch); break;
 #define REAL_CASE_I(NAME)
 
+extern "C" size_t cusci__rreal_scratch(int dist, const cusci__rparams *p, int f32, int64_t n)
+{
+  if (n == 0 || !defers(dist, p))
+    return 0;
+  unsigned blocks;
+  uint32_t cap;
+  defer_plan(dist, f32, n, &blocks, &cap);
+  return defer_bytes(blocks, cap);
+}
+
 extern "C" int cusci__launch_rreal(void *stream, int dist, const cusci__rparams *p, uint64_t key, uint64_t ctr, int f32,
-                                   int64_t n, void *dst)
+                                   int64_t n, void *dst, void *scratch)
 {
   cudaStream_t s = (cudaStream_t)stream;
   if (n == 0)

@@ -67,6 +67,56 @@ CUSCI_HD void cusci__philox4x32_10(const uint32_t ctr[4], const uint32_t key[2],
 }
 
 /*
+ * Philox's round keys for one key, key + r (W0, W1) for r = 0..9. A GPU
+ * kernel takes them by value, so that its rounds read them from the
+ * constant bank instead of adding them up in registers each time.
+ */
+typedef struct cusci__philox_rk {
+  uint32_t k[20];
+} cusci__philox_rk;
+
+CUSCI_HD cusci__philox_rk cusci__philox_round_keys(uint64_t key)
+{
+  cusci__philox_rk rk;
+  uint32_t k0 = (uint32_t)key, k1 = (uint32_t)(key >> 32);
+  for (int r = 0; r < 10; r++) {
+    rk.k[2 * r] = k0;
+    rk.k[2 * r + 1] = k1;
+    k0 += CUSCI__PHILOX_W0;
+    k1 += CUSCI__PHILOX_W1;
+  }
+  return rk;
+}
+
+/* cusci__philox4x32_10 with the round keys made beforehand: the same bits. */
+CUSCI_HD void cusci__philox4x32_10_rk(const uint32_t ctr[4], const cusci__philox_rk *rk, uint32_t out[4])
+{
+  uint32_t c0 = ctr[0], c1 = ctr[1], c2 = ctr[2], c3 = ctr[3];
+#ifdef __CUDACC__
+#pragma unroll
+#endif
+  for (int r = 0; r < 10; r++) {
+#ifdef __CUDA_ARCH__
+    uint32_t hi0 = __umulhi(CUSCI__PHILOX_M0, c0), lo0 = CUSCI__PHILOX_M0 * c0;
+    uint32_t hi1 = __umulhi(CUSCI__PHILOX_M1, c2), lo1 = CUSCI__PHILOX_M1 * c2;
+#else
+    uint64_t p0 = (uint64_t)CUSCI__PHILOX_M0 * c0;
+    uint64_t p1 = (uint64_t)CUSCI__PHILOX_M1 * c2;
+    uint32_t hi0 = (uint32_t)(p0 >> 32), lo0 = (uint32_t)p0;
+    uint32_t hi1 = (uint32_t)(p1 >> 32), lo1 = (uint32_t)p1;
+#endif
+    c0 = hi1 ^ c1 ^ rk->k[2 * r];
+    c1 = lo1;
+    c2 = hi0 ^ c3 ^ rk->k[2 * r + 1];
+    c3 = lo0;
+  }
+  out[0] = c0;
+  out[1] = c1;
+  out[2] = c2;
+  out[3] = c3;
+}
+
+/*
  * The stream of one group: the blocks at counter (lo, j) for j = 0, 1, ...,
  * read a 32-bit word at a time. A 64-bit draw takes two words, starting a
  * new block when fewer than two are left, so draws never straddle blocks.
