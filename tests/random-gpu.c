@@ -5,7 +5,6 @@
  * by their moments, state round trips and failures.
  * Prints "1..0 # SKIP no CUDA device" where there is none.
  */
-#define _POSIX_C_SOURCE 200809L
 #include "tests/random-stats.h"
 
 static cusci_ctx *gpu, *host;
@@ -159,20 +158,6 @@ int main(void)
     if (!c->discrete)
       same_bits(c->name, CUSCI_FLOAT32);
   }
-  /* The normals and gamma list the elements their fast path leaves, a
-   * segment per warp. With no slots (every warp's segment overflows) or
-   * three (some do), the warps redo their elements by the whole path: the
-   * same bits. */
-  static const char *const deferring[] = {"standard_normal", "normal", "lognormal", "standard_gamma", "gamma"};
-  for (int slots = 0; slots <= 3; slots += 3) {
-    setenv("CUSCI_RANDOM_DEFER_SLOTS", slots ? "3" : "0", 1);
-    diag("CUSCI_RANDOM_DEFER_SLOTS=%d", slots);
-    for (size_t i = 0; i < sizeof deferring / sizeof *deferring; i++) {
-      same_bits(deferring[i], CUSCI_FLOAT64);
-      same_bits(deferring[i], CUSCI_FLOAT32);
-    }
-  }
-  unsetenv("CUSCI_RANDOM_DEFER_SLOTS");
   /* integers as every integer dtype. */
   static const cusci_dtype dts[] = {CUSCI_BOOL, CUSCI_INT8, CUSCI_UINT16, CUSCI_INT32, CUSCI_UINT64};
   for (size_t t = 0; t < sizeof dts / sizeof *dts; t++) {

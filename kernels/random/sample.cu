@@ -6,7 +6,6 @@
  */
 #include <cuda_runtime.h>
 #include <stdint.h>
-#include <stdlib.h>
 
 #include <type_traits>
 
@@ -104,99 +103,66 @@ __global__ void real_kernel(const cusci__rparams p, uint64_t key, uint64_t ctr, 
  * (a logarithm or an exponential, a stream of its own) needs twice the
  * registers of the fast one, and a kernel that may call it is sized for
  * it, so it runs in a second kernel: the first makes every element by the
- * fast path and lists those it could not; the second finishes them. Each
- * warp of the first kernel owns a segment of the list (no atomics), and
- * the warp of the same number in the second kernel reads it. A segment
- * that overflows, which the sizes below make all but impossible, is not
- * lost: its warp then runs the slow path over every element it owns,
- * which gives the fast path's value wherever that one succeeds. The value
- * of an element is the same whichever thread or kernel makes it, and the
- * same as the host's.
+ * fast path and marks those it could not finish in a bitmap, one word per
+ * warp, round and element of the group (G ballots, stored by lane 0); the
+ * second finishes the marked ones. The bitmap has a place for every
+ * element, so nothing can overflow. The value of an element is the same
+ * whichever thread or kernel makes it, and the same as the host's.
  */
 constexpr int kWarps = kThreads / 32;
 
-/* The deferred list: warp w's slots are slots[w * cap, (w + 1) * cap) and
- * its count counts[w]. A slot holds an element's place in its warp's
- * sequence, round * 32 G + lane G + i. */
-struct defer_list {
-  uint32_t *slots;
-  uint32_t *counts;
-  uint32_t cap;
+/* The two kernels' shared grid and bitmap: warp w's words for round r are
+ * bits[(w * rounds + r) * G + i], i < G; bit L of word i marks element i
+ * of lane L's group. */
+struct defer_map {
+  uint32_t *bits;
+  uint32_t rounds;
 };
 
-/* Slots per warp for G elements per group, one in `div` of the warp's
- * elements expected at most (the CUSCI_RANDOM_DEFER_SLOTS environment
- * variable overrides it, so that tests can make segments overflow). */
-uint32_t defer_cap(int64_t groups, unsigned blocks, int G, int div)
+void defer_plan(int64_t groups, int G, unsigned *blocks, uint32_t *rounds, size_t *bytes)
 {
-  const char *env = getenv("CUSCI_RANDOM_DEFER_SLOTS");
-  if (env && *env)
-    return (uint32_t)strtoul(env, NULL, 10);
-  int64_t stride = (int64_t)blocks * kThreads, rounds = (groups + stride - 1) / stride;
-  return (uint32_t)(rounds * 32 * G / div + 32);
+  *blocks = fill_blocks(groups);
+  int64_t stride = (int64_t)*blocks * kThreads;
+  *rounds = (uint32_t)((groups + stride - 1) / stride);
+  *bytes = (size_t)*blocks * kWarps * *rounds * G * sizeof(uint32_t);
 }
 
-size_t defer_bytes(unsigned blocks, uint32_t cap)
-{
-  return (size_t)blocks * kWarps * ((size_t)cap + 1) * sizeof(uint32_t);
-}
-
-defer_list defer_layout(void *scratch, unsigned blocks, uint32_t cap)
-{
-  uint32_t *counts = (uint32_t *)scratch;
-  return defer_list{counts + (size_t)blocks * kWarps, counts, cap};
-}
-
-/* One warp's share of the list while the first kernel runs; count is the
- * same in every lane. */
-struct defer_writer {
-  uint32_t *slot;
-  uint32_t cap, count;
-
-  __device__ void push(bool mine, uint32_t place)
-  {
-    unsigned m = __ballot_sync(0xffffffffu, mine);
-    uint32_t at = count + __popc(m & ((1u << (threadIdx.x % 32)) - 1u));
-    if (mine && at < cap)
-      slot[at] = place;
-    count += __popc(m);
-  }
-};
-
-__device__ __forceinline__ defer_writer defer_begin(const defer_list &dl)
+/* Lane 0 stores the round's G ballots of the lanes' rejected masks. */
+template <int G>
+__device__ __forceinline__ void defer_mark(const defer_map &dm, uint32_t round, unsigned rejected)
 {
   uint32_t w = blockIdx.x * kWarps + threadIdx.x / 32;
-  return defer_writer{dl.slots + (size_t)w * dl.cap, dl.cap, 0};
-}
-
-__device__ __forceinline__ void defer_end(const defer_list &dl, const defer_writer &dw)
-{
-  if (threadIdx.x % 32 == 0)
-    dl.counts[blockIdx.x * kWarps + threadIdx.x / 32] = dw.count;
-}
-
-/* The second kernel's side: slow(k) for each element k that warp w of the
- * first listed, or for all of its elements if its segment overflowed. The
- * grid is the first kernel's. */
-template <int G, typename F>
-__device__ void defer_finish(const defer_list &dl, int64_t n, F slow)
-{
-  uint32_t w = blockIdx.x * kWarps + threadIdx.x / 32, count = dl.counts[w];
-  int lane = (int)(threadIdx.x % 32);
-  int64_t base0 = (int64_t)blockIdx.x * blockDim.x + (threadIdx.x / 32) * 32, stride = (int64_t)gridDim.x * blockDim.x;
-  if (count <= dl.cap) {
-    const uint32_t *slot = dl.slots + (size_t)w * dl.cap;
-    for (uint32_t e = (uint32_t)lane; e < count; e += 32) {
-      uint32_t place = slot[e], round = place / (32 * G), r = place % (32 * G);
-      slow((base0 + (int64_t)round * stride + r / G) * G + r % G);
-    }
-    return;
+  uint32_t b[G];
+#pragma unroll
+  for (int i = 0; i < G; i++)
+    b[i] = __ballot_sync(0xffffffffu, (rejected >> i) & 1u);
+  if (threadIdx.x % 32 == 0) {
+    uint32_t *at = dm.bits + ((size_t)w * dm.rounds + round) * G;
+    if constexpr (G == 4)
+      *reinterpret_cast<uint4 *>(at) = make_uint4(b[0], b[1], b[2], b[3]);
+    else if constexpr (G == 2)
+      *reinterpret_cast<uint2 *>(at) = make_uint2(b[0], b[1]);
+    else
+      *at = b[0];
   }
-  int64_t groups = (n + G - 1) / G;
-  for (int64_t g = base0 + lane; g < groups; g += stride)
-    for (int i = 0; i < G; i++)
-      if (g * G + i < n)
-        slow(g * G + i);
+}
+
+/* The second kernel's side: slow(k) for every marked element of warp w of
+ * the first kernel; lane L reads rounds L, L + 32, ... */
+template <int G, typename F>
+__device__ void defer_finish(const defer_map &dm, F slow)
+{
+  uint32_t w = blockIdx.x * kWarps + threadIdx.x / 32;
+  int64_t base0 = (int64_t)blockIdx.x * blockDim.x + (threadIdx.x / 32) * 32, stride = (int64_t)gridDim.x * blockDim.x;
+  for (uint32_t r = threadIdx.x % 32; r < dm.rounds; r += 32) {
+    const uint32_t *at = dm.bits + ((size_t)w * dm.rounds + r) * G;
+    for (int i = 0; i < G; i++) {
+      for (uint32_t m = at[i]; m != 0; m &= m - 1) {
+        int lane = __ffs((int)m) - 1;
+        slow((base0 + (int64_t)r * stride + lane) * G + i);
+      }
+    }
+  }
 }
 
 /* The philox block of group g at stream position 0 (cusci__rstream_refill's
@@ -251,7 +217,7 @@ __device__ __forceinline__ bool zig_fast64(uint64_t v, const ulonglong2 *zt, dou
 
 template <int DIST, int F32>
 __global__ void __launch_bounds__(kThreads) normal_kernel(const cusci__rparams p, const cusci__philox_rk rk, uint64_t ctr, int64_t n,
-                                                          void *dst, const defer_list dl)
+                                                          void *dst, const defer_map dm)
 {
   constexpr int G = F32 ? 4 : 2;
   using T = typename std::conditional<F32 != 0, float, double>::type;
@@ -265,7 +231,6 @@ __global__ void __launch_bounds__(kThreads) normal_kernel(const cusci__rparams p
   }
   __syncthreads();
   int lane = (int)(threadIdx.x % 32);
-  defer_writer dw = defer_begin(dl);
   int64_t groups = (n + G - 1) / G, stride = (int64_t)gridDim.x * blockDim.x;
   uint32_t round = 0;
   for (int64_t base = (int64_t)blockIdx.x * blockDim.x + (threadIdx.x / 32) * 32; base < groups; base += stride, round++) {
@@ -297,18 +262,15 @@ __global__ void __launch_bounds__(kThreads) normal_kernel(const cusci__rparams p
         rejected &= (1u << (int)(n - k0)) - 1u;
       }
     }
-#pragma unroll
-    for (int i = 0; i < G; i++)
-      dw.push((rejected >> i) & 1u, round * (32 * G) + (uint32_t)(lane * G + i));
+    defer_mark<G>(dm, round, rejected);
   }
-  defer_end(dl, dw);
 }
 
 template <int DIST, int F32>
-__global__ void __launch_bounds__(kThreads) normal_deferred(double a, double b, uint64_t key, uint64_t ctr, int64_t n, void *dst,
-                                                            const defer_list dl)
+__global__ void __launch_bounds__(kThreads) normal_deferred(double a, double b, uint64_t key, uint64_t ctr, void *dst,
+                                                            const defer_map dm)
 {
-  defer_finish<F32 ? 4 : 2>(dl, n, [&](int64_t k) { normal_slow<DIST, F32>(a, b, key, ctr, k, dst); });
+  defer_finish<F32 ? 4 : 2>(dm, [&](int64_t k) { normal_slow<DIST, F32>(a, b, key, ctr, k, dst); });
 }
 
 /* The ziggurat's tables of the kernel's precision, copied to shared memory
@@ -340,12 +302,11 @@ __global__ void __launch_bounds__(kThreads) normal_deferred(double a, double b, 
  */
 template <int DIST, int F32>
 __global__ void __launch_bounds__(kThreads) gamma_kernel(const cusci__rparams p, const cusci__philox_rk rk, uint64_t ctr, int64_t n,
-                                                         void *dst, const defer_list dl)
+                                                         void *dst, const defer_map dm)
 {
   using T = typename std::conditional<F32 != 0, float, double>::type;
   ZIG_SHARED_TABLES();
   int lane = (int)(threadIdx.x % 32);
-  defer_writer dw = defer_begin(dl);
   uint64_t key = (uint64_t)rk.k[0] | ((uint64_t)rk.k[1] << 32);
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
   uint32_t round = 0;
@@ -364,17 +325,16 @@ __global__ void __launch_bounds__(kThreads) gamma_kernel(const cusci__rparams p,
       else
         defer = true;
     }
-    dw.push(defer, round * 32 + (uint32_t)lane);
+    defer_mark<1>(dm, round, defer ? 1u : 0u);
   }
-  defer_end(dl, dw);
 }
 
 template <int DIST, int F32>
-__global__ void __launch_bounds__(kThreads) gamma_deferred(double a, double b, uint64_t key, uint64_t ctr, int64_t n, void *dst,
-                                                           const defer_list dl)
+__global__ void __launch_bounds__(kThreads) gamma_deferred(double a, double b, uint64_t key, uint64_t ctr, void *dst,
+                                                           const defer_map dm)
 {
   using T = typename std::conditional<F32 != 0, float, double>::type;
-  defer_finish<1>(dl, n, [&](int64_t k) {
+  defer_finish<1>(dm, [&](int64_t k) {
     cusci__rparams p; /* gamma reads a and b alone */
     p.a = a;
     p.b = b;
@@ -458,15 +418,11 @@ bool defers(int dist, const cusci__rparams *p)
          ((dist == CUSCI__RD_STANDARD_GAMMA || dist == CUSCI__RD_GAMMA) && p->a >= 1.0);
 }
 
-/* The deferring pair's grid and list size: groups of G elements; normals
- * expect at most one in 32 deferred, gamma one in 8. */
-void defer_plan(int dist, int f32, int64_t n, unsigned *blocks, uint32_t *cap)
+/* Elements per group of the deferring pair. */
+int defer_group(int dist, int f32)
 {
   bool normal = dist == CUSCI__RD_STANDARD_NORMAL || dist == CUSCI__RD_NORMAL || dist == CUSCI__RD_LOGNORMAL;
-  int G = normal ? (f32 ? 4 : 2) : 1;
-  int64_t groups = (n + G - 1) / G;
-  *blocks = fill_blocks(groups);
-  *cap = defer_cap(groups, *blocks, G, normal ? 32 : 8);
+  return normal ? (f32 ? 4 : 2) : 1;
 }
 
 template <int DIST>
@@ -476,27 +432,28 @@ void launch_real(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64_t
   if constexpr (DIST == CUSCI__RD_STANDARD_NORMAL || DIST == CUSCI__RD_NORMAL || DIST == CUSCI__RD_LOGNORMAL ||
                 DIST == CUSCI__RD_STANDARD_GAMMA || DIST == CUSCI__RD_GAMMA) {
     if (defers(DIST, p)) {
+      int G = defer_group(DIST, f32);
       unsigned blocks;
-      uint32_t cap;
-      defer_plan(DIST, f32, n, &blocks, &cap);
-      defer_list dl = defer_layout(scratch, blocks, cap);
+      defer_map dm{(uint32_t *)scratch, 0};
+      size_t bytes;
+      defer_plan((n + G - 1) / G, G, &blocks, &dm.rounds, &bytes);
       cusci__philox_rk rk = cusci__philox_round_keys(key);
       constexpr bool normal = DIST == CUSCI__RD_STANDARD_NORMAL || DIST == CUSCI__RD_NORMAL || DIST == CUSCI__RD_LOGNORMAL;
       if constexpr (normal) {
         if (f32) {
-          normal_kernel<DIST, 1><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dl);
-          normal_deferred<DIST, 1><<<blocks, kThreads, 0, s>>>(p->a, p->b, key, ctr, n, dst, dl);
+          normal_kernel<DIST, 1><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dm);
+          normal_deferred<DIST, 1><<<blocks, kThreads, 0, s>>>(p->a, p->b, key, ctr, dst, dm);
         } else {
-          normal_kernel<DIST, 0><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dl);
-          normal_deferred<DIST, 0><<<blocks, kThreads, 0, s>>>(p->a, p->b, key, ctr, n, dst, dl);
+          normal_kernel<DIST, 0><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dm);
+          normal_deferred<DIST, 0><<<blocks, kThreads, 0, s>>>(p->a, p->b, key, ctr, dst, dm);
         }
       } else {
         if (f32) {
-          gamma_kernel<DIST, 1><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dl);
-          gamma_deferred<DIST, 1><<<blocks, kThreads, 0, s>>>(p->a, p->b, key, ctr, n, dst, dl);
+          gamma_kernel<DIST, 1><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dm);
+          gamma_deferred<DIST, 1><<<blocks, kThreads, 0, s>>>(p->a, p->b, key, ctr, dst, dm);
         } else {
-          gamma_kernel<DIST, 0><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dl);
-          gamma_deferred<DIST, 0><<<blocks, kThreads, 0, s>>>(p->a, p->b, key, ctr, n, dst, dl);
+          gamma_kernel<DIST, 0><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dm);
+          gamma_deferred<DIST, 0><<<blocks, kThreads, 0, s>>>(p->a, p->b, key, ctr, dst, dm);
         }
       }
       return;
@@ -538,10 +495,12 @@ extern "C" size_t cusci__rreal_scratch(int dist, const cusci__rparams *p, int f3
 {
   if (n == 0 || !defers(dist, p))
     return 0;
+  int G = defer_group(dist, f32);
   unsigned blocks;
-  uint32_t cap;
-  defer_plan(dist, f32, n, &blocks, &cap);
-  return defer_bytes(blocks, cap);
+  uint32_t rounds;
+  size_t bytes;
+  defer_plan((n + G - 1) / G, G, &blocks, &rounds, &bytes);
+  return bytes;
 }
 
 extern "C" int cusci__launch_rreal(void *stream, int dist, const cusci__rparams *p, uint64_t key, uint64_t ctr, int f32,
