@@ -148,21 +148,48 @@ __device__ __forceinline__ void defer_mark(const defer_map &dm, uint32_t round, 
 }
 
 /* The second kernel's side: slow(k) for every marked element of warp w of
- * the first kernel; lane L reads rounds L, L + 32, ... */
+ * the first kernel. Lane L reads rounds L, L + 32, ...; the marked
+ * elements go through a queue in shared memory and run 32 at a time, so
+ * that the slow path runs with every lane busy. */
 template <int G, typename F>
 __device__ void defer_finish(const defer_map &dm, F slow)
 {
-  uint32_t w = blockIdx.x * kWarps + threadIdx.x / 32;
+  __shared__ int64_t q_k[kWarps][64];
+  int64_t *q = q_k[threadIdx.x / 32];
+  uint32_t w = blockIdx.x * kWarps + threadIdx.x / 32, lane = threadIdx.x % 32;
   int64_t base0 = (int64_t)blockIdx.x * blockDim.x + (threadIdx.x / 32) * 32, stride = (int64_t)gridDim.x * blockDim.x;
-  for (uint32_t r = threadIdx.x % 32; r < dm.rounds; r += 32) {
-    const uint32_t *at = dm.bits + ((size_t)w * dm.rounds + r) * G;
-    for (int i = 0; i < G; i++) {
-      for (uint32_t m = at[i]; m != 0; m &= m - 1) {
-        int lane = __ffs((int)m) - 1;
-        slow((base0 + (int64_t)r * stride + lane) * G + i);
+  int count = 0; /* the same in every lane */
+  for (uint32_t r0 = 0; r0 < dm.rounds; r0 += 32) {
+    uint32_t r = r0 + lane, bm[G];
+    for (int i = 0; i < G; i++)
+      bm[i] = r < dm.rounds ? dm.bits[((size_t)w * dm.rounds + r) * G + i] : 0u;
+    for (;;) {
+      bool mine = false;
+      int64_t k = 0;
+      for (int i = 0; i < G && !mine; i++) {
+        if (bm[i]) {
+          int l = __ffs((int)bm[i]) - 1;
+          bm[i] &= bm[i] - 1;
+          k = (base0 + (int64_t)r * stride + l) * G + i;
+          mine = true;
+        }
+      }
+      unsigned m = __ballot_sync(0xffffffffu, mine);
+      if (!m)
+        break;
+      if (mine)
+        q[count + __popc(m & ((1u << lane) - 1u))] = k;
+      count += __popc(m);
+      __syncwarp();
+      if (count >= 32) {
+        count -= 32;
+        slow(q[count + lane]);
+        __syncwarp();
       }
     }
   }
+  if ((int)lane < count)
+    slow(q[lane]);
 }
 
 /* The philox block of group g at stream position 0 (cusci__rstream_refill's
