@@ -156,7 +156,8 @@ cusci_status cusci_linalg_check(cusci_ctx *ctx)
   size_t hcap = 0;
   for (size_t r = 0; r < o->nrec && st == CUSCI_OK; r++) {
     deferred *d = &o->rec[r];
-    size_t need = sizeof(int) * (size_t)(d->batch + 1);
+    /* The words' array may hold more after the batch + 1 words (a summary). */
+    size_t need = cusci_array_nbytes(d->words);
     if (need > hcap) {
       int *nh = realloc(h, need);
       if (!nh) {

@@ -179,6 +179,10 @@ template <> __device__ inline double one_<double>() { return 1.; }
 template <> __device__ inline float2 one_<float2>() { return make_float2(1.f, 0.f); }
 template <> __device__ inline double2 one_<double2>() { return make_double2(1., 0.); }
 template <typename T> __device__ inline T zero_() { T z; memset(&z, 0, sizeof z); return z; }
+__device__ inline bool finite_(float x) { return isfinite(x); }
+__device__ inline bool finite_(double x) { return isfinite(x); }
+__device__ inline bool finite_(float2 x) { return isfinite(x.x) && isfinite(x.y); }
+__device__ inline bool finite_(double2 x) { return isfinite(x.x) && isfinite(x.y); }
 
 /* Call f.template run<T>() with T the element type of dt. */
 template <typename F>
@@ -415,7 +419,8 @@ enum { SMALL_SOLVE, SMALL_INV, SMALL_DET };
 #define SMALL_WARP 32
 template <typename T, int N>
 __global__ void __launch_bounds__(SMALL_WARP) small_lu_kernel(const T *__restrict__ a, T *__restrict__ b, int64_t k, int64_t batch,
-                                                              int mode, bool trans, T *__restrict__ out, int *__restrict__ info)
+                                                              int mode, bool trans, T *__restrict__ out, int *__restrict__ info,
+                                                              int *__restrict__ nonfinite)
 {
   extern __shared__ unsigned char small_sm[];
   T *sm = (T *)small_sm;
@@ -429,8 +434,14 @@ __global__ void __launch_bounds__(SMALL_WARP) small_lu_kernel(const T *__restric
     int64_t t = base + lane;
     /* Coalesced load of cnt matrices. */
     const T *src = a + base * N * N;
-    for (int e = lane; e < cnt * N * N; e += SMALL_WARP)
-      sm[(e / (N * N)) * S + e % (N * N)] = src[e];
+    bool bad = false;
+    for (int e = lane; e < cnt * N * N; e += SMALL_WARP) {
+      T x = src[e];
+      bad |= !finite_(x);
+      sm[(e / (N * N)) * S + e % (N * N)] = x;
+    }
+    if (nonfinite && bad)
+      *nonfinite = 1;
     __syncthreads();
     T m[N][N];
 #pragma unroll
@@ -563,12 +574,14 @@ struct small_op {
   bool trans;
   void *out;
   int *info;
+  int *nonfinite; /* set when a holds an inf or NaN; NULL: no check */
   template <typename T, int N>
   cusci_status launch()
   {
     cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
     size_t smem = sizeof(T) * SMALL_WARP * (N * N + 1);
-    small_lu_kernel<T, N><<<blocks_for(batch, SMALL_WARP), SMALL_WARP, smem, s>>>((const T *)a, (T *)b, k, batch, mode, trans, (T *)out, info);
+    small_lu_kernel<T, N><<<blocks_for(batch, SMALL_WARP), SMALL_WARP, smem, s>>>((const T *)a, (T *)b, k, batch, mode, trans, (T *)out, info,
+                                                                              nonfinite);
     LAUNCH_TRY();
     return CUSCI_OK;
   }
@@ -701,6 +714,17 @@ cusci_status conj_inplace(cusci_ctx *ctx, const char *fn, int dt, void *a, int64
   return by_type(dt, op);
 }
 
+/* The status words' summary: sum[0] = (index << 32) | info of the first
+ * matrix with nonzero info (all ones if none), sum[1] = the flag. */
+__global__ void summarize_kernel(const int *words, int64_t batch, unsigned long long *sum)
+{
+  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < batch; i += (int64_t)gridDim.x * blockDim.x)
+    if (words[i] != 0)
+      atomicMin(sum, ((unsigned long long)i << 32) | (uint32_t)words[i]);
+  if (blockIdx.x == 0 && threadIdx.x == 0)
+    sum[1] = (unsigned long long)(uint32_t)words[batch];
+}
+
 /*
  * The status words of a call: info[0..batch) per matrix, then the
  * non-finite flag. Zeroed on the stream; read back with one sync.
@@ -713,13 +737,17 @@ struct status_words {
   {
     batch = nbatch;
     void *p;
-    TRY(sc.get(ctx, sizeof(int) * (size_t)(batch + 1), &p));
+    TRY(sc.get(ctx, summary_at() + 2 * sizeof(unsigned long long), &p));
     dev = (int *)p;
     arr = sc.dev[sc.ndev - 1];
-    CUDA_TRY(cudaMemsetAsync(dev, 0, sizeof(int) * (size_t)(batch + 1), (cudaStream_t)cusci_ctx_stream(ctx)));
+    cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
+    CUDA_TRY(cudaMemsetAsync(dev, 0, sizeof(int) * (size_t)(batch + 1), s));
+    CUDA_TRY(cudaMemsetAsync((char *)dev + summary_at(), 0xff, 2 * sizeof(unsigned long long), s));
     return CUSCI_OK;
   }
   int *flag() { return dev + batch; }
+  /* Where the two summary words follow the status words, 8-byte aligned. */
+  size_t summary_at() const { return (sizeof(int) * (size_t)(batch + 1) + 7) / 8 * 8; }
   /* Wait for the stream, then report the first failing matrix and the flag. */
   cusci_status read(cusci_ctx *ctx, const char *fn, cusci__la_fail *fail, bool *nonfinite)
   {
@@ -731,10 +759,33 @@ struct status_words {
         *fail = cusci__la_fail{ 0, 0 };
       return cusci__la_defer(ctx, fn, arr, batch, fail != NULL);
     }
+    cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
+    if (batch > 16 && batch < (INT64_C(1) << 32)) {
+      /* Many matrices: the first failure and the flag, found on the
+       * device, come back in 16 bytes instead of batch + 1 words. */
+      unsigned long long *sum = (unsigned long long *)((char *)dev + summary_at()), hs[2];
+      summarize_kernel<<<blocks_for(batch, 256) < 1024 ? blocks_for(batch, 256) : 1024, 256, 0, s>>>(dev, batch, sum);
+      cudaError_t e = cudaGetLastError();
+      if (e == cudaSuccess)
+        e = cudaMemcpyAsync(hs, sum, sizeof hs, cudaMemcpyDeviceToHost, s);
+      if (e == cudaSuccess)
+        e = cudaStreamSynchronize(s);
+      if (e != cudaSuccess)
+        return cuda_fail(ctx, fn, "reading the solver's info", e);
+      if (nonfinite)
+        *nonfinite = hs[1] != 0;
+      if (fail) {
+        *fail = cusci__la_fail{ 0, 0 };
+        if (hs[0] != ~0ull)
+          *fail = cusci__la_fail{ (int64_t)(hs[0] >> 32), (int)(uint32_t)hs[0] };
+      }
+      if (fail && fail->info < 0)
+        return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "cuSOLVER rejected argument %lld", (long long)-fail->info);
+      return CUSCI_OK;
+    }
     int *h = (int *)malloc(sizeof(int) * (size_t)(batch + 1));
     if (!h)
       return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %lld info words", (long long)batch + 1);
-    cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
     cudaError_t e = cudaMemcpyAsync(h, dev, sizeof(int) * (size_t)(batch + 1), cudaMemcpyDeviceToHost, s);
     if (e == cudaSuccess)
       e = cudaStreamSynchronize(s);
@@ -943,13 +994,14 @@ extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int 
   scratch_set sc{};
   status_words sw;
   TRY(sw.init(ctx, fn, sc, batch));
-  /* The warp kernel checks a and b as it loads them (general a only: a
-   * symmetric one is checked whole before its triangle is mirrored). */
-  const bool fused = n > SMALL_N && n <= CUSCI__LA_SMALL_MAX && (assume == CUSCI__LA_GEN || assume == CUSCI__LA_BANDED);
-  if (check_finite && !fused) {
+  /* The small kernels check a as they load it, and the warp kernel b too
+   * (general a only: a symmetric one is checked whole before its triangle
+   * is mirrored). */
+  const bool fused = n <= CUSCI__LA_SMALL_MAX && (assume == CUSCI__LA_GEN || assume == CUSCI__LA_BANDED);
+  if (check_finite && !fused)
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
+  if (check_finite && !(fused && n > SMALL_N))
     TRY(check_finite_async(ctx, fn, dt, batch * n * k, b, sw.flag()));
-  }
   size_t isz = itemsize(dt);
   cudaDataType t = cuda_type(dt);
   bool pos = assume == CUSCI__LA_POS || assume == CUSCI__LA_FACTORED;
@@ -970,7 +1022,7 @@ extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int 
      * registers, b solved in place. */
     if (assume == CUSCI__LA_SYM || assume == CUSCI__LA_HER)
       TRY(triangle(ctx, fn, dt, a, n, batch, lower ? MIRROR_LOWER : MIRROR_UPPER, assume == CUSCI__LA_HER));
-    small_op op{ ctx, fn, a, b, n, k, batch, SMALL_SOLVE, trans != 0, NULL, sw.dev };
+    small_op op{ ctx, fn, a, b, n, k, batch, SMALL_SOLVE, trans != 0, NULL, sw.dev, fused && check_finite ? sw.flag() : NULL };
     if (n <= SMALL_N)
       TRY(by_type(dt, op));
     else
@@ -1021,12 +1073,12 @@ extern "C" cusci_status cusci__gpu_la_inv(cusci_ctx *ctx, const char *fn, int dt
   scratch_set sc{};
   status_words sw;
   TRY(sw.init(ctx, fn, sc, batch));
-  /* The warp kernel (9 <= n <= 32) checks a as it loads it. */
-  const bool fused = n > SMALL_N && n <= CUSCI__LA_SMALL_MAX;
+  /* The small kernels (n <= 32) check a as they load it. */
+  const bool fused = n <= CUSCI__LA_SMALL_MAX;
   if (check_finite && !fused)
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
   if (n <= CUSCI__LA_SMALL_MAX) {
-    small_op op{ ctx, fn, a, NULL, n, 0, batch, SMALL_INV, false, out, sw.dev };
+    small_op op{ ctx, fn, a, NULL, n, 0, batch, SMALL_INV, false, out, sw.dev, check_finite ? sw.flag() : NULL };
     if (n <= SMALL_N)
       TRY(by_type(dt, op));
     else
@@ -1055,12 +1107,12 @@ extern "C" cusci_status cusci__gpu_la_det(cusci_ctx *ctx, const char *fn, int dt
   scratch_set sc{};
   status_words sw;
   TRY(sw.init(ctx, fn, sc, batch));
-  /* The warp kernel (9 <= n <= 32) checks a as it loads it. */
-  const bool fused = n > SMALL_N && n <= CUSCI__LA_SMALL_MAX;
+  /* The small kernels (n <= 32) check a as they load it. */
+  const bool fused = n <= CUSCI__LA_SMALL_MAX;
   if (check_finite && !fused)
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
   if (n <= CUSCI__LA_SMALL_MAX) {
-    small_op op{ ctx, fn, a, NULL, n, 0, batch, SMALL_DET, false, det, NULL };
+    small_op op{ ctx, fn, a, NULL, n, 0, batch, SMALL_DET, false, det, NULL, check_finite ? sw.flag() : NULL };
     if (n <= SMALL_N)
       TRY(by_type(dt, op));
     else
