@@ -103,6 +103,17 @@ static cusci_status work_copy(cusci_ctx *ctx, const cusci_array *a, cusci_dtype 
   return cusci_array_astype(ctx, (cusci_array *)a, dt, true, w);
 }
 
+/* a for a GPU path that only reads it (the small-matrix kernels, n <= 32):
+ * a C-contiguous array of the working dtype serves as is, without the copy. */
+static cusci_status read_copy(cusci_ctx *ctx, const cusci_array *a, cusci_dtype dt, bool read_only, cusci_array **w)
+{
+  if (read_only && !on_host(ctx) && cusci_array_dtype(a) == dt && cusci_array_is_c_contiguous(a)) {
+    *w = cusci_array_retain((cusci_array *)a);
+    return CUSCI_OK;
+  }
+  return work_copy(ctx, a, dt, w);
+}
+
 /* Hand a finished result to the caller: as *out when it was NULL, else
  * copied into the caller's array. Takes the reference to res. */
 cusci_status cusci__la_give(cusci_ctx *ctx, cusci_array *res, cusci_array **out)
@@ -412,8 +423,10 @@ static cusci_status solve_impl(cusci_ctx *ctx, const char *fn, const cusci_array
   shape[nb] = n;
   shape[nb + 1] = n;
   cusci_status st = cusci_array_broadcast_to(ctx, (cusci_array *)a, nb + 2, shape, &va);
+  bool read_only = n <= CUSCI__LA_SMALL_MAX && !special &&
+                   (o.assume_a == CUSCI_LINALG_ASSUME_GEN || o.assume_a == CUSCI_LINALG_ASSUME_BANDED);
   if (st == CUSCI_OK)
-    st = work_copy(ctx, va, dt, &wa);
+    st = read_copy(ctx, va, dt, read_only, &wa);
   shape[nb + 1] = k;
   int64_t col[2] = { n, 1 };
   if (st == CUSCI_OK)
@@ -808,7 +821,7 @@ cusci_status cusci_linalg_inv(cusci_ctx *ctx, const cusci_array *a, cusci_array 
   TRY(check_lapack_int(ctx, fn, n, n));
   TRY(cusci__la_check_out(ctx, fn, out, nd, sh, dt));
   cusci_array *w = NULL, *res = NULL;
-  cusci_status st = work_copy(ctx, a, dt, &w);
+  cusci_status st = read_copy(ctx, a, dt, n > 0 && n <= CUSCI__LA_SMALL_MAX && batch > 0, &w);
   bool nonfinite = false;
   cusci__la_fail f = { 0, 0 };
   int info = 0;
@@ -853,7 +866,7 @@ cusci_status cusci_linalg_det(cusci_ctx *ctx, const cusci_array *a, cusci_array 
     TRY(cusci_array_ones(ctx, nd - 2, sh, dt, &res));
     return cusci__la_give(ctx, res, out);
   }
-  st = work_copy(ctx, a, dt, &w);
+  st = read_copy(ctx, a, dt, n <= CUSCI__LA_SMALL_MAX, &w);
   if (st == CUSCI_OK)
     st = cusci_array_empty(ctx, nd - 2, sh, dt, &res);
   bool nonfinite = false;
