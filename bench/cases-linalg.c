@@ -15,7 +15,7 @@ typedef struct lstate {
 } lstate;
 
 enum { OP_MATMUL, OP_SOLVE, OP_CHOLESKY, OP_EIGH, OP_SVD, OP_INV, OP_DET, OP_QR, OP_LSTSQ, OP_EXPM, OP_TOEPLITZ,
-       OP_SQRTM, OP_LOGM };
+       OP_SQRTM, OP_LOGM, OP_LU_FACTOR };
 
 static int fail(char *why, size_t len, cusci_ctx *ctx, lstate *s)
 {
@@ -123,6 +123,9 @@ static int run(cusci_ctx *ctx, void *state)
   case OP_LOGM:
     st = cusci_linalg_logm(ctx, s->a, &o, NULL);
     break;
+  case OP_LU_FACTOR:
+    st = cusci_linalg_lu_factor(ctx, s->a, &o, &o2);
+    break;
   case OP_TOEPLITZ: /* s->a holds c (first column) and s->b b */
     st = cusci_linalg_solve_toeplitz(ctx, s->a, NULL, s->b, false, &o);
     break;
@@ -175,6 +178,14 @@ static int s_cholesky(cusci_ctx *ctx, void **st, double *bytes, double *flops, c
   *bytes = 8.0 * 2 * n * n;
   *flops = 1.0 / 3.0 * n * n * n;
   return need_gpu(ctx, why, len) || setup(ctx, st, OP_CHOLESKY, CUSCI_FLOAT64, 2, sa, 0, NULL, 1, why, len);
+}
+
+static int s_lu_factor(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
+{
+  int64_t n = N4K, sa[2] = { n, n };
+  *bytes = 8.0 * 2 * n * n;
+  *flops = 2.0 / 3.0 * n * n * n;
+  return need_gpu(ctx, why, len) || setup(ctx, st, OP_LU_FACTOR, CUSCI_FLOAT64, 2, sa, 0, NULL, 0, why, len);
 }
 
 static int s_eigh(cusci_ctx *ctx, void **st, double *bytes, double *flops, char *why, size_t len)
@@ -401,6 +412,7 @@ const bench_case bench_cases_linalg[] = {
   { .name = "linalg.matmul_f32_8192", .desc = "matmul of two 8192x8192 float32 matrices (cuBLAS sgemm, no TF32)", .setup = s_matmul, .run = run, .teardown = teardown },
   { .name = "linalg.solve_f64_4096", .desc = "solve a 4096x4096 float64 system, one right-hand side", .setup = s_solve, .run = run, .teardown = teardown },
   { .name = "linalg.cholesky_f64_4096", .desc = "cholesky of a 4096x4096 float64 SPD matrix", .setup = s_cholesky, .run = run, .teardown = teardown },
+  { .name = "linalg.lu_factor_f64_4096", .desc = "lu_factor of a 4096x4096 float64 matrix", .setup = s_lu_factor, .run = run, .teardown = teardown },
   { .name = "linalg.eigh_f64_4096", .desc = "eigh (values and vectors) of a 4096x4096 float64 symmetric matrix", .setup = s_eigh, .run = run, .teardown = teardown },
   { .name = "linalg.svd_f32_2048", .desc = "svd (economic, with vectors) of a 2048x2048 float32 matrix", .setup = s_svd, .run = run, .teardown = teardown },
   { .name = "linalg.solve_batched_8x8_f64", .desc = "solve 100000 8x8 float64 systems, one column each", .setup = s_solve_small, .run = run, .teardown = teardown },

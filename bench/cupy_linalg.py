@@ -40,6 +40,12 @@ def cholesky_f64_4096(cp):
     return lambda: cp.linalg.cholesky(a)
 
 
+def lu_factor_f64_4096(cp):
+    import cupyx.scipy.linalg as csl
+    a = _rand(cp, (N4K, N4K), np.float64, shift=2.0 * N4K)
+    return lambda: csl.lu_factor(a)
+
+
 def eigh_f64_4096(cp):
     a = _rand(cp, (N4K, N4K), np.float64, spd=True)
     return lambda: cp.linalg.eigh(a)
@@ -152,7 +158,7 @@ def logm_f64_512(cp):
 
 
 CASES = {"linalg." + f.__name__: f for f in (
-    matmul_f32_8192, solve_f64_4096, cholesky_f64_4096, eigh_f64_4096, svd_f32_2048,
+    matmul_f32_8192, solve_f64_4096, cholesky_f64_4096, lu_factor_f64_4096, eigh_f64_4096, svd_f32_2048,
     solve_batched_8x8_f64, inv_batched_8x8_f64, det_batched_8x8_f64, qr_f64_4096, lstsq_f64_4096x512,
     solve_batched_16x16_f64, solve_batched_32x32_f64, inv_batched_16x16_f64, inv_batched_32x32_f64,
     expm_f64_1024, solve_toeplitz_f64_4096, eig_f64_1024, eigh_top10_f64_4096,
