@@ -323,7 +323,7 @@ __global__ void __launch_bounds__(kThreads) normal_deferred(double a, double b, 
 /*
  * gamma and standard_gamma with shape >= 1: an element whose first try
  * leaves Marsaglia and Tsang's common path (the normal outside its
- * rectangle, or the try rejected) runs the whole sampler in the second
+ * rectangle, or the squeeze failing) runs the whole sampler in the second
  * kernel. cusci__rgamma_fast takes exactly the sampler's steps, so the
  * values are the host's.
  */

@@ -363,9 +363,9 @@ CUSCI_HD double cusci__rgammaf(cusci__rsampler *r, double shape)
  * The common path of the first try of cusci__rgamma / cusci__rgammaf for
  * shape >= 1 from the element's first block (refilled in s): 1 and *out
  * (what the sampler returns) when word 0 (f32) or words 0-1 (f64) give a
- * normal inside its layer's rectangle, v > 0 and the squeeze or the
- * logarithm test accepts u from the next word (f32) or words 2-3 (f64),
- * exactly as the sampler would; 0 otherwise, and the sampler must run. The ziggurat's tables as for
+ * normal inside its layer's rectangle, v > 0 and the squeeze accepts u from
+ * the next word (f32) or words 2-3 (f64), exactly as the sampler would;
+ * 0 otherwise, and the sampler must run. The ziggurat's tables as for
  * cusci__rzig_fast_in.
  */
 CUSCI_HD int cusci__rgamma_fast(const cusci__rstream *s, int f32, double shape, double *out, const uint32_t *k32, const float *w32,
@@ -383,7 +383,7 @@ CUSCI_HD int cusci__rgamma_fast(const cusci__rstream *s, int f32, double shape, 
       return 0;
     v = v * v * v;
     float u = cusci__u32_to_float(cusci__rbuf(s, 1)), x2 = x * x;
-    if (!(u < 1.0f - 0.0331f * x2 * x2) && !(cusci__rlogf(u) < 0.5f * x2 + d * (1.0f - v + cusci__rlogf(v))))
+    if (!(u < 1.0f - 0.0331f * x2 * x2))
       return 0;
     *out = 1.0 * (double)(d * v);
     return 1;
@@ -395,7 +395,7 @@ CUSCI_HD int cusci__rgamma_fast(const cusci__rstream *s, int f32, double shape, 
     return 0;
   v = v * v * v;
   double u = cusci__u64_to_double((uint64_t)cusci__rbuf(s, 2) | ((uint64_t)cusci__rbuf(s, 3) << 32)), x2 = z * z;
-  if (!(u < 1.0 - 0.0331 * x2 * x2) && !(cusci__rlog(u) < 0.5 * x2 + d * (1.0 - v + cusci__rlog(v))))
+  if (!(u < 1.0 - 0.0331 * x2 * x2))
     return 0;
   *out = 1.0 * (d * v);
   return 1;
