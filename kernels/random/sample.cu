@@ -96,11 +96,10 @@ __global__ void real_kernel(const cusci__rparams p, uint64_t key, uint64_t ctr, 
 }
 
 /*
- * The group normals (standard_normal, normal, lognormal) and gamma with
- * shape >= 1 take a fast path for almost every element and a slow one for
- * a few: the ziggurat accepts about 99% of draws with one multiplication,
- * Marsaglia and Tsang's sampler about 97% of first tries. The slow path
- * (a logarithm or an exponential, a stream of its own) needs twice the
+ * The group normals (standard_normal, normal, lognormal) take a fast path
+ * for almost every element and a slow one for a few: the ziggurat accepts
+ * about 98.5% of draws with one multiplication. The slow path (a
+ * logarithm or an exponential, a stream of its own) needs twice the
  * registers of the fast one, and a kernel that may call it is sized for
  * it, so it runs in a second kernel: the first makes every element by the
  * fast path and marks those it could not finish in a bitmap, one word per
@@ -321,54 +320,57 @@ __global__ void __launch_bounds__(kThreads) normal_deferred(double a, double b, 
   __syncthreads()
 
 /*
- * gamma and standard_gamma with shape >= 1: an element whose first try
- * leaves Marsaglia and Tsang's common path (the normal outside its
- * rectangle, or the squeeze failing) runs the whole sampler in the second
- * kernel. cusci__rgamma_fast takes exactly the sampler's steps, so the
- * values are the host's.
+ * gamma and standard_gamma with shape >= 1, queued in shared
+ * memory per warp: an element whose first try leaves Marsaglia and Tsang's common path (the
+ * normal outside its rectangle, or the squeeze failing: a few percent)
+ * runs the whole sampler later, with 31 others. cusci__rgamma_fast takes
+ * exactly the sampler's steps, so the values are the host's.
  */
 template <int DIST, int F32>
-__global__ void __launch_bounds__(kThreads) gamma_kernel(const cusci__rparams p, const cusci__philox_rk rk, uint64_t ctr, int64_t n,
-                                                         void *dst, const defer_map dm)
+__device__ __noinline__ void gamma_full(const cusci__rparams &p, uint64_t key, uint64_t ctr, int64_t k, void *dst)
 {
   using T = typename std::conditional<F32 != 0, float, double>::type;
+  double v[4];
+  cusci__rgroup_real(DIST, &p, key, ctr + (uint64_t)k, F32, v);
+  ((T *)dst)[k] = (T)v[0];
+}
+
+template <int DIST, int F32>
+__global__ void __launch_bounds__(kThreads) gamma_kernel(const cusci__rparams p, uint64_t key, uint64_t ctr, int64_t n, void *dst)
+{
+  using T = typename std::conditional<F32 != 0, float, double>::type;
+  __shared__ int64_t q_k[kWarps][64];
   ZIG_SHARED_TABLES();
-  int lane = (int)(threadIdx.x % 32);
-  uint64_t key = (uint64_t)rk.k[0] | ((uint64_t)rk.k[1] << 32);
+  const unsigned full = 0xffffffffu;
+  int warp = (int)(threadIdx.x / 32), lane = (int)(threadIdx.x % 32);
+  int count = 0; /* the same in every lane of the warp */
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  uint32_t round = 0;
-  for (int64_t base = (int64_t)blockIdx.x * blockDim.x + (threadIdx.x / 32) * 32; base < n; base += stride, round++) {
+  for (int64_t base = (int64_t)blockIdx.x * blockDim.x + warp * 32; base < n; base += stride) {
     int64_t k = base + lane;
     bool defer = false;
     if (k < n) {
       cusci__rstream st;
       cusci__rstream_init(&st, key, ctr + (uint64_t)k);
-      group_block(rk, ctr + (uint64_t)k, st.buf);
-      st.j = 1;
-      st.used = 0;
+      cusci__rstream_refill(&st);
       double v;
       if (cusci__rgamma_fast(&st, F32, p.a, &v, zk32, zw32, zk64, zw64))
         ((T *)dst)[k] = (T)(DIST == CUSCI__RD_GAMMA ? p.b * v : v);
       else
         defer = true;
     }
-    defer_mark<1>(dm, round, defer ? 1u : 0u);
+    unsigned m = __ballot_sync(full, defer);
+    if (defer)
+      q_k[warp][count + __popc(m & ((1u << lane) - 1u))] = k;
+    count += __popc(m);
+    __syncwarp();
+    if (count >= 32) {
+      count -= 32;
+      gamma_full<DIST, F32>(p, key, ctr, q_k[warp][count + lane], dst);
+      __syncwarp();
+    }
   }
-}
-
-template <int DIST, int F32>
-__global__ void __launch_bounds__(kThreads) gamma_deferred(double a, double b, uint64_t key, uint64_t ctr, void *dst,
-                                                           const defer_map dm)
-{
-  using T = typename std::conditional<F32 != 0, float, double>::type;
-  defer_finish<1>(dm, [&](int64_t k) {
-    cusci__rparams p; /* gamma reads a and b alone */
-    p.a = a;
-    p.b = b;
-    double v[4];
-    cusci__rgroup_real(DIST, &p, key, ctr + (uint64_t)k, F32, v);
-    ((T *)dst)[k] = (T)v[0];
-  });
+  if (lane < count)
+    gamma_full<DIST, F32>(p, key, ctr, q_k[warp][lane], dst);
 }
 
 template <int DIST, typename T, int G, bool IS_BOOL>
@@ -437,52 +439,38 @@ __global__ void rows_kernel(const double *v, int64_t k, const cusci__rparams p, 
     cusci__rrow(KIND, v, k, &p, key, ctr + (uint64_t)g, (double *)dst + g * k, (int64_t *)dst + g * k);
 }
 
-/* Which kernels make DIST with these parameters: the deferring pair
- * (normals; gamma with shape >= 1) or the one-pass kernel. */
-bool defers(int dist, const cusci__rparams *p)
+/* The normals take the deferring pair of kernels, with a scratch bitmap. */
+bool defers(int dist)
 {
-  return dist == CUSCI__RD_STANDARD_NORMAL || dist == CUSCI__RD_NORMAL || dist == CUSCI__RD_LOGNORMAL ||
-         ((dist == CUSCI__RD_STANDARD_GAMMA || dist == CUSCI__RD_GAMMA) && p->a >= 1.0);
-}
-
-/* Elements per group of the deferring pair. */
-int defer_group(int dist, int f32)
-{
-  bool normal = dist == CUSCI__RD_STANDARD_NORMAL || dist == CUSCI__RD_NORMAL || dist == CUSCI__RD_LOGNORMAL;
-  return normal ? (f32 ? 4 : 2) : 1;
+  return dist == CUSCI__RD_STANDARD_NORMAL || dist == CUSCI__RD_NORMAL || dist == CUSCI__RD_LOGNORMAL;
 }
 
 template <int DIST>
 void launch_real(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64_t ctr, int f32, int64_t n, void *dst,
                  void *scratch)
 {
-  if constexpr (DIST == CUSCI__RD_STANDARD_NORMAL || DIST == CUSCI__RD_NORMAL || DIST == CUSCI__RD_LOGNORMAL ||
-                DIST == CUSCI__RD_STANDARD_GAMMA || DIST == CUSCI__RD_GAMMA) {
-    if (defers(DIST, p)) {
-      int G = defer_group(DIST, f32);
-      unsigned blocks;
-      defer_map dm{(uint32_t *)scratch, 0};
-      size_t bytes;
-      defer_plan((n + G - 1) / G, G, &blocks, &dm.rounds, &bytes);
-      cusci__philox_rk rk = cusci__philox_round_keys(key);
-      constexpr bool normal = DIST == CUSCI__RD_STANDARD_NORMAL || DIST == CUSCI__RD_NORMAL || DIST == CUSCI__RD_LOGNORMAL;
-      if constexpr (normal) {
-        if (f32) {
-          normal_kernel<DIST, 1><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dm);
-          normal_deferred<DIST, 1><<<blocks, kThreads, 0, s>>>(p->a, p->b, key, ctr, dst, dm);
-        } else {
-          normal_kernel<DIST, 0><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dm);
-          normal_deferred<DIST, 0><<<blocks, kThreads, 0, s>>>(p->a, p->b, key, ctr, dst, dm);
-        }
-      } else {
-        if (f32) {
-          gamma_kernel<DIST, 1><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dm);
-          gamma_deferred<DIST, 1><<<blocks, kThreads, 0, s>>>(p->a, p->b, key, ctr, dst, dm);
-        } else {
-          gamma_kernel<DIST, 0><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dm);
-          gamma_deferred<DIST, 0><<<blocks, kThreads, 0, s>>>(p->a, p->b, key, ctr, dst, dm);
-        }
-      }
+  if constexpr (DIST == CUSCI__RD_STANDARD_NORMAL || DIST == CUSCI__RD_NORMAL || DIST == CUSCI__RD_LOGNORMAL) {
+    int G = f32 ? 4 : 2;
+    unsigned blocks;
+    defer_map dm{(uint32_t *)scratch, 0};
+    size_t bytes;
+    defer_plan((n + G - 1) / G, G, &blocks, &dm.rounds, &bytes);
+    cusci__philox_rk rk = cusci__philox_round_keys(key);
+    if (f32) {
+      normal_kernel<DIST, 1><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dm);
+      normal_deferred<DIST, 1><<<blocks, kThreads, 0, s>>>(p->a, p->b, key, ctr, dst, dm);
+    } else {
+      normal_kernel<DIST, 0><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dm);
+      normal_deferred<DIST, 0><<<blocks, kThreads, 0, s>>>(p->a, p->b, key, ctr, dst, dm);
+    }
+    return;
+  }
+  if constexpr (DIST == CUSCI__RD_STANDARD_GAMMA || DIST == CUSCI__RD_GAMMA) {
+    if (p->a >= 1.0) {
+      if (f32)
+        gamma_kernel<DIST, 1><<<fill_blocks(n), kThreads, 0, s>>>(*p, key, ctr, n, dst);
+      else
+        gamma_kernel<DIST, 0><<<fill_blocks(n), kThreads, 0, s>>>(*p, key, ctr, n, dst);
       return;
     }
   }
@@ -520,9 +508,10 @@ void launch_integers(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint
 
 extern "C" size_t cusci__rreal_scratch(int dist, const cusci__rparams *p, int f32, int64_t n)
 {
-  if (n == 0 || !defers(dist, p))
+  (void)p;
+  if (n == 0 || !defers(dist))
     return 0;
-  int G = defer_group(dist, f32);
+  int G = f32 ? 4 : 2;
   unsigned blocks;
   uint32_t rounds;
   size_t bytes;
