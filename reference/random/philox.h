@@ -36,34 +36,40 @@
 #define CUSCI__PHILOX_W0 UINT32_C(0x9E3779B9)
 #define CUSCI__PHILOX_W1 UINT32_C(0xBB67AE85)
 
+/* One Philox4x32 round on c under the round key (k0, k1). */
+CUSCI_HD void cusci__philox_round(uint32_t c[4], uint32_t k0, uint32_t k1)
+{
+#ifdef __CUDA_ARCH__ /* 32-bit high and low products: no 64-bit multiply */
+  uint32_t hi0 = __umulhi(CUSCI__PHILOX_M0, c[0]), lo0 = CUSCI__PHILOX_M0 * c[0];
+  uint32_t hi1 = __umulhi(CUSCI__PHILOX_M1, c[2]), lo1 = CUSCI__PHILOX_M1 * c[2];
+#else
+  uint64_t p0 = (uint64_t)CUSCI__PHILOX_M0 * c[0];
+  uint64_t p1 = (uint64_t)CUSCI__PHILOX_M1 * c[2];
+  uint32_t hi0 = (uint32_t)(p0 >> 32), lo0 = (uint32_t)p0;
+  uint32_t hi1 = (uint32_t)(p1 >> 32), lo1 = (uint32_t)p1;
+#endif
+  c[0] = hi1 ^ c[1] ^ k0;
+  c[1] = lo1;
+  c[2] = hi0 ^ c[3] ^ k1;
+  c[3] = lo0;
+}
+
 /* One Philox4x32-10 block: ctr[4] under key[2] into out[4]. */
 CUSCI_HD void cusci__philox4x32_10(const uint32_t ctr[4], const uint32_t key[2], uint32_t out[4])
 {
-  uint32_t c0 = ctr[0], c1 = ctr[1], c2 = ctr[2], c3 = ctr[3];
+  uint32_t c[4] = {ctr[0], ctr[1], ctr[2], ctr[3]};
   uint32_t k0 = key[0], k1 = key[1];
   for (int r = 0; r < 10; r++) {
     if (r > 0) {
       k0 += CUSCI__PHILOX_W0;
       k1 += CUSCI__PHILOX_W1;
     }
-#ifdef __CUDA_ARCH__ /* 32-bit high and low products: no 64-bit multiply */
-    uint32_t hi0 = __umulhi(CUSCI__PHILOX_M0, c0), lo0 = CUSCI__PHILOX_M0 * c0;
-    uint32_t hi1 = __umulhi(CUSCI__PHILOX_M1, c2), lo1 = CUSCI__PHILOX_M1 * c2;
-#else
-    uint64_t p0 = (uint64_t)CUSCI__PHILOX_M0 * c0;
-    uint64_t p1 = (uint64_t)CUSCI__PHILOX_M1 * c2;
-    uint32_t hi0 = (uint32_t)(p0 >> 32), lo0 = (uint32_t)p0;
-    uint32_t hi1 = (uint32_t)(p1 >> 32), lo1 = (uint32_t)p1;
-#endif
-    c0 = hi1 ^ c1 ^ k0;
-    c1 = lo1;
-    c2 = hi0 ^ c3 ^ k1;
-    c3 = lo0;
+    cusci__philox_round(c, k0, k1);
   }
-  out[0] = c0;
-  out[1] = c1;
-  out[2] = c2;
-  out[3] = c3;
+  out[0] = c[0];
+  out[1] = c[1];
+  out[2] = c[2];
+  out[3] = c[3];
 }
 
 /*
@@ -91,29 +97,16 @@ CUSCI_HD cusci__philox_rk cusci__philox_round_keys(uint64_t key)
 /* cusci__philox4x32_10 with the round keys made beforehand: the same bits. */
 CUSCI_HD void cusci__philox4x32_10_rk(const uint32_t ctr[4], const cusci__philox_rk *rk, uint32_t out[4])
 {
-  uint32_t c0 = ctr[0], c1 = ctr[1], c2 = ctr[2], c3 = ctr[3];
+  uint32_t c[4] = {ctr[0], ctr[1], ctr[2], ctr[3]};
 #ifdef __CUDACC__
 #pragma unroll
 #endif
-  for (int r = 0; r < 10; r++) {
-#ifdef __CUDA_ARCH__
-    uint32_t hi0 = __umulhi(CUSCI__PHILOX_M0, c0), lo0 = CUSCI__PHILOX_M0 * c0;
-    uint32_t hi1 = __umulhi(CUSCI__PHILOX_M1, c2), lo1 = CUSCI__PHILOX_M1 * c2;
-#else
-    uint64_t p0 = (uint64_t)CUSCI__PHILOX_M0 * c0;
-    uint64_t p1 = (uint64_t)CUSCI__PHILOX_M1 * c2;
-    uint32_t hi0 = (uint32_t)(p0 >> 32), lo0 = (uint32_t)p0;
-    uint32_t hi1 = (uint32_t)(p1 >> 32), lo1 = (uint32_t)p1;
-#endif
-    c0 = hi1 ^ c1 ^ rk->k[2 * r];
-    c1 = lo1;
-    c2 = hi0 ^ c3 ^ rk->k[2 * r + 1];
-    c3 = lo0;
-  }
-  out[0] = c0;
-  out[1] = c1;
-  out[2] = c2;
-  out[3] = c3;
+  for (int r = 0; r < 10; r++)
+    cusci__philox_round(c, rk->k[2 * r], rk->k[2 * r + 1]);
+  out[0] = c[0];
+  out[1] = c[1];
+  out[2] = c[2];
+  out[3] = c[3];
 }
 
 /*
