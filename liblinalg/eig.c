@@ -35,43 +35,11 @@
 
 typedef double complex cdouble;
 
-static bool is_complex(cusci_dtype dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
-static bool is_single(cusci_dtype dt) { return dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64; }
-static cusci_dtype real_of(cusci_dtype dt) { return is_single(dt) ? CUSCI_FLOAT32 : CUSCI_FLOAT64; }
-static cusci_dtype complex_of(cusci_dtype dt) { return is_single(dt) ? CUSCI_COMPLEX64 : CUSCI_COMPLEX128; }
+static cusci_dtype real_of(cusci_dtype dt) { return cusci__la_is_single(dt) ? CUSCI_FLOAT32 : CUSCI_FLOAT64; }
+static cusci_dtype complex_of(cusci_dtype dt) { return cusci__la_is_single(dt) ? CUSCI_COMPLEX64 : CUSCI_COMPLEX128; }
 /* The host backend's dtype for work in dt. */
-static cusci_dtype wide_of(cusci_dtype dt) { return is_complex(dt) ? CUSCI_COMPLEX128 : CUSCI_FLOAT64; }
-static bool on_host(cusci_ctx *ctx) { return cusci_ctx_device(ctx) == CUSCI_DEVICE_HOST; }
+static cusci_dtype wide_of(cusci_dtype dt) { return cusci__la_is_complex(dt) ? CUSCI_COMPLEX128 : CUSCI_FLOAT64; }
 
-static int64_t prod(int n, const int64_t *x)
-{
-  int64_t p = 1;
-  for (int i = 0; i < n; i++)
-    p *= x[i];
-  return p;
-}
-
-static cusci_status check_input(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, int min_ndim)
-{
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  TRY(cusci_check_array(ctx, fn, name, a));
-  if (cusci_array_ndim(a) < min_ndim)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "%s has %d dimensions, expected at least %d", name, cusci_array_ndim(a), min_ndim);
-  return CUSCI_OK;
-}
-
-static cusci_status check_square(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a)
-{
-  TRY(check_input(ctx, fn, name, a, 2));
-  int nd = cusci_array_ndim(a);
-  const int64_t *sh = cusci_array_shape(a);
-  if (sh[nd - 1] != sh[nd - 2]) {
-    char buf[256];
-    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "%s has shape %s, expected square matrices", name, cusci_shape_str(nd, sh, buf, sizeof buf));
-  }
-  return CUSCI_OK;
-}
 
 /* b has a's shape. */
 static cusci_status check_same_shape(cusci_ctx *ctx, const char *fn, const char *na, const cusci_array *a, const char *nb, const cusci_array *b)
@@ -199,12 +167,12 @@ static cusci_status eig_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
                              cusci_array **w, cusci_array **vl, cusci_array **vr)
 {
   cusci_linalg_eig_opts o = opts ? *opts : (cusci_linalg_eig_opts){ 0 };
-  TRY(check_square(ctx, fn, "a", a));
+  TRY(cusci__la_check_square(ctx, fn, "a", a));
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
   if (b) {
     cusci_dtype db;
-    TRY(check_square(ctx, fn, "b", b));
+    TRY(cusci__la_check_square(ctx, fn, "b", b));
     TRY(check_same_shape(ctx, fn, "a", a, "b", b));
     TRY(cusci__la_work_dtype(ctx, fn, "b", cusci_array_dtype(b), &db));
     TRY(cusci_promote_types(dt, db, &dt));
@@ -212,7 +180,7 @@ static cusci_status eig_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
   cusci_dtype cdt = complex_of(dt);
   int nd = cusci_array_ndim(a), nb = nd - 2;
   const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = prod(nb, sh);
+  int64_t n = sh[nd - 1], batch = cusci__la_prod(nb, sh);
   TRY(cusci__la_check_out(ctx, fn, w, nd - 1, sh, cdt));
   if (vl)
     TRY(cusci__la_check_out(ctx, fn, vl, nd, sh, cdt));
@@ -223,7 +191,7 @@ static cusci_status eig_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
   bool nonfinite = false;
   int info = 0;
   cusci_status st = CUSCI_OK;
-  if (on_host(ctx) || b) {
+  if (cusci__la_on_host(ctx) || b) {
     TRY(check_lapack_n(ctx, fn, n));
     cusci_dtype wdt = wide_of(dt);
     void *ha = NULL, *hb = NULL;
@@ -237,7 +205,7 @@ static cusci_status eig_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
     if (st == CUSCI_OK && !o.no_check_finite)
       nonfinite = nonfinite_d(ha, ca) || (hb && nonfinite_d(hb, cb));
     if (st == CUSCI_OK && !nonfinite && batch > 0 && n > 0)
-      info = cusci__ref_la_eig(is_complex(dt), batch, n, ha, hb, hw, hl, hr, &f);
+      info = cusci__ref_la_eig(cusci__la_is_complex(dt), batch, n, ha, hb, hw, hl, hr, &f);
     st = backend_status(ctx, fn, st, info, nonfinite);
     if (st == CUSCI_OK)
       st = put(ctx, hw, nd - 1, sh, CUSCI_COMPLEX128, cdt, &res[0]);
@@ -397,13 +365,13 @@ static cusci_status give_subset(cusci_ctx *ctx, const char *fn, cusci_status st,
 cusci_status cusci__la_eigh_ex(cusci_ctx *ctx, const char *fn, const cusci_array *a, const cusci_linalg_eigh_opts *o, cusci_array **w,
                                cusci_array **v)
 {
-  TRY(check_square(ctx, fn, "a", a));
+  TRY(cusci__la_check_square(ctx, fn, "a", a));
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
   const cusci_array *b = o->b;
   if (b) {
     cusci_dtype db;
-    TRY(check_square(ctx, fn, "b", b));
+    TRY(cusci__la_check_square(ctx, fn, "b", b));
     TRY(check_same_shape(ctx, fn, "a", a, "b", b));
     TRY(cusci__la_work_dtype(ctx, fn, "b", cusci_array_dtype(b), &db));
     TRY(cusci_promote_types(dt, db, &dt));
@@ -412,7 +380,7 @@ cusci_status cusci__la_eigh_ex(cusci_ctx *ctx, const char *fn, const cusci_array
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "type is %d, expected 1, 2 or 3", o->type);
   int nd = cusci_array_ndim(a), nb = nd - 2;
   const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = prod(nb, sh);
+  int64_t n = sh[nd - 1], batch = cusci__la_prod(nb, sh);
   cusci__la_range r = { (int)o->subset, o->lo, o->hi, o->vlo, o->vhi };
   TRY(check_range(ctx, fn, "subset", r, n));
   if (!w)
@@ -429,7 +397,7 @@ cusci_status cusci__la_eigh_ex(cusci_ctx *ctx, const char *fn, const cusci_array
   bool nonfinite = false;
   int info = 0;
   cusci_status st = CUSCI_OK;
-  if (on_host(ctx)) {
+  if (cusci__la_on_host(ctx)) {
     st = check_lapack_n(ctx, fn, n);
     cusci_dtype wdt = wide_of(dt);
     void *ha = NULL, *hb = NULL, *hv = NULL;
@@ -446,7 +414,7 @@ cusci_status cusci__la_eigh_ex(cusci_ctx *ctx, const char *fn, const cusci_array
     if (st == CUSCI_OK && !o->no_check_finite)
       nonfinite = nonfinite_d(ha, ca) || (hb && nonfinite_d(hb, cb));
     if (st == CUSCI_OK && !nonfinite && batch > 0 && n > 0)
-      info = cusci__ref_la_eigh_ex(is_complex(dt), batch, n, o->upper, r, type, ha, hb, hw, hv, m, &f);
+      info = cusci__ref_la_eigh_ex(cusci__la_is_complex(dt), batch, n, o->upper, r, type, ha, hb, hw, hv, m, &f);
     st = backend_status(ctx, fn, st, info, nonfinite);
     if (st == CUSCI_OK && batch > 0 && n > 0 && f.info == 0 && hv)
       /* Columns past m[i] are not written: zero them for a tidy copy. */
@@ -505,14 +473,14 @@ cusci_status cusci_linalg_schur(cusci_ctx *ctx, const cusci_array *a, const cusc
 {
   static const char fn[] = "cusci_linalg_schur";
   cusci_linalg_schur_opts o = opts ? *opts : (cusci_linalg_schur_opts){ 0 };
-  TRY(check_square(ctx, fn, "a", a));
+  TRY(cusci__la_check_square(ctx, fn, "a", a));
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
   if (o.complex_output)
     dt = complex_of(dt);
   int nd = cusci_array_ndim(a), nb = nd - 2;
   const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = prod(nb, sh);
+  int64_t n = sh[nd - 1], batch = cusci__la_prod(nb, sh);
   TRY(check_lapack_n(ctx, fn, n));
   TRY(cusci__la_check_out(ctx, fn, t, nd, sh, dt));
   TRY(cusci__la_check_out(ctx, fn, z, nd, sh, dt));
@@ -526,7 +494,7 @@ cusci_status cusci_linalg_schur(cusci_ctx *ctx, const cusci_array *a, const cusc
   cusci__la_fail f = { 0, 0 };
   int info = 0;
   if (st == CUSCI_OK && !nonfinite && batch > 0 && n > 0)
-    info = cusci__ref_la_schur(is_complex(dt), batch, n, ha, hz, &f);
+    info = cusci__ref_la_schur(cusci__la_is_complex(dt), batch, n, ha, hz, &f);
   st = backend_status(ctx, fn, st, info, nonfinite);
   if (st == CUSCI_OK && f.info > 0) {
     char wh[300];
@@ -547,8 +515,8 @@ cusci_status cusci_linalg_schur(cusci_ctx *ctx, const cusci_array *a, const cusc
 cusci_status cusci_linalg_rsf2csf(cusci_ctx *ctx, const cusci_array *t, const cusci_array *z, cusci_array **t2, cusci_array **z2)
 {
   static const char fn[] = "cusci_linalg_rsf2csf";
-  TRY(check_square(ctx, fn, "t", t));
-  TRY(check_square(ctx, fn, "z", z));
+  TRY(cusci__la_check_square(ctx, fn, "t", t));
+  TRY(cusci__la_check_square(ctx, fn, "z", z));
   TRY(check_same_shape(ctx, fn, "t", t, "z", z));
   cusci_dtype dt, dz;
   TRY(cusci__la_work_dtype(ctx, fn, "t", cusci_array_dtype(t), &dt));
@@ -557,7 +525,7 @@ cusci_status cusci_linalg_rsf2csf(cusci_ctx *ctx, const cusci_array *t, const cu
   dt = complex_of(dt);
   int nd = cusci_array_ndim(t);
   const int64_t *sh = cusci_array_shape(t);
-  int64_t n = sh[nd - 1], batch = prod(nd - 2, sh);
+  int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
   TRY(cusci__la_check_out(ctx, fn, t2, nd, sh, dt));
   TRY(cusci__la_check_out(ctx, fn, z2, nd, sh, dt));
   void *ht = NULL, *hz = NULL;
@@ -583,12 +551,12 @@ cusci_status cusci_linalg_rsf2csf(cusci_ctx *ctx, const cusci_array *t, const cu
 cusci_status cusci_linalg_hessenberg(cusci_ctx *ctx, const cusci_array *a, cusci_array **h, cusci_array **q)
 {
   static const char fn[] = "cusci_linalg_hessenberg";
-  TRY(check_square(ctx, fn, "a", a));
+  TRY(cusci__la_check_square(ctx, fn, "a", a));
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = prod(nd - 2, sh);
+  int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
   TRY(check_lapack_n(ctx, fn, n));
   TRY(cusci__la_check_out(ctx, fn, h, nd, sh, dt));
   if (q)
@@ -602,7 +570,7 @@ cusci_status cusci_linalg_hessenberg(cusci_ctx *ctx, const cusci_array *a, cusci
   bool nonfinite = st == CUSCI_OK && nonfinite_d(ha, ca);
   int info = 0;
   if (st == CUSCI_OK && !nonfinite && batch > 0 && n > 0)
-    info = cusci__ref_la_hessenberg(is_complex(dt), batch, n, ha, hq);
+    info = cusci__ref_la_hessenberg(cusci__la_is_complex(dt), batch, n, ha, hq);
   st = backend_status(ctx, fn, st, info, nonfinite);
   cusci_array *res[2] = { NULL, NULL };
   if (st == CUSCI_OK)
@@ -621,12 +589,12 @@ cusci_status cusci_linalg_ldl(cusci_ctx *ctx, const cusci_array *a, const cusci_
 {
   static const char fn[] = "cusci_linalg_ldl";
   cusci_linalg_ldl_opts o = opts ? *opts : (cusci_linalg_ldl_opts){ 0 };
-  TRY(check_square(ctx, fn, "a", a));
+  TRY(cusci__la_check_square(ctx, fn, "a", a));
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
   int nd = cusci_array_ndim(a), nb = nd - 2;
   const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = prod(nb, sh);
+  int64_t n = sh[nd - 1], batch = cusci__la_prod(nb, sh);
   TRY(check_lapack_n(ctx, fn, n));
   TRY(cusci__la_check_out(ctx, fn, lu, nd, sh, dt));
   TRY(cusci__la_check_out(ctx, fn, d, nd, sh, dt));
@@ -643,7 +611,7 @@ cusci_status cusci_linalg_ldl(cusci_ctx *ctx, const cusci_array *a, const cusci_
   bool nonfinite = st == CUSCI_OK && !o.no_check_finite && nonfinite_d(ha, ca);
   int info = 0;
   if (st == CUSCI_OK && !nonfinite && batch > 0 && n > 0)
-    info = cusci__ref_la_ldl(is_complex(dt), !o.upper, !o.not_hermitian, batch, n, ha, hd, hp);
+    info = cusci__ref_la_ldl(cusci__la_is_complex(dt), !o.upper, !o.not_hermitian, batch, n, ha, hd, hp);
   if (st == CUSCI_OK && !nonfinite && info == 1)
     st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "LAPACK's pivot array could not be parsed");
   else
@@ -695,7 +663,7 @@ static cusci_status scale_columns(cusci_ctx *ctx, cusci_array *x, cusci_array *s
 cusci_status cusci_linalg_polar(cusci_ctx *ctx, const cusci_array *a, cusci_linalg_polar_side side, cusci_array **u, cusci_array **p)
 {
   static const char fn[] = "cusci_linalg_polar";
-  TRY(check_input(ctx, fn, "a", a, 2));
+  TRY(cusci__la_check_input(ctx, fn, "a", a, 2));
   if ((int)side < 0 || side > CUSCI_LINALG_POLAR_LEFT)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "side is %d, not a cusci_linalg_polar_side", (int)side);
   cusci_dtype dt;
@@ -741,14 +709,14 @@ cusci_status cusci_linalg_pinvh(cusci_ctx *ctx, const cusci_array *a, const cusc
 {
   static const char fn[] = "cusci_linalg_pinvh";
   cusci_linalg_pinvh_opts o = opts ? *opts : (cusci_linalg_pinvh_opts){ 0 };
-  TRY(check_square(ctx, fn, "a", a));
+  TRY(cusci__la_check_square(ctx, fn, "a", a));
   if (!(o.atol >= 0) || !(o.rtol >= 0))
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "atol and rtol must be non-negative numbers");
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = prod(nd - 2, sh);
+  int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
   TRY(cusci__la_check_out(ctx, fn, out, nd, sh, dt));
   cusci_array *w = NULL, *v = NULL, *w64 = NULL, *f = NULL, *vf = NULL, *vh = NULL, *r = NULL;
   cusci_linalg_eigh_opts eo = { .upper = o.upper, .no_check_finite = o.no_check_finite };
@@ -760,7 +728,7 @@ cusci_status cusci_linalg_pinvh(cusci_ctx *ctx, const cusci_array *a, const cusc
     st = cusci_array_astype(ctx, w, CUSCI_FLOAT64, true, &w64);
   if (st == CUSCI_OK)
     st = cusci_array_to_host(ctx, w64, hw, sizeof *hw * (size_t)(batch * n));
-  double eps = is_single(dt) ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+  double eps = cusci__la_is_single(dt) ? 1.1920928955078125e-07 : 2.220446049250313e-16;
   double rtol = o.rtol > 0 ? o.rtol : (double)n * eps;
   for (int64_t b = 0; st == CUSCI_OK && b < batch; b++) {
     double mx = 0;
@@ -794,17 +762,17 @@ static cusci_status tridiagonal_impl(cusci_ctx *ctx, const char *fn, const cusci
                                      const cusci_linalg_eigh_tridiagonal_opts *opts, cusci_array **w, cusci_array **v)
 {
   cusci_linalg_eigh_tridiagonal_opts o = opts ? *opts : (cusci_linalg_eigh_tridiagonal_opts){ 0 };
-  TRY(check_input(ctx, fn, "d", d, 1));
-  TRY(check_input(ctx, fn, "e", e, 1));
+  TRY(cusci__la_check_input(ctx, fn, "d", d, 1));
+  TRY(cusci__la_check_input(ctx, fn, "e", e, 1));
   cusci_dtype dd, de, dt;
-  if (is_complex(cusci_array_dtype(d)) || is_complex(cusci_array_dtype(e)))
+  if (cusci__la_is_complex(cusci_array_dtype(d)) || cusci__la_is_complex(cusci_array_dtype(e)))
     return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "d and e must be real (a complex Hermitian tridiagonal matrix is not supported, as SciPy)");
   TRY(cusci__la_work_dtype(ctx, fn, "d", cusci_array_dtype(d), &dd));
   TRY(cusci__la_work_dtype(ctx, fn, "e", cusci_array_dtype(e), &de));
   TRY(cusci_promote_types(dd, de, &dt));
   int nd = cusci_array_ndim(d), nb = nd - 1;
   const int64_t *sd = cusci_array_shape(d), *se = cusci_array_shape(e);
-  int64_t n = sd[nd - 1], batch = prod(nb, sd);
+  int64_t n = sd[nd - 1], batch = cusci__la_prod(nb, sd);
   bool ok = cusci_array_ndim(e) == nd && (n == 0 ? se[nd - 1] == 0 : se[nd - 1] == n - 1);
   for (int i = 0; ok && i < nb; i++)
     ok = sd[i] == se[i];
@@ -830,7 +798,7 @@ static cusci_status tridiagonal_impl(cusci_ctx *ctx, const char *fn, const cusci
     st = host_copy(ctx, fn, e, CUSCI_FLOAT64, (void **)&he, &ce);
   bool nonfinite = st == CUSCI_OK && !o.no_check_finite && (nonfinite_d(hd, cd) || nonfinite_d(he, ce));
   st = backend_status(ctx, fn, st, 0, nonfinite);
-  if (st == CUSCI_OK && !on_host(ctx)) {
+  if (st == CUSCI_OK && !cusci__la_on_host(ctx)) {
     /* GPU: the dense matrix, solved by eigh on the device. */
     double *dense = xmalloc((size_t)(batch * n * n), sizeof *dense);
     cusci_array *ad = NULL;

@@ -28,9 +28,7 @@ typedef double complex cdouble;
 
 enum { FN_SQRTM, FN_LOGM, FN_FUNM };
 
-static bool is_complex(cusci_dtype dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
-static bool is_single(cusci_dtype dt) { return dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64; }
-static cusci_dtype complex_of(cusci_dtype dt) { return is_single(dt) ? CUSCI_COMPLEX64 : CUSCI_COMPLEX128; }
+static cusci_dtype complex_of(cusci_dtype dt) { return cusci__la_is_single(dt) ? CUSCI_COMPLEX64 : CUSCI_COMPLEX128; }
 
 /* A C-contiguous host copy of a in dtype wdt (float64 or complex128). */
 static cusci_status host_copy(cusci_ctx *ctx, const char *fn, const cusci_array *a, cusci_dtype wdt, void **buf)
@@ -120,7 +118,7 @@ static cusci_status schur_fun(cusci_ctx *ctx, const char *fn, int which, const c
   if (errest)
     TRY(cusci__la_check_out(ctx, fn, errest, nb, sh, CUSCI_FLOAT64));
 
-  bool cplx = is_complex(dt);
+  bool cplx = cusci__la_is_complex(dt);
   size_t nn = (size_t)(batch * n * n);
   void *ha = NULL;
   cdouble *x = malloc(sizeof *x * (nn ? nn : 1));
@@ -137,7 +135,7 @@ static cusci_status schur_fun(cusci_ctx *ctx, const char *fn, int which, const c
     else if (which == FN_LOGM)
       info = cusci__ref_la_logm(cplx, batch, n, ha, x, &fail);
     else
-      info = cusci__ref_la_funm(cplx, batch, n, ha, f, user, is_single(dt) ? 1.1920928955078125e-07 : 2.220446049250313e-16, x,
+      info = cusci__ref_la_funm(cplx, batch, n, ha, f, user, cusci__la_is_single(dt) ? 1.1920928955078125e-07 : 2.220446049250313e-16, x,
                                 errest ? est : NULL, &fail);
   }
   st = cusci__la_outcome(ctx, fn, st, info, nonfinite, fail, CUSCI__LA_FAIL_EIG, nb, sh);
@@ -148,7 +146,7 @@ static cusci_status schur_fun(cusci_ctx *ctx, const char *fn, int which, const c
     if (which == FN_SQRTM)
       real = !neg_real;
     else {
-      double tol = is_single(dt) ? 1e3 * 1.1920928955078125e-07 : 1e6 * 2.220446049250313e-16;
+      double tol = cusci__la_is_single(dt) ? 1e3 * 1.1920928955078125e-07 : 1e6 * 2.220446049250313e-16;
       for (size_t i = 0; i < nn && real; i++)
         real = fabs(cimag(x[i])) <= tol;
     }

@@ -14,6 +14,31 @@
       return st_;              \
   } while (0)
 
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Small questions every file asks. */
+static inline bool cusci__la_is_complex(cusci_dtype dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
+static inline bool cusci__la_is_single(cusci_dtype dt) { return dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64; }
+/* The real dtype of a complex one; others as they are. */
+static inline cusci_dtype cusci__la_real_of(cusci_dtype dt)
+{
+  return dt == CUSCI_COMPLEX64 ? CUSCI_FLOAT32 : dt == CUSCI_COMPLEX128 ? CUSCI_FLOAT64 : dt;
+}
+static inline bool cusci__la_on_host(cusci_ctx *ctx) { return cusci_ctx_device(ctx) == CUSCI_DEVICE_HOST; }
+/* The product of x[0..n) (1 for n = 0): a batch's count. */
+static inline int64_t cusci__la_prod(int n, const int64_t *x)
+{
+  int64_t p = 1;
+  for (int i = 0; i < n; i++)
+    p *= x[i];
+  return p;
+}
+/* Check ctx and an array argument with at least min_ndim dimensions. */
+cusci_status cusci__la_check_input(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, int min_ndim);
+/* The same, and a (..., n, n): square in its last two axes. */
+cusci_status cusci__la_check_square(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a);
+
 /* The dtype linalg computes in for an input of dtype dt (the four float and
  * complex dtypes as they are, bool and integers as float64, float16
  * refused with CUSCI_ERR_DTYPE naming `name`). */

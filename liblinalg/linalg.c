@@ -47,23 +47,9 @@ cusci_status cusci__la_work_dtype(cusci_ctx *ctx, const char *fn, const char *na
   }
 }
 
-static bool is_complex(cusci_dtype dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
-static cusci_dtype real_of(cusci_dtype dt)
-{
-  return dt == CUSCI_COMPLEX64 ? CUSCI_FLOAT32 : dt == CUSCI_COMPLEX128 ? CUSCI_FLOAT64 : dt;
-}
-static bool on_host(cusci_ctx *ctx) { return cusci_ctx_device(ctx) == CUSCI_DEVICE_HOST; }
 
-static int64_t prod(int n, const int64_t *x)
-{
-  int64_t p = 1;
-  for (int i = 0; i < n; i++)
-    p *= x[i];
-  return p;
-}
 
-/* Check ctx and an array argument with at least min_ndim dimensions. */
-static cusci_status check_input(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, int min_ndim)
+cusci_status cusci__la_check_input(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, int min_ndim)
 {
   if (!ctx)
     return CUSCI_ERR_NULL_POINTER;
@@ -73,10 +59,9 @@ static cusci_status check_input(cusci_ctx *ctx, const char *fn, const char *name
   return CUSCI_OK;
 }
 
-/* a (..., n, n): square in its last two axes. */
-static cusci_status check_square(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a)
+cusci_status cusci__la_check_square(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a)
 {
-  TRY(check_input(ctx, fn, name, a, 2));
+  TRY(cusci__la_check_input(ctx, fn, name, a, 2));
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
   if (sh[nd - 1] != sh[nd - 2]) {
@@ -90,7 +75,7 @@ static cusci_status check_square(cusci_ctx *ctx, const char *fn, const char *nam
 /* LAPACKE counts in int: on the host, every extent must fit. */
 static cusci_status check_lapack_int(cusci_ctx *ctx, const char *fn, int64_t m, int64_t n)
 {
-  if (on_host(ctx) && (m > INT_MAX || n > INT_MAX || (m > 0 && n > INT_MAX / m)))
+  if (cusci__la_on_host(ctx) && (m > INT_MAX || n > INT_MAX || (m > 0 && n > INT_MAX / m)))
     return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "a %lldx%lld matrix exceeds LAPACK's int on the host", (long long)m, (long long)n);
   return CUSCI_OK;
 }
@@ -107,7 +92,7 @@ static cusci_status work_copy(cusci_ctx *ctx, const cusci_array *a, cusci_dtype 
  * a C-contiguous array of the working dtype serves as is, without the copy. */
 static cusci_status read_copy(cusci_ctx *ctx, const cusci_array *a, cusci_dtype dt, bool read_only, cusci_array **w)
 {
-  if (read_only && !on_host(ctx) && cusci_array_dtype(a) == dt && cusci_array_is_c_contiguous(a)) {
+  if (read_only && !cusci__la_on_host(ctx) && cusci_array_dtype(a) == dt && cusci_array_is_c_contiguous(a)) {
     *w = cusci_array_retain((cusci_array *)a);
     return CUSCI_OK;
   }
@@ -216,7 +201,7 @@ static cusci_status gemm_operand(cusci_ctx *ctx, const cusci_array *a, cusci_dty
   int64_t shape[CUSCI_MAX_NDIM + 2];
   cusci_array *c = NULL, *v = NULL;
   *w = NULL;
-  bool one = prod(nd > 2 ? nd - 2 : 0, cusci_array_shape(a)) == 1 || nd <= 2;
+  bool one = cusci__la_prod(nd > 2 ? nd - 2 : 0, cusci_array_shape(a)) == 1 || nd <= 2;
   int64_t mat[2] = { rows, cols };
   cusci_status st;
   if (one) {
@@ -269,8 +254,8 @@ cusci_status cusci__la_broadcast_batch(cusci_ctx *ctx, const char *fn, int na, c
 cusci_status cusci_linalg_matmul(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, cusci_array **out)
 {
   static const char fn[] = "cusci_linalg_matmul";
-  TRY(check_input(ctx, fn, "a", a, 1));
-  TRY(check_input(ctx, fn, "b", b, 1));
+  TRY(cusci__la_check_input(ctx, fn, "a", a, 1));
+  TRY(cusci__la_check_input(ctx, fn, "b", b, 1));
   cusci_dtype dt;
   TRY(cusci_promote_types(cusci_array_dtype(a), cusci_array_dtype(b), &dt));
   if (dt != CUSCI_FLOAT32 && dt != CUSCI_FLOAT64 && dt != CUSCI_COMPLEX64 && dt != CUSCI_COMPLEX128)
@@ -301,7 +286,7 @@ cusci_status cusci_linalg_matmul(cusci_ctx *ctx, const cusci_array *a, const cus
   TRY(check_lapack_int(ctx, fn, k, n));
   TRY(check_lapack_int(ctx, fn, m, n));
   TRY(cusci__la_check_out(ctx, fn, out, nout, oshape, dt));
-  int64_t batch = prod(nb, bshape);
+  int64_t batch = cusci__la_prod(nb, bshape);
 
   cusci_array *wa = NULL, *wb = NULL, *res = NULL;
   int64_t stra = 0, strb = 0;
@@ -316,7 +301,7 @@ cusci_status cusci_linalg_matmul(cusci_ctx *ctx, const cusci_array *a, const cus
       st = cusci_array_empty(ctx, nout, oshape, dt, &res);
   }
   if (st == CUSCI_OK && batch > 0 && m > 0 && n > 0) {
-    if (on_host(ctx)) {
+    if (cusci__la_on_host(ctx)) {
       if (cusci__ref_la_gemm(dt, batch, m, n, k, cusci_array_data(wa), stra, cusci_array_data(wb), strb, cusci_array_data(res)) != 0)
         st = cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "no host gemm for dtype %s", cusci_dtype_name(dt));
     } else {
@@ -383,15 +368,15 @@ static cusci_status solve_impl(cusci_ctx *ctx, const char *fn, const cusci_array
                                int special, int tri_trans, bool unit, cusci_array **x)
 {
   cusci_linalg_solve_opts o = opts ? *opts : (cusci_linalg_solve_opts){ 0 };
-  TRY(check_square(ctx, fn, "a", a));
-  TRY(check_input(ctx, fn, "b", b, 1));
+  TRY(cusci__la_check_square(ctx, fn, "a", a));
+  TRY(cusci__la_check_input(ctx, fn, "b", b, 1));
   if ((int)o.assume_a < 0 || o.assume_a > CUSCI_LINALG_ASSUME_LOWER_TRIANGULAR)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "assume_a is %d, not a cusci_linalg_assume_a", (int)o.assume_a);
   cusci_dtype da, db, dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &da));
   TRY(cusci__la_work_dtype(ctx, fn, "b", cusci_array_dtype(b), &db));
   TRY(cusci_promote_types(da, db, &dt));
-  if (o.transposed && is_complex(dt))
+  if (o.transposed && cusci__la_is_complex(dt))
     return cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "transposed solves are for real matrices only (as SciPy)");
   int na = cusci_array_ndim(a), nbd = cusci_array_ndim(b);
   const int64_t *sa = cusci_array_shape(a), *sb = cusci_array_shape(b);
@@ -416,7 +401,7 @@ static cusci_status solve_impl(cusci_ctx *ctx, const char *fn, const cusci_array
   if (!vec)
     xshape[nb + 1] = k;
   TRY(cusci__la_check_out(ctx, fn, x, nb + (vec ? 1 : 2), xshape, dt));
-  int64_t batch = prod(nb, shape);
+  int64_t batch = cusci__la_prod(nb, shape);
 
   /* Working copies: a (batch, n, n) and b (batch, n, k), C-contiguous. */
   cusci_array *va = NULL, *vb = NULL, *b2 = NULL, *wa = NULL, *wb = NULL, *res = NULL;
@@ -441,7 +426,7 @@ static cusci_status solve_impl(cusci_ctx *ctx, const char *fn, const cusci_array
   bool nonfinite = false;
   cusci__la_fail f = { 0, 0 };
   int info = 0;
-  int assume = o.assume_a == CUSCI_LINALG_ASSUME_HER && !is_complex(dt) ? CUSCI__LA_SYM : (int)o.assume_a;
+  int assume = o.assume_a == CUSCI_LINALG_ASSUME_HER && !cusci__la_is_complex(dt) ? CUSCI__LA_SYM : (int)o.assume_a;
   if (special) /* cho_solve's factor, or solve_triangular's matrix */
     assume = special;
   /* solve's structured kinds (liblinalg/solvers.c's backends). */
@@ -462,7 +447,7 @@ static cusci_status solve_impl(cusci_ctx *ctx, const char *fn, const cusci_array
   int trans = special == CUSCI__LA_TRIANGULAR ? tri_trans
                                               : o.transposed && (assume == CUSCI__LA_GEN || assume == CUSCI__LA_TRIDIAGONAL || assume == CUSCI__LA_BANDED);
   if (st == CUSCI_OK && batch > 0 && n > 0) {
-    if (on_host(ctx)) {
+    if (cusci__la_on_host(ctx)) {
       nonfinite = !o.no_check_finite && (host_nonfinite(wa) || host_nonfinite(wb));
       if (!nonfinite)
         info = cusci__ref_la_solve(dt, assume, lower, trans, unit, batch, n, k, cusci_array_data(wa), cusci_array_data(wb), &f);
@@ -517,12 +502,12 @@ cusci_status cusci_linalg_cho_solve(cusci_ctx *ctx, const cusci_array *c, bool l
 cusci_status cusci_linalg_lu_factor(cusci_ctx *ctx, const cusci_array *a, cusci_array **lu, cusci_array **piv)
 {
   static const char fn[] = "cusci_linalg_lu_factor";
-  TRY(check_square(ctx, fn, "a", a));
+  TRY(cusci__la_check_square(ctx, fn, "a", a));
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = prod(nd - 2, sh);
+  int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
   TRY(check_lapack_int(ctx, fn, n, n));
   TRY(cusci__la_check_out(ctx, fn, lu, nd, sh, dt));
   TRY(cusci__la_check_out(ctx, fn, piv, nd - 1, sh, CUSCI_INT32));
@@ -534,7 +519,7 @@ cusci_status cusci_linalg_lu_factor(cusci_ctx *ctx, const cusci_array *a, cusci_
   bool nonfinite = false;
   int info = 0;
   if (st == CUSCI_OK && batch * n > 0) {
-    if (on_host(ctx)) {
+    if (cusci__la_on_host(ctx)) {
       nonfinite = host_nonfinite(w);
       if (!nonfinite)
         info = cusci__ref_la_lu_factor(dt, batch, n, cusci_array_data(w), hp);
@@ -585,13 +570,13 @@ cusci_status cusci_linalg_lu(cusci_ctx *ctx, const cusci_array *a, const cusci_l
 {
   static const char fn[] = "cusci_linalg_lu";
   cusci_linalg_lu_opts o = opts ? *opts : (cusci_linalg_lu_opts){ 0 };
-  TRY(check_square(ctx, fn, "a", a));
+  TRY(cusci__la_check_square(ctx, fn, "a", a));
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
-  cusci_dtype rt = real_of(dt);
+  cusci_dtype rt = cusci__la_real_of(dt);
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = prod(nd - 2, sh);
+  int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
   if (!o.permute_l)
     TRY(cusci__la_check_out(ctx, fn, p, o.p_indices ? nd - 1 : nd, sh, o.p_indices ? CUSCI_INT32 : rt));
   TRY(cusci__la_check_out(ctx, fn, l, nd, sh, dt));
@@ -695,9 +680,9 @@ cusci_status cusci_linalg_lu(cusci_ctx *ctx, const cusci_array *a, const cusci_l
 cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const cusci_array *piv, const cusci_array *b, cusci_linalg_trans trans, cusci_array **x)
 {
   static const char fn[] = "cusci_linalg_lu_solve";
-  TRY(check_square(ctx, fn, "lu", lu));
-  TRY(check_input(ctx, fn, "piv", piv, 1));
-  TRY(check_input(ctx, fn, "b", b, 1));
+  TRY(cusci__la_check_square(ctx, fn, "lu", lu));
+  TRY(cusci__la_check_input(ctx, fn, "piv", piv, 1));
+  TRY(cusci__la_check_input(ctx, fn, "b", b, 1));
   if ((int)trans < 0 || trans > CUSCI_LINALG_TRANS_C)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "trans is %d, not a cusci_linalg_trans", (int)trans);
   if (cusci_array_dtype(piv) != CUSCI_INT32)
@@ -737,7 +722,7 @@ cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const 
   if (!vec)
     xshape[nb + 1] = k;
   TRY(cusci__la_check_out(ctx, fn, x, nb + (vec ? 1 : 2), xshape, dt));
-  int64_t batch = prod(nb, shape);
+  int64_t batch = cusci__la_prod(nb, shape);
 
   /* Working copies broadcast to the common batch: lu, piv (host) and b. */
   cusci_array *vl = NULL, *vp = NULL, *pc = NULL, *b2 = NULL, *vb = NULL, *wl = NULL, *wb = NULL, *dp = NULL, *res = NULL;
@@ -777,7 +762,7 @@ cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const 
   bool nonfinite = false;
   int info = 0;
   if (st == CUSCI_OK && batch > 0 && n > 0) {
-    if (on_host(ctx)) {
+    if (cusci__la_on_host(ctx)) {
       nonfinite = host_nonfinite(wl) || host_nonfinite(wb);
       if (!nonfinite)
         info = cusci__ref_la_lu_solve(dt, (int)trans, batch, n, k, cusci_array_data(wl), hp, cusci_array_data(wb));
@@ -812,12 +797,12 @@ cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const 
 cusci_status cusci_linalg_inv(cusci_ctx *ctx, const cusci_array *a, cusci_array **out)
 {
   static const char fn[] = "cusci_linalg_inv";
-  TRY(check_square(ctx, fn, "a", a));
+  TRY(cusci__la_check_square(ctx, fn, "a", a));
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = prod(nd - 2, sh);
+  int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
   TRY(check_lapack_int(ctx, fn, n, n));
   TRY(cusci__la_check_out(ctx, fn, out, nd, sh, dt));
   cusci_array *w = NULL, *res = NULL;
@@ -826,7 +811,7 @@ cusci_status cusci_linalg_inv(cusci_ctx *ctx, const cusci_array *a, cusci_array 
   cusci__la_fail f = { 0, 0 };
   int info = 0;
   if (st == CUSCI_OK && batch > 0 && n > 0) {
-    if (on_host(ctx)) {
+    if (cusci__la_on_host(ctx)) {
       nonfinite = host_nonfinite(w);
       if (!nonfinite)
         info = cusci__ref_la_inv(dt, batch, n, cusci_array_data(w), &f);
@@ -852,12 +837,12 @@ cusci_status cusci_linalg_inv(cusci_ctx *ctx, const cusci_array *a, cusci_array 
 cusci_status cusci_linalg_det(cusci_ctx *ctx, const cusci_array *a, cusci_array **out)
 {
   static const char fn[] = "cusci_linalg_det";
-  TRY(check_square(ctx, fn, "a", a));
+  TRY(cusci__la_check_square(ctx, fn, "a", a));
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = prod(nd - 2, sh);
+  int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
   TRY(check_lapack_int(ctx, fn, n, n));
   TRY(cusci__la_check_out(ctx, fn, out, nd - 2, sh, dt));
   cusci_array *w = NULL, *res = NULL;
@@ -873,7 +858,7 @@ cusci_status cusci_linalg_det(cusci_ctx *ctx, const cusci_array *a, cusci_array 
   cusci__la_fail f = { 0, 0 };
   int info = 0;
   if (st == CUSCI_OK && batch > 0) {
-    if (on_host(ctx)) {
+    if (cusci__la_on_host(ctx)) {
       nonfinite = host_nonfinite(w);
       if (!nonfinite)
         info = cusci__ref_la_det(dt, batch, n, cusci_array_data(w), cusci_array_data(res));
@@ -894,13 +879,13 @@ cusci_status cusci_linalg_det(cusci_ctx *ctx, const cusci_array *a, cusci_array 
 cusci_status cusci_linalg_slogdet(cusci_ctx *ctx, const cusci_array *a, cusci_array **sign, cusci_array **logabsdet)
 {
   static const char fn[] = "cusci_linalg_slogdet";
-  TRY(check_square(ctx, fn, "a", a));
+  TRY(cusci__la_check_square(ctx, fn, "a", a));
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
-  cusci_dtype rt = real_of(dt);
+  cusci_dtype rt = cusci__la_real_of(dt);
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = prod(nd - 2, sh);
+  int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
   TRY(check_lapack_int(ctx, fn, n, n));
   TRY(cusci__la_check_out(ctx, fn, sign, nd - 2, sh, dt));
   TRY(cusci__la_check_out(ctx, fn, logabsdet, nd - 2, sh, rt));
@@ -920,7 +905,7 @@ cusci_status cusci_linalg_slogdet(cusci_ctx *ctx, const cusci_array *a, cusci_ar
   bool nonfinite = false;
   int info = 0;
   if (st == CUSCI_OK && batch > 0 && n > 0) {
-    if (on_host(ctx)) {
+    if (cusci__la_on_host(ctx)) {
       nonfinite = host_nonfinite(w);
       if (!nonfinite)
         info = cusci__ref_la_slogdet(dt, batch, n, cusci_array_data(w), cusci_array_data(rs), cusci_array_data(rl));
@@ -947,12 +932,12 @@ cusci_status cusci_linalg_slogdet(cusci_ctx *ctx, const cusci_array *a, cusci_ar
 /* scipy.linalg.cholesky (and cho_factor). */
 static cusci_status cholesky_impl(cusci_ctx *ctx, const char *fn, const cusci_array *a, bool lower, cusci_array **out)
 {
-  TRY(check_square(ctx, fn, "a", a));
+  TRY(cusci__la_check_square(ctx, fn, "a", a));
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = prod(nd - 2, sh);
+  int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
   TRY(check_lapack_int(ctx, fn, n, n));
   TRY(cusci__la_check_out(ctx, fn, out, nd, sh, dt));
   cusci_array *w = NULL;
@@ -961,7 +946,7 @@ static cusci_status cholesky_impl(cusci_ctx *ctx, const char *fn, const cusci_ar
   cusci__la_fail f = { 0, 0 };
   int info = 0;
   if (st == CUSCI_OK && batch > 0 && n > 0) {
-    if (on_host(ctx)) {
+    if (cusci__la_on_host(ctx)) {
       nonfinite = host_nonfinite(w);
       if (!nonfinite)
         info = cusci__ref_la_cholesky(dt, batch, n, lower, cusci_array_data(w), &f);
@@ -1001,13 +986,13 @@ static cusci_status batch_eye(cusci_ctx *ctx, int nb, const int64_t *bshape, int
 static cusci_status svd_impl(cusci_ctx *ctx, const char *fn, const cusci_array *a, bool full_matrices, bool compute_uv, cusci_array **u,
                              cusci_array **s, cusci_array **vh)
 {
-  TRY(check_input(ctx, fn, "a", a, 2));
+  TRY(cusci__la_check_input(ctx, fn, "a", a, 2));
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
-  cusci_dtype rt = real_of(dt);
+  cusci_dtype rt = cusci__la_real_of(dt);
   int nd = cusci_array_ndim(a), nb = nd - 2;
   const int64_t *sh = cusci_array_shape(a);
-  int64_t m = sh[nd - 2], n = sh[nd - 1], K = m < n ? m : n, batch = prod(nb, sh);
+  int64_t m = sh[nd - 2], n = sh[nd - 1], K = m < n ? m : n, batch = cusci__la_prod(nb, sh);
   TRY(check_lapack_int(ctx, fn, m, n));
   int64_t ushape[CUSCI_MAX_NDIM], sshape[CUSCI_MAX_NDIM], vshape[CUSCI_MAX_NDIM];
   memcpy(ushape, sh, sizeof *sh * (size_t)nb);
@@ -1043,7 +1028,7 @@ static cusci_status svd_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
   int info = 0;
   if (st == CUSCI_OK && batch > 0 && K > 0) {
     void *pu = compute_uv ? cusci_array_data(ru) : NULL, *pv = compute_uv ? cusci_array_data(rv) : NULL;
-    if (on_host(ctx)) {
+    if (cusci__la_on_host(ctx)) {
       nonfinite = host_nonfinite(w);
       if (!nonfinite)
         info = cusci__ref_la_svd(dt, batch, m, n, full_matrices, compute_uv, cusci_array_data(w), pu, cusci_array_data(rs), pv, &f);
@@ -1083,13 +1068,13 @@ static cusci_status eigh_impl(cusci_ctx *ctx, const char *fn, const cusci_array 
     return cusci__la_eigh_ex(ctx, fn, a, &o, w, v); /* liblinalg/eig.c */
   if (o.type < 0 || o.type > 3)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "type is %d, expected 1, 2 or 3", o.type);
-  TRY(check_square(ctx, fn, "a", a));
+  TRY(cusci__la_check_square(ctx, fn, "a", a));
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
-  cusci_dtype rt = real_of(dt);
+  cusci_dtype rt = cusci__la_real_of(dt);
   int nd = cusci_array_ndim(a), nb = nd - 2;
   const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = prod(nb, sh);
+  int64_t n = sh[nd - 1], batch = cusci__la_prod(nb, sh);
   TRY(check_lapack_int(ctx, fn, n, n));
   TRY(cusci__la_check_out(ctx, fn, w, nd - 1, sh, rt));
   if (v)
@@ -1102,7 +1087,7 @@ static cusci_status eigh_impl(cusci_ctx *ctx, const char *fn, const cusci_array 
   cusci__la_fail f = { 0, 0 };
   int info = 0;
   if (st == CUSCI_OK) {
-    if (on_host(ctx)) {
+    if (cusci__la_on_host(ctx)) {
       if (batch > 0 && n > 0) {
         nonfinite = !o.no_check_finite && host_nonfinite(work);
         if (!nonfinite)
@@ -1167,7 +1152,7 @@ cusci_status cusci_linalg_matrix_rank(cusci_ctx *ctx, const cusci_array *a, cons
 {
   static const char fn[] = "cusci_linalg_matrix_rank";
   cusci_linalg_matrix_rank_opts o = opts ? *opts : (cusci_linalg_matrix_rank_opts){ 0 };
-  TRY(check_input(ctx, fn, "a", a, 0));
+  TRY(cusci__la_check_input(ctx, fn, "a", a, 0));
   if ((o.has_tol && !(o.tol >= 0)) || !(o.rtol >= 0))
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "tol and rtol must be non-negative numbers");
   cusci_dtype dt;
@@ -1176,7 +1161,7 @@ cusci_status cusci_linalg_matrix_rank(cusci_ctx *ctx, const cusci_array *a, cons
   const int64_t *sh = cusci_array_shape(a);
   int nb = nd >= 2 ? nd - 2 : 0;
   TRY(cusci__la_check_out(ctx, fn, out, nb, sh, CUSCI_INT64));
-  int64_t batch = prod(nb, sh);
+  int64_t batch = cusci__la_prod(nb, sh);
   int64_t *rank = malloc(sizeof *rank * (size_t)(batch ? batch : 1));
   if (!rank)
     return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
@@ -1244,14 +1229,14 @@ cusci_status cusci_linalg_pinv(cusci_ctx *ctx, const cusci_array *a, const cusci
 {
   static const char fn[] = "cusci_linalg_pinv";
   cusci_linalg_pinv_opts o = opts ? *opts : (cusci_linalg_pinv_opts){ 0 };
-  TRY(check_input(ctx, fn, "a", a, 2));
+  TRY(cusci__la_check_input(ctx, fn, "a", a, 2));
   if (!(o.atol >= 0) || !(o.rtol >= 0))
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "atol and rtol must be non-negative numbers");
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
   int nd = cusci_array_ndim(a), nb = nd - 2;
   const int64_t *sh = cusci_array_shape(a);
-  int64_t m = sh[nd - 2], n = sh[nd - 1], K = m < n ? m : n, batch = prod(nb, sh);
+  int64_t m = sh[nd - 2], n = sh[nd - 1], K = m < n ? m : n, batch = cusci__la_prod(nb, sh);
   int64_t oshape[CUSCI_MAX_NDIM], pshape[CUSCI_MAX_NDIM], qshape[CUSCI_MAX_NDIM];
   memcpy(oshape, sh, sizeof *sh * (size_t)nb);
   memcpy(pshape, sh, sizeof *sh * (size_t)nb);

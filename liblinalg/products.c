@@ -29,13 +29,6 @@ static cusci_status check2(cusci_ctx *ctx, const char *fn, const cusci_array *a,
   return CUSCI_OK;
 }
 
-static int64_t prod(int n, const int64_t *x)
-{
-  int64_t p = 1;
-  for (int i = 0; i < n; i++)
-    p *= x[i];
-  return p;
-}
 
 /* r = reshape(x, shape); the caller releases r. */
 static cusci_status reshape(cusci_ctx *ctx, const cusci_array *x, int ndim, const int64_t *shape, cusci_array **r)
@@ -105,7 +98,7 @@ cusci_status cusci_linalg_inner(cusci_ctx *ctx, const cusci_array *a, const cusc
   memcpy(shape, sa, sizeof *shape * (size_t)(na - 1));
   memcpy(shape + na - 1, sb, sizeof *shape * (size_t)(nb - 1));
   TRY(cusci__la_check_out(ctx, fn, out, na + nb - 2, shape, dt));
-  int64_t pa[2] = { prod(na - 1, sa), k }, pb[2] = { prod(nb - 1, sb), k };
+  int64_t pa[2] = { cusci__la_prod(na - 1, sa), k }, pb[2] = { cusci__la_prod(nb - 1, sb), k };
   cusci_array *p = NULL, *q = NULL, *qt = NULL;
   cusci_status st = reshape(ctx, a, 2, pa, &p);
   if (st == CUSCI_OK)
@@ -150,8 +143,8 @@ cusci_status cusci_linalg_dot(cusci_ctx *ctx, const cusci_array *a, const cusci_
     shape[nd - 1] = sb[nb - 1];
   }
   TRY(cusci__la_check_out(ctx, fn, out, nd, shape, dt));
-  int64_t n = nb == 1 ? 1 : sb[nb - 1], Q = nb > 2 ? prod(nb - 2, sb) : 1;
-  int64_t pa[2] = { prod(na - 1, sa), k }, pb[2] = { k, Q * n };
+  int64_t n = nb == 1 ? 1 : sb[nb - 1], Q = nb > 2 ? cusci__la_prod(nb - 2, sb) : 1;
+  int64_t pa[2] = { cusci__la_prod(na - 1, sa), k }, pb[2] = { k, Q * n };
   cusci_array *p = NULL, *q = NULL, *bt = NULL;
   cusci_status st = reshape(ctx, a, 2, pa, &p);
   if (st == CUSCI_OK && nb > 2) {

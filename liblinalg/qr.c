@@ -32,30 +32,7 @@
 #include "kernels/linalg/qr_launch.h"
 #endif
 
-static bool on_host(cusci_ctx *ctx) { return cusci_ctx_device(ctx) == CUSCI_DEVICE_HOST; }
-static bool is_complex(cusci_dtype dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
-static cusci_dtype real_of(cusci_dtype dt)
-{
-  return dt == CUSCI_COMPLEX64 ? CUSCI_FLOAT32 : dt == CUSCI_COMPLEX128 ? CUSCI_FLOAT64 : dt;
-}
 static double eps_of(cusci_dtype dt) { return dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64 ? FLT_EPSILON : DBL_EPSILON; }
-static int64_t prod(int n, const int64_t *x)
-{
-  int64_t p = 1;
-  for (int i = 0; i < n; i++)
-    p *= x[i];
-  return p;
-}
-
-static cusci_status check_matrix(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, int min_ndim)
-{
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  TRY(cusci_check_array(ctx, fn, name, a));
-  if (cusci_array_ndim(a) < min_ndim)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "%s has %d dimensions, expected at least %d", name, cusci_array_ndim(a), min_ndim);
-  return CUSCI_OK;
-}
 
 static cusci_status lapack_fail(cusci_ctx *ctx, const char *fn, int info)
 {
@@ -76,14 +53,14 @@ static cusci_status qr_on_host(cusci_ctx *ctx, const char *fn, cusci_array *w, c
 {
   size_t isz = cusci_dtype_itemsize(dt);
   size_t na = (size_t)(batch * m * n), nq = (size_t)(batch * m * qcols), nr = (size_t)(batch * rrows * n), np = (size_t)(batch * n);
-  void *ha = on_host(ctx) ? cusci_array_data(w) : malloc(na * isz + 1);
+  void *ha = cusci__la_on_host(ctx) ? cusci_array_data(w) : malloc(na * isz + 1);
   *hq = malloc(nq * isz + 1);
   *hr = malloc(nr * isz + 1);
   *hp = pivoting ? malloc(np * sizeof(int32_t) + 1) : NULL;
   cusci_status st = CUSCI_OK;
   if (!ha || !*hq || !*hr || (pivoting && !*hp))
     st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for the factors");
-  if (st == CUSCI_OK && !on_host(ctx))
+  if (st == CUSCI_OK && !cusci__la_on_host(ctx))
     st = cusci_array_to_host(ctx, w, ha, na * isz);
   if (st == CUSCI_OK && check_finite && cusci__ref_la_nonfinite(dt, (int64_t)na, ha))
     st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "array must not contain infs or NaNs");
@@ -104,7 +81,7 @@ static cusci_status qr_on_host(cusci_ctx *ctx, const char *fn, cusci_array *w, c
     for (int64_t i = 0; pivoting && i < (int64_t)np; i++)
       (*hp)[i] = (int32_t)(i % (n ? n : 1));
   }
-  if (!on_host(ctx))
+  if (!cusci__la_on_host(ctx))
     free(ha);
   if (st != CUSCI_OK) {
     free(*hq), free(*hr), free(*hp);
@@ -119,7 +96,7 @@ cusci_status cusci_linalg_qr(cusci_ctx *ctx, const cusci_array *a, const cusci_l
 {
   static const char fn[] = "cusci_linalg_qr";
   cusci_linalg_qr_opts o = opts ? *opts : (cusci_linalg_qr_opts){ 0 };
-  TRY(check_matrix(ctx, fn, "a", a, 2));
+  TRY(cusci__la_check_input(ctx, fn, "a", a, 2));
   if ((int)o.mode < 0 || o.mode > CUSCI_LINALG_QR_ECONOMIC)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "mode %d is not full, r or economic", (int)o.mode);
   bool want_q = o.mode != CUSCI_LINALG_QR_R;
@@ -130,10 +107,10 @@ cusci_status cusci_linalg_qr(cusci_ctx *ctx, const cusci_array *a, const cusci_l
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
   int nd = cusci_array_ndim(a), nb = nd - 2;
   const int64_t *sh = cusci_array_shape(a);
-  int64_t m = sh[nb], n = sh[nb + 1], K = m < n ? m : n, batch = prod(nb, sh);
+  int64_t m = sh[nb], n = sh[nb + 1], K = m < n ? m : n, batch = cusci__la_prod(nb, sh);
   int64_t qcols = !want_q ? 0 : o.mode == CUSCI_LINALG_QR_FULL ? m : K;
   int64_t rrows = o.mode == CUSCI_LINALG_QR_ECONOMIC ? K : m;
-  if (on_host(ctx) && (m > INT32_MAX || n > INT32_MAX || (m > 0 && n > INT32_MAX / m) || (m > 0 && qcols > INT32_MAX / m)))
+  if (cusci__la_on_host(ctx) && (m > INT32_MAX || n > INT32_MAX || (m > 0 && n > INT32_MAX / m) || (m > 0 && qcols > INT32_MAX / m)))
     return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "a %lldx%lld matrix exceeds LAPACK's int on the host", (long long)m, (long long)n);
   int64_t qs[CUSCI_MAX_NDIM], rs[CUSCI_MAX_NDIM], ps[CUSCI_MAX_NDIM];
   memcpy(qs, sh, sizeof *sh * (size_t)nb);
@@ -150,7 +127,7 @@ cusci_status cusci_linalg_qr(cusci_ctx *ctx, const cusci_array *a, const cusci_l
 
   cusci_array *w = NULL, *rq = NULL, *rr = NULL, *rp = NULL;
   cusci_status st = cusci_array_astype(ctx, (cusci_array *)a, dt, true, &w);
-  if (st == CUSCI_OK && (on_host(ctx) || o.pivoting || batch * m * n == 0)) {
+  if (st == CUSCI_OK && (cusci__la_on_host(ctx) || o.pivoting || batch * m * n == 0)) {
     void *hq = NULL, *hr = NULL;
     int32_t *hp = NULL;
     st = qr_on_host(ctx, fn, w, dt, batch, m, n, rrows, qcols, o.pivoting, !o.no_check_finite, &hq, &hr, &hp);
@@ -217,7 +194,7 @@ static cusci_status conj_t(cusci_ctx *ctx, cusci_array *x, bool flip, cusci_arra
   if (st == CUSCI_OK)
     st = cusci_array_transpose(ctx, f, axes, &t);
   if (st == CUSCI_OK)
-    st = is_complex(cusci_array_dtype(t)) ? cusci_conj(ctx, t, out) : cusci_array_ascontiguousarray(ctx, t, out);
+    st = cusci__la_is_complex(cusci_array_dtype(t)) ? cusci_conj(ctx, t, out) : cusci_array_ascontiguousarray(ctx, t, out);
   cusci_array_release(f);
   cusci_array_release(t);
   return st;
@@ -233,7 +210,7 @@ cusci_status cusci_linalg_rq(cusci_ctx *ctx, const cusci_array *a, const cusci_l
 {
   static const char fn[] = "cusci_linalg_rq";
   cusci_linalg_rq_opts o = opts ? *opts : (cusci_linalg_rq_opts){ 0 };
-  TRY(check_matrix(ctx, fn, "a", a, 2));
+  TRY(cusci__la_check_input(ctx, fn, "a", a, 2));
   if ((int)o.mode < 0 || o.mode > CUSCI_LINALG_QR_ECONOMIC)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "mode %d is not full, r or economic", (int)o.mode);
   bool want_q = o.mode != CUSCI_LINALG_QR_R;
@@ -282,7 +259,7 @@ cusci_status cusci_linalg_rq(cusci_ctx *ctx, const cusci_array *a, const cusci_l
 
 cusci_status cusci__la_svd_accurate(cusci_ctx *ctx, const char *fn, const cusci_array *a, cusci_array **u, cusci_array **s, cusci_array **vh)
 {
-  if (on_host(ctx))
+  if (cusci__la_on_host(ctx))
     return cusci_linalg_svd(ctx, a, false, true, u, s, vh);
   int nd = cusci_array_ndim(a);
   int64_t m = cusci_array_shape(a)[nd - 2], n = cusci_array_shape(a)[nd - 1];
@@ -351,7 +328,7 @@ static cusci_status any_nonfinite(cusci_ctx *ctx, cusci_array *x, bool *bad)
 static cusci_status lstsq_svd(cusci_ctx *ctx, const char *fn, cusci_array *a, cusci_array *b, double cond, cusci_array **x, cusci_array **s,
                               int64_t *rank)
 {
-  cusci_dtype dt = cusci_array_dtype(a), rt = real_of(dt);
+  cusci_dtype dt = cusci_array_dtype(a), rt = cusci__la_real_of(dt);
   int64_t B = cusci_array_shape(a)[0], m = cusci_array_shape(a)[1], n = cusci_array_shape(a)[2], K = m < n ? m : n;
   cusci_array *u = NULL, *vh = NULL, *uh = NULL, *v = NULL, *c = NULL, *d = NULL, *cd = NULL, *s64 = NULL;
   cusci_status st = cusci__la_svd_accurate(ctx, fn, a, &u, s, &vh);
@@ -436,8 +413,8 @@ cusci_status cusci_linalg_lstsq(cusci_ctx *ctx, const cusci_array *a, const cusc
 {
   static const char fn[] = "cusci_linalg_lstsq";
   cusci_linalg_lstsq_opts o = opts ? *opts : (cusci_linalg_lstsq_opts){ 0 };
-  TRY(check_matrix(ctx, fn, "a", a, 2));
-  TRY(check_matrix(ctx, fn, "b", b, 1));
+  TRY(cusci__la_check_input(ctx, fn, "a", a, 2));
+  TRY(cusci__la_check_input(ctx, fn, "b", b, 1));
   if (!x || !residues || !rank)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "x, residues and rank must not be NULL");
   if ((int)o.lapack_driver < 0 || o.lapack_driver > CUSCI_LINALG_LSTSQ_GELSY)
@@ -466,8 +443,8 @@ cusci_status cusci_linalg_lstsq(cusci_ctx *ctx, const cusci_array *a, const cusc
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &da));
   TRY(cusci__la_work_dtype(ctx, fn, "b", cusci_array_dtype(b), &db));
   TRY(cusci_promote_types(da, db, &dt));
-  cusci_dtype rt = real_of(dt);
-  if (on_host(ctx) && (mx > INT32_MAX || k > INT32_MAX || (mx > 0 && (n > INT32_MAX / mx || k > INT32_MAX / mx))))
+  cusci_dtype rt = cusci__la_real_of(dt);
+  if (cusci__la_on_host(ctx) && (mx > INT32_MAX || k > INT32_MAX || (mx > 0 && (n > INT32_MAX / mx || k > INT32_MAX / mx))))
     return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "the problem exceeds LAPACK's int on the host");
   if (m == 0 || n == 0)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "a of shape (..., %lld, %lld) is empty", (long long)m, (long long)n);
@@ -519,7 +496,7 @@ cusci_status cusci_linalg_lstsq(cusci_ctx *ctx, const cusci_array *a, const cusc
     st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
   cusci_array *rx = NULL, *rs = NULL, *rr = NULL;
   bool full_rank = true;
-  if (on_host(ctx) && st == CUSCI_OK) {
+  if (cusci__la_on_host(ctx) && st == CUSCI_OK) {
     size_t isz = cusci_dtype_itemsize(dt), rsz = cusci_dtype_itemsize(rt);
     if (!o.no_check_finite &&
         (cusci__ref_la_nonfinite(dt, B * m * n, cusci_array_data(wa)) || cusci__ref_la_nonfinite(dt, B * m * k, cusci_array_data(wb))))

@@ -30,16 +30,7 @@
 #define GPU_CALL(call) cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "this build has no CUDA backend")
 #endif
 
-static bool on_host(cusci_ctx *ctx) { return cusci_ctx_device(ctx) == CUSCI_DEVICE_HOST; }
-static bool is_complex(cusci_dtype dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
 
-static int64_t prod(int n, const int64_t *x)
-{
-  int64_t p = 1;
-  for (int i = 0; i < n; i++)
-    p *= x[i];
-  return p;
-}
 
 static cusci_status check_arr(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, int min_ndim, int max_ndim)
 {
@@ -85,7 +76,7 @@ static cusci_status band_operands(cusci_ctx *ctx, const char *fn, const cusci_ar
   int64_t bn = vec ? sb[0] : sb[nbd - 2], k = vec ? 1 : sb[nbd - 1];
   if (bn != n)
     return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "ab has %lld columns and b %lld rows: they must be equal", (long long)n, (long long)bn);
-  if (on_host(ctx) && (n > INT_MAX / (rows + rows + 1) || k > INT_MAX || (n > 0 && k > INT_MAX / n)))
+  if (cusci__la_on_host(ctx) && (n > INT_MAX / (rows + rows + 1) || k > INT_MAX || (n > 0 && k > INT_MAX / n)))
     return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "the system exceeds LAPACK's int on the host");
   int nb;
   TRY(cusci__la_broadcast_batch(ctx, fn, na - 2, sa, vec ? 0 : nbd - 2, sb, &nb, bshape));
@@ -162,12 +153,12 @@ cusci_status cusci_linalg_solve_banded(cusci_ctx *ctx, int64_t l, int64_t u, con
   int64_t bshape[CUSCI_MAX_NDIM + 2], xshape[CUSCI_MAX_NDIM + 2], n, k;
   TRY(band_operands(ctx, fn, ab, b, l + u + 1, &dt, &wab, &wb, &nb, bshape, &n, &k, &xnd, xshape));
   cusci_status st = cusci__la_check_out(ctx, fn, x, xnd, xshape, dt);
-  int64_t batch = prod(nb, bshape);
+  int64_t batch = cusci__la_prod(nb, bshape);
   bool nonfinite = false;
   cusci__la_fail f = { 0, 0 };
   int info = 0;
   if (st == CUSCI_OK && batch > 0 && n > 0 && k > 0) {
-    if (on_host(ctx)) {
+    if (cusci__la_on_host(ctx)) {
       nonfinite = !o.no_check_finite && (host_nonfinite(wab) || host_nonfinite(wb));
       if (!nonfinite)
         info = cusci__ref_la_gbsv(dt, batch, n, k, l, u, cusci_array_data(wab), cusci_array_data(wb), &f);
@@ -197,12 +188,12 @@ cusci_status cusci_linalg_solveh_banded(cusci_ctx *ctx, const cusci_array *ab, c
   int64_t bshape[CUSCI_MAX_NDIM + 2], xshape[CUSCI_MAX_NDIM + 2], n, k;
   TRY(band_operands(ctx, fn, ab, b, rows, &dt, &wab, &wb, &nb, bshape, &n, &k, &xnd, xshape));
   cusci_status st = cusci__la_check_out(ctx, fn, x, xnd, xshape, dt);
-  int64_t batch = prod(nb, bshape);
+  int64_t batch = cusci__la_prod(nb, bshape);
   bool nonfinite = false;
   cusci__la_fail f = { 0, 0 };
   int info = 0;
   if (st == CUSCI_OK && batch > 0 && n > 0 && k > 0) {
-    if (on_host(ctx)) {
+    if (cusci__la_on_host(ctx)) {
       nonfinite = !o.no_check_finite && (host_nonfinite(wab) || host_nonfinite(wb));
       if (!nonfinite)
         info = cusci__ref_la_pbsv(dt, batch, n, k, u, o.lower, cusci_array_data(wab), cusci_array_data(wb), &f);
@@ -254,7 +245,7 @@ cusci_status cusci_linalg_solve_toeplitz(cusci_ctx *ctx, const cusci_array *c, c
   cusci__la_fail f = { 0, 0 };
   int info = 0;
   if (st == CUSCI_OK && n > 0 && k > 0) {
-    if (on_host(ctx)) {
+    if (cusci__la_on_host(ctx)) {
       nonfinite = !no_check_finite && (host_nonfinite(wc) || host_nonfinite(wr) || host_nonfinite(wb));
       if (!nonfinite)
         info = cusci__ref_la_levinson(dt, n, k, cusci_array_data(wc), cusci_array_data(wr), cusci_array_data(wb), &f);
@@ -294,7 +285,7 @@ cusci_status cusci_linalg_solve_circulant(cusci_ctx *ctx, const cusci_array *c, 
   TRY(cusci__la_work_dtype(ctx, fn, "c", cusci_array_dtype(c), &dc));
   TRY(cusci__la_work_dtype(ctx, fn, "b", cusci_array_dtype(b), &db));
   TRY(cusci_promote_types(dc, db, &dt));
-  bool cplx = is_complex(dt);
+  bool cplx = cusci__la_is_complex(dt);
   cusci_dtype ct = dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64 ? CUSCI_COMPLEX64 : CUSCI_COMPLEX128;
   int64_t n = cusci_array_shape(c)[0];
   int nbd = cusci_array_ndim(b);
@@ -373,20 +364,20 @@ cusci_status cusci_linalg_solve_circulant(cusci_ctx *ctx, const cusci_array *c, 
   if (st == CUSCI_OK)
     st = cusci_array_reshape(ctx, (cusci_array *)b, 2, bshape2, &b2);
   if (st == CUSCI_OK)
-    st = cusci_array_astype(ctx, b2, on_host(ctx) ? CUSCI_COMPLEX128 : ct, true, &wb);
+    st = cusci_array_astype(ctx, b2, cusci__la_on_host(ctx) ? CUSCI_COMPLEX128 : ct, true, &wb);
   cusci_array_release(b2);
   if (st == CUSCI_OK)
-    st = on_host(ctx) ? (cusci__ref_la_dft(n, k, false, cusci_array_data(wb)) ? cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory")
+    st = cusci__la_on_host(ctx) ? (cusci__ref_la_dft(n, k, false, cusci_array_data(wb)) ? cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory")
                                                                             : CUSCI_OK)
                       : GPU_CALL(cusci__gpu_la_fft(ctx, fn, ct, n, k, false, cusci_array_data(wb)));
   if (st == CUSCI_OK)
     st = cusci_multiply(ctx, wb, scale, &prodv);
   if (st == CUSCI_OK)
-    st = on_host(ctx) ? (cusci__ref_la_dft(n, k, true, cusci_array_data(prodv)) ? cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory")
+    st = cusci__la_on_host(ctx) ? (cusci__ref_la_dft(n, k, true, cusci_array_data(prodv)) ? cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory")
                                                                                : CUSCI_OK)
                       : GPU_CALL(cusci__gpu_la_fft(ctx, fn, ct, n, k, true, cusci_array_data(prodv)));
   /* The inverse DFT of the host divides by n: undo the 1/n folded in. */
-  if (st == CUSCI_OK && on_host(ctx)) {
+  if (st == CUSCI_OK && cusci__la_on_host(ctx)) {
     double complex *p = cusci_array_data(prodv);
     for (int64_t i = 0; i < n * k; i++)
       p[i] *= (double)n;
