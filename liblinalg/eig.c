@@ -147,20 +147,6 @@ static cusci_status put(cusci_ctx *ctx, const void *buf, int nd, const int64_t *
 /* malloc that counts a zero size as one element. */
 static void *xmalloc(size_t n, size_t size) { return malloc((n ? n : 1) * size); }
 
-/* Hand several results over at once: each res[i] to out[i] (skipping
- * NULL outs), or release all on a failure. */
-static cusci_status give_all(cusci_ctx *ctx, cusci_status st, int n, cusci_array **res, cusci_array ***out)
-{
-  for (int i = 0; i < n; i++) {
-    if (st == CUSCI_OK && out[i]) {
-      st = cusci__la_give(ctx, res[i], out[i]);
-      res[i] = NULL;
-    }
-    cusci_array_release(res[i]);
-  }
-  return st;
-}
-
 /* --------------------------------------------------------------- eig */
 
 static cusci_status eig_impl(cusci_ctx *ctx, const char *fn, const cusci_array *a, const cusci_array *b, const cusci_linalg_eig_opts *opts,
@@ -268,7 +254,7 @@ static cusci_status eig_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
                         where_str(nb, sh, f.batch, wh, sizeof wh));
   }
   cusci_array **outs[3] = { w, vl, vr };
-  return give_all(ctx, st, 3, res, outs);
+  return cusci__la_give_all(ctx, st, 3, res, outs);
 }
 
 cusci_status cusci_linalg_eig(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, const cusci_linalg_eig_opts *opts,
@@ -355,7 +341,7 @@ static cusci_status give_subset(cusci_ctx *ctx, const char *fn, cusci_status st,
   if (st == CUSCI_OK && v)
     st = cusci__la_check_out(ctx, fn, v, nd, shape, dt);
   cusci_array **outs[2] = { w, v };
-  return give_all(ctx, st, 2, res, outs);
+  return cusci__la_give_all(ctx, st, 2, res, outs);
 }
 
 /*
@@ -508,7 +494,7 @@ cusci_status cusci_linalg_schur(cusci_ctx *ctx, const cusci_array *a, const cusc
     st = put(ctx, hz, nd, sh, wdt, dt, &res[1]);
   free(ha), free(hz);
   cusci_array **outs[2] = { t, z };
-  return give_all(ctx, st, 2, res, outs);
+  return cusci__la_give_all(ctx, st, 2, res, outs);
 }
 
 /* scipy.linalg.rsf2csf (on the host, for either device). */
@@ -544,7 +530,7 @@ cusci_status cusci_linalg_rsf2csf(cusci_ctx *ctx, const cusci_array *t, const cu
     st = put(ctx, hz, nd, sh, CUSCI_COMPLEX128, dt, &res[1]);
   free(ht), free(hz);
   cusci_array **outs[2] = { t2, z2 };
-  return give_all(ctx, st, 2, res, outs);
+  return cusci__la_give_all(ctx, st, 2, res, outs);
 }
 
 /* scipy.linalg.hessenberg (LAPACKE gehrd on the host, for either device). */
@@ -579,7 +565,7 @@ cusci_status cusci_linalg_hessenberg(cusci_ctx *ctx, const cusci_array *a, cusci
     st = put(ctx, hq, nd, sh, wdt, dt, &res[1]);
   free(ha), free(hq);
   cusci_array **outs[2] = { h, q };
-  return give_all(ctx, st, 2, res, outs);
+  return cusci__la_give_all(ctx, st, 2, res, outs);
 }
 
 /* scipy.linalg.ldl (LAPACKE sytrf / hetrf and SciPy's post-processing on
@@ -625,7 +611,7 @@ cusci_status cusci_linalg_ldl(cusci_ctx *ctx, const cusci_array *a, const cusci_
     st = put(ctx, hp, nd - 1, sh, CUSCI_INT64, CUSCI_INT64, &res[2]);
   free(ha), free(hd), free(hp);
   cusci_array **outs[3] = { lu, d, perm };
-  return give_all(ctx, st, 3, res, outs);
+  return cusci__la_give_all(ctx, st, 3, res, outs);
 }
 
 /* ------------------------------------------------- compositions */
@@ -697,7 +683,7 @@ cusci_status cusci_linalg_polar(cusci_ctx *ctx, const cusci_array *a, cusci_lina
   cusci_array_release(w), cusci_array_release(s), cusci_array_release(vh);
   cusci_array_release(left), cusci_array_release(right), cusci_array_release(sc);
   cusci_array **outs[2] = { u, p };
-  return give_all(ctx, st, 2, res, outs);
+  return cusci__la_give_all(ctx, st, 2, res, outs);
 }
 
 /*

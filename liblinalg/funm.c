@@ -185,17 +185,7 @@ static cusci_status schur_fun(cusci_ctx *ctx, const char *fn, int which, const c
       st = put(ctx, est, nb, sh, CUSCI_FLOAT64, CUSCI_FLOAT64, &eres);
   }
   free(ha), free(x), free(est);
-  if (st == CUSCI_OK && errest) {
-    st = cusci__la_give(ctx, eres, errest);
-    eres = NULL;
-  }
-  if (st == CUSCI_OK) {
-    st = cusci__la_give(ctx, res, out);
-    res = NULL;
-  }
-  cusci_array_release(res);
-  cusci_array_release(eres);
-  return st;
+  return cusci__la_give_all(ctx, st, 2, (cusci_array *[]){ eres, res }, (cusci_array **[]){ errest, out });
 }
 
 /* scipy.linalg.sqrtm (on the host for either device). */

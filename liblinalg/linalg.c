@@ -112,6 +112,18 @@ cusci_status cusci__la_give(cusci_ctx *ctx, cusci_array *res, cusci_array **out)
   return st;
 }
 
+cusci_status cusci__la_give_all(cusci_ctx *ctx, cusci_status st, int n, cusci_array **res, cusci_array ***out)
+{
+  for (int i = 0; i < n; i++) {
+    if (st == CUSCI_OK && out[i] && res[i]) {
+      st = cusci__la_give(ctx, res[i], out[i]);
+      res[i] = NULL;
+    }
+    cusci_array_release(res[i]);
+  }
+  return st;
+}
+
 /* Check a caller's output array against the result it will receive, before
  * any work (so that a mismatch costs nothing). */
 cusci_status cusci__la_check_out(cusci_ctx *ctx, const char *fn, cusci_array **out, int ndim, const int64_t *shape, cusci_dtype dt)
@@ -546,17 +558,7 @@ cusci_status cusci_linalg_lu_factor(cusci_ctx *ctx, const cusci_array *a, cusci_
   if (st == CUSCI_OK)
     st = cusci_array_from_host(ctx, hp, nd - 1, sh, CUSCI_INT32, &p);
   free(hp);
-  if (st == CUSCI_OK) {
-    st = cusci__la_give(ctx, w, lu);
-    w = NULL;
-  }
-  if (st == CUSCI_OK) {
-    st = cusci__la_give(ctx, p, piv);
-    p = NULL;
-  }
-  cusci_array_release(w);
-  cusci_array_release(p);
-  return st;
+  return cusci__la_give_all(ctx, st, 2, (cusci_array *[]){ w, p }, (cusci_array **[]){ lu, piv });
 }
 
 /*
@@ -659,20 +661,7 @@ cusci_status cusci_linalg_lu(cusci_ctx *ctx, const cusci_array *a, const cusci_l
     }
   }
   free(f), free(lv), free(uv), free(pm), free(pv), free(perm), free(pidx);
-  if (st == CUSCI_OK && rp) {
-    st = cusci__la_give(ctx, rp, p);
-    rp = NULL;
-  }
-  if (st == CUSCI_OK) {
-    st = cusci__la_give(ctx, rl, l);
-    rl = NULL;
-  }
-  if (st == CUSCI_OK) {
-    st = cusci__la_give(ctx, ru, u);
-    ru = NULL;
-  }
-  cusci_array_release(rp), cusci_array_release(rl), cusci_array_release(ru);
-  return st;
+  return cusci__la_give_all(ctx, st, 3, (cusci_array *[]){ rp, rl, ru }, (cusci_array **[]){ p, l, u });
 }
 
 /* scipy.linalg.lu_solve: the pivots are checked and made 1-based on the
@@ -916,17 +905,7 @@ cusci_status cusci_linalg_slogdet(cusci_ctx *ctx, const cusci_array *a, cusci_ar
   }
   cusci_array_release(w);
   st = outcome(ctx, fn, st, info, nonfinite, (cusci__la_fail){ 0, 0 }, FAIL_SINGULAR, nd - 2, sh);
-  if (st == CUSCI_OK) {
-    st = cusci__la_give(ctx, rs, sign);
-    rs = NULL;
-  }
-  if (st == CUSCI_OK) {
-    st = cusci__la_give(ctx, rl, logabsdet);
-    rl = NULL;
-  }
-  cusci_array_release(rs);
-  cusci_array_release(rl);
-  return st;
+  return cusci__la_give_all(ctx, st, 2, (cusci_array *[]){ rs, rl }, (cusci_array **[]){ sign, logabsdet });
 }
 
 /* scipy.linalg.cholesky (and cho_factor). */
@@ -1041,22 +1020,8 @@ static cusci_status svd_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
   st = outcome(ctx, fn, st, info, nonfinite, f, FAIL_SVD, nb, sh);
   /* Hand the results over only when all three can be: a caller's arrays
    * are checked above, so cusci__la_give() can fail only by a copy's own error. */
-  if (st == CUSCI_OK && compute_uv) {
-    st = cusci__la_give(ctx, ru, u);
-    ru = NULL;
-    if (st == CUSCI_OK) {
-      st = cusci__la_give(ctx, rv, vh);
-      rv = NULL;
-    }
-  }
-  if (st == CUSCI_OK) {
-    st = cusci__la_give(ctx, rs, s);
-    rs = NULL;
-  }
-  cusci_array_release(ru);
-  cusci_array_release(rv);
-  cusci_array_release(rs);
-  return st;
+  return cusci__la_give_all(ctx, st, 3, (cusci_array *[]){ ru, rv, rs },
+                            (cusci_array **[]){ compute_uv ? u : NULL, compute_uv ? vh : NULL, s });
 }
 
 /* scipy.linalg.eigh. */
@@ -1105,17 +1070,7 @@ static cusci_status eigh_impl(cusci_ctx *ctx, const char *fn, const cusci_array 
   }
   cusci_array_release(work);
   st = outcome(ctx, fn, st, info, nonfinite, f, FAIL_EIG, nb, sh);
-  if (st == CUSCI_OK && v) {
-    st = cusci__la_give(ctx, rv, v);
-    rv = NULL;
-  }
-  if (st == CUSCI_OK) {
-    st = cusci__la_give(ctx, rw, w);
-    rw = NULL;
-  }
-  cusci_array_release(rv);
-  cusci_array_release(rw);
-  return st;
+  return cusci__la_give_all(ctx, st, 2, (cusci_array *[]){ rv, rw }, (cusci_array **[]){ v, w });
 }
 
 cusci_status cusci_linalg_svd(cusci_ctx *ctx, const cusci_array *a, bool full_matrices, bool compute_uv, cusci_array **u, cusci_array **s, cusci_array **vh)

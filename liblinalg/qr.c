@@ -156,20 +156,8 @@ cusci_status cusci_linalg_qr(cusci_ctx *ctx, const cusci_array *a, const cusci_l
 #endif
   }
   cusci_array_release(w);
-  if (st == CUSCI_OK && want_q) {
-    st = cusci__la_give(ctx, rq, q);
-    rq = NULL;
-  }
-  if (st == CUSCI_OK) {
-    st = cusci__la_give(ctx, rr, r);
-    rr = NULL;
-  }
-  if (st == CUSCI_OK && o.pivoting) {
-    st = cusci__la_give(ctx, rp, p);
-    rp = NULL;
-  }
-  cusci_array_release(rq), cusci_array_release(rr), cusci_array_release(rp);
-  return st;
+  return cusci__la_give_all(ctx, st, 3, (cusci_array *[]){ rq, rr, rp },
+                            (cusci_array **[]){ want_q ? q : NULL, r, o.pivoting ? p : NULL });
 }
 
 /* ------------------------------------------------------------------ rq */
@@ -243,16 +231,7 @@ cusci_status cusci_linalg_rq(cusci_ctx *ctx, const cusci_array *a, const cusci_l
   if (st == CUSCI_OK && want_q)
     st = conj_t(ctx, q1, true, &rq);
   cusci_array_release(w), cusci_array_release(b), cusci_array_release(q1), cusci_array_release(r1);
-  if (st == CUSCI_OK) {
-    st = cusci__la_give(ctx, rr, r);
-    rr = NULL;
-  }
-  if (st == CUSCI_OK && want_q) {
-    st = cusci__la_give(ctx, rq, q);
-    rq = NULL;
-  }
-  cusci_array_release(rr), cusci_array_release(rq);
-  return st;
+  return cusci__la_give_all(ctx, st, 2, (cusci_array *[]){ rr, rq }, (cusci_array **[]){ r, want_q ? q : NULL });
 }
 
 /* ------------------------------------------------- the accurate SVD */
@@ -603,22 +582,6 @@ cusci_status cusci_linalg_lstsq(cusci_ctx *ctx, const cusci_array *a, const cusc
     cusci_array *chk = NULL;
     st = cusci_prepare_out(ctx, fn, residues, cusci_array_ndim(fr), cusci_array_shape(fr), cusci_array_dtype(fr), &chk);
   }
-  if (st == CUSCI_OK) {
-    st = cusci__la_give(ctx, fx, x);
-    fx = NULL;
-  }
-  if (st == CUSCI_OK) {
-    st = cusci__la_give(ctx, fr, residues);
-    fr = NULL;
-  }
-  if (st == CUSCI_OK) {
-    st = cusci__la_give(ctx, fk, rank);
-    fk = NULL;
-  }
-  if (st == CUSCI_OK && !gelsy) {
-    st = cusci__la_give(ctx, fs, s);
-    fs = NULL;
-  }
-  cusci_array_release(fx), cusci_array_release(fr), cusci_array_release(fk), cusci_array_release(fs);
-  return st;
+  return cusci__la_give_all(ctx, st, 4, (cusci_array *[]){ fx, fr, fk, fs },
+                            (cusci_array **[]){ x, residues, rank, gelsy ? NULL : s });
 }
