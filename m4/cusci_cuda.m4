@@ -85,6 +85,10 @@ AC_DEFUN([CUSCI_CHECK_CUDA], [
       [AC_MSG_RESULT([no]); AC_MSG_ERROR([$NVCC cannot compile for archs $CUSCI_CUDA_ARCHS; see config.log])])
     rm -f conftest.cu conftest.o
     CUDA_LIBS="-L$CUDA_LIBDIR -R$CUDA_LIBDIR -lcudart"
+    dnl What a static link of random and linalg needs besides the core: their
+    dnl .pc files' Libs.private.
+    PC_RANDOM_CUDA_LIBS="-L$CUDA_LIBDIR -lcurand -lcudart -lstdc++"
+    PC_LINALG_CUDA_LIBS="-L$CUDA_LIBDIR -lcublas -lcusolver -lcufft -lcudart -lstdc++"
     AC_DEFINE([CUSCI_HAVE_CUDA], [1], [Define to 1 to build the CUDA backend.])
 
     dnl NVRTC compiles users' kernels at run time; without it they report
@@ -110,6 +114,8 @@ AC_DEFUN([CUSCI_CHECK_CUDA], [
   AC_SUBST([CUSCI_NVCC_FLAGS])
   AC_SUBST([CUDA_CPPFLAGS])
   AC_SUBST([CUDA_LIBS])
+  AC_SUBST([PC_RANDOM_CUDA_LIBS])
+  AC_SUBST([PC_LINALG_CUDA_LIBS])
   AC_SUBST([CUDA_LIBDIR])
   AC_SUBST([CUDA_VERSION])
   AM_CONDITIONAL([HAVE_CUDA], [test "x$cusci_have_cuda" = xyes])
