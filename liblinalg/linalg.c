@@ -24,6 +24,8 @@
 #include "reference/linalg/reference.h"
 #ifdef CUSCI_HAVE_CUDA
 #include "kernels/linalg/launch.h"
+#else
+#define CUSCI__LA_SMALL_MAX 0 /* no GPU, no small-matrix kernels */
 #endif
 
 /* The dtype that linalg computes in for an input of dtype dt: the four
