@@ -1,14 +1,19 @@
 /*
  * kernels/linalg/common.cuh: what liblinalg's CUDA files share: turning a
  * CUDA, cuBLAS or cuSOLVER failure into a status recorded on the context,
- * the macros that return it, and the context's cached handles.
+ * the macros that return it, the context's cached handles, the dtype
+ * helpers, element arithmetic on the four types, and the inf/NaN check.
  */
 #ifndef CUSCI_KERNELS_LINALG_COMMON_CUH
 #define CUSCI_KERNELS_LINALG_COMMON_CUH
 
+#include <cuComplex.h>
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <cusolverDn.h>
+
+#include <stdint.h>
+#include <string.h>
 
 #include <cusci/core_ext.h>
 
@@ -64,5 +69,123 @@ inline cusci_status solver_fail(cusci_ctx *ctx, const char *fn, const char *what
       return solver_fail(ctx, fn, #call, e_); \
   } while (0)
 #define LAUNCH_TRY() CUDA_TRY(cudaGetLastError())
+
+namespace {
+
+/* ---- dtypes (the four linalg computes in) */
+
+inline bool is_complex(int dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
+inline bool is_single(int dt) { return dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64; }
+inline size_t itemsize(int dt) { return dt == CUSCI_FLOAT32 ? 4 : dt == CUSCI_COMPLEX128 ? 16 : 8; }
+inline cudaDataType cuda_type(int dt)
+{
+  return dt == CUSCI_FLOAT32 ? CUDA_R_32F : dt == CUSCI_FLOAT64 ? CUDA_R_64F : dt == CUSCI_COMPLEX64 ? CUDA_C_32F : CUDA_C_64F;
+}
+inline cudaDataType real_type(int dt) { return is_single(dt) ? CUDA_R_32F : CUDA_R_64F; }
+
+/* Call f.template run<T>() with T the element type of dt. */
+template <typename F>
+cusci_status by_type(int dt, F &f)
+{
+  switch (dt) {
+  case CUSCI_FLOAT32: return f.template run<float>();
+  case CUSCI_FLOAT64: return f.template run<double>();
+  case CUSCI_COMPLEX64: return f.template run<float2>();
+  default: return f.template run<double2>();
+  }
+}
+
+/* Blocks of `threads` for n items, for grid-stride kernels. */
+inline unsigned blocks_for(int64_t n, int threads)
+{
+  int64_t b = (n + threads - 1) / threads;
+  return (unsigned)(b < 1 ? 1 : b > 65535 * 8 ? 65535 * 8 : b);
+}
+
+/* ---- element arithmetic on float, double, float2 and double2 */
+
+__device__ inline float add_(float a, float b) { return a + b; }
+__device__ inline double add_(double a, double b) { return a + b; }
+__device__ inline float2 add_(float2 a, float2 b) { return make_float2(a.x + b.x, a.y + b.y); }
+__device__ inline double2 add_(double2 a, double2 b) { return make_double2(a.x + b.x, a.y + b.y); }
+__device__ inline float sub_(float a, float b) { return a - b; }
+__device__ inline double sub_(double a, double b) { return a - b; }
+__device__ inline float2 sub_(float2 a, float2 b) { return make_float2(a.x - b.x, a.y - b.y); }
+__device__ inline double2 sub_(double2 a, double2 b) { return make_double2(a.x - b.x, a.y - b.y); }
+__device__ inline float mul_(float a, float b) { return a * b; }
+__device__ inline double mul_(double a, double b) { return a * b; }
+__device__ inline float2 mul_(float2 a, float2 b) { return cuCmulf(a, b); }
+__device__ inline double2 mul_(double2 a, double2 b) { return cuCmul(a, b); }
+__device__ inline float div_(float a, float b) { return a / b; }
+__device__ inline double div_(double a, double b) { return a / b; }
+__device__ inline float2 div_(float2 a, float2 b) { return cuCdivf(a, b); }
+__device__ inline double2 div_(double2 a, double2 b) { return cuCdiv(a, b); }
+__device__ inline float neg_(float a) { return -a; }
+__device__ inline double neg_(double a) { return -a; }
+__device__ inline float2 neg_(float2 a) { return make_float2(-a.x, -a.y); }
+__device__ inline double2 neg_(double2 a) { return make_double2(-a.x, -a.y); }
+__device__ inline float conj_(float a) { return a; }
+__device__ inline double conj_(double a) { return a; }
+__device__ inline float2 conj_(float2 a) { return make_float2(a.x, -a.y); }
+__device__ inline double2 conj_(double2 a) { return make_double2(a.x, -a.y); }
+/* The real part, as a real (re_) or as the element type (real_part). */
+__device__ inline float re_(float a) { return a; }
+__device__ inline double re_(double a) { return a; }
+__device__ inline float re_(float2 a) { return a.x; }
+__device__ inline double re_(double2 a) { return a.x; }
+__device__ inline float real_part(float a) { return a; }
+__device__ inline double real_part(double a) { return a; }
+__device__ inline float2 real_part(float2 a) { return make_float2(a.x, 0.f); }
+__device__ inline double2 real_part(double2 a) { return make_double2(a.x, 0.); }
+/* LAPACK's pivot size: |x| for reals, |re| + |im| for complex (cabs1). */
+__device__ inline float abs1_(float a) { return fabsf(a); }
+__device__ inline double abs1_(double a) { return fabs(a); }
+__device__ inline float abs1_(float2 a) { return fabsf(a.x) + fabsf(a.y); }
+__device__ inline double abs1_(double2 a) { return fabs(a.x) + fabs(a.y); }
+__device__ inline bool finite_(float a) { return isfinite(a); }
+__device__ inline bool finite_(double a) { return isfinite(a); }
+__device__ inline bool finite_(float2 a) { return isfinite(a.x) && isfinite(a.y); }
+__device__ inline bool finite_(double2 a) { return isfinite(a.x) && isfinite(a.y); }
+template <typename T> __device__ inline T one_();
+template <> __device__ inline float one_<float>() { return 1.f; }
+template <> __device__ inline double one_<double>() { return 1.; }
+template <> __device__ inline float2 one_<float2>() { return make_float2(1.f, 0.f); }
+template <> __device__ inline double2 one_<double2>() { return make_double2(1., 0.); }
+template <typename T> __device__ inline T zero_() { T z; memset(&z, 0, sizeof z); return z; }
+/* v as the element type. */
+template <typename T> __device__ inline T real_(double v);
+template <> __device__ inline float real_<float>(double v) { return (float)v; }
+template <> __device__ inline double real_<double>(double v) { return v; }
+template <> __device__ inline float2 real_<float2>(double v) { return make_float2((float)v, 0.f); }
+template <> __device__ inline double2 real_<double2>(double v) { return make_double2(v, 0.); }
+
+/* ---- SciPy's check_finite */
+
+/* flag = 1 when any of the n real numbers is inf or NaN. */
+template <typename R>
+__global__ void nonfinite_kernel(const R *__restrict__ x, int64_t n, int *flag)
+{
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+    if (!isfinite(x[i]))
+      *flag = 1;
+}
+
+/* Queue the inf/NaN check of n elements of dt into *flag. */
+inline cusci_status check_finite_async(cusci_ctx *ctx, const char *fn, int dt, int64_t n, const void *x, int *flag)
+{
+  int64_t parts = is_complex(dt) ? 2 * n : n;
+  if (parts == 0)
+    return CUSCI_OK;
+  cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
+  if (is_single(dt))
+    nonfinite_kernel<float><<<blocks_for(parts, 256), 256, 0, s>>>((const float *)x, parts, flag);
+  else
+    nonfinite_kernel<double><<<blocks_for(parts, 256), 256, 0, s>>>((const double *)x, parts, flag);
+  LAUNCH_TRY();
+  return CUSCI_OK;
+}
+
+} // namespace
 
 #endif /* CUSCI_KERNELS_LINALG_COMMON_CUH */

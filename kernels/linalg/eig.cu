@@ -30,22 +30,7 @@
 
 namespace {
 
-
-
-bool is_complex(int dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
-bool is_single(int dt) { return dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64; }
-size_t itemsize(int dt) { return dt == CUSCI_FLOAT32 ? 4 : dt == CUSCI_COMPLEX128 ? 16 : 8; }
-cudaDataType cuda_type(int dt)
-{
-  return dt == CUSCI_FLOAT32 ? CUDA_R_32F : dt == CUSCI_FLOAT64 ? CUDA_R_64F : dt == CUSCI_COMPLEX64 ? CUDA_C_32F : CUDA_C_64F;
-}
 cudaDataType complex_type(int dt) { return is_single(dt) ? CUDA_C_32F : CUDA_C_64F; }
-
-unsigned blocks_for(int64_t n, int threads)
-{
-  int64_t b = (n + threads - 1) / threads;
-  return (unsigned)(b < 65535 * 32 ? (b ? b : 1) : 65535 * 32);
-}
 
 /* Device scratch from the pool, released when the set goes. */
 struct scratch_set {
@@ -85,14 +70,6 @@ struct scratch_set {
 };
 
 /* ------------------------------------------------------------ kernels */
-
-template <typename R>
-__global__ void nonfinite_kernel(const R *x, int64_t n, int *flag)
-{
-  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x)
-    if (!isfinite(x[i]))
-      *flag = 1;
-}
 
 /* dst[b][j][i] = src[b][i][j] (conj when C) for rows x cols matrices. */
 template <typename T, bool C>
@@ -189,20 +166,6 @@ __global__ void normalize_kernel(C *v, int64_t n, int64_t total)
       vb[i * n + j] = y;
     }
   }
-}
-
-cusci_status check_finite_async(cusci_ctx *ctx, const char *fn, int dt, int64_t n, const void *x, int *flag)
-{
-  int64_t parts = is_complex(dt) ? 2 * n : n;
-  if (parts == 0)
-    return CUSCI_OK;
-  cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
-  if (is_single(dt))
-    nonfinite_kernel<float><<<blocks_for(parts, 256), 256, 0, s>>>((const float *)x, parts, flag);
-  else
-    nonfinite_kernel<double><<<blocks_for(parts, 256), 256, 0, s>>>((const double *)x, parts, flag);
-  CUDA_TRY(cudaGetLastError());
-  return CUSCI_OK;
 }
 
 /* dst = src^T (conj^T when conj) for a batch of rows x cols matrices. */

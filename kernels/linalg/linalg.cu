@@ -56,7 +56,6 @@ void state_destroy(void *p)
   free(s);
 }
 
-
 /* The context's handles, made on first use, on the context's stream. */
 cusci_status get_state(cusci_ctx *ctx, const char *fn, la_state **out)
 {
@@ -138,85 +137,7 @@ struct scratch_set {
 
 /* ------------------------------------------------------------ types */
 
-bool is_complex(int dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
-bool is_single(int dt) { return dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64; }
-size_t itemsize(int dt) { return dt == CUSCI_FLOAT32 ? 4 : dt == CUSCI_COMPLEX128 ? 16 : 8; }
-
-cudaDataType cuda_type(int dt)
-{
-  switch (dt) {
-  case CUSCI_FLOAT32:
-    return CUDA_R_32F;
-  case CUSCI_FLOAT64:
-    return CUDA_R_64F;
-  case CUSCI_COMPLEX64:
-    return CUDA_C_32F;
-  default:
-    return CUDA_C_64F;
-  }
-}
-cudaDataType real_type(int dt) { return is_single(dt) ? CUDA_R_32F : CUDA_R_64F; }
-
-__device__ inline float conj_(float x) { return x; }
-__device__ inline double conj_(double x) { return x; }
-__device__ inline float2 conj_(float2 x) { return make_float2(x.x, -x.y); }
-__device__ inline double2 conj_(double2 x) { return make_double2(x.x, -x.y); }
-__device__ inline float mul_(float a, float b) { return a * b; }
-__device__ inline double mul_(double a, double b) { return a * b; }
-__device__ inline float2 mul_(float2 a, float2 b) { return cuCmulf(a, b); }
-__device__ inline double2 mul_(double2 a, double2 b) { return cuCmul(a, b); }
-__device__ inline float neg_(float a) { return -a; }
-__device__ inline double neg_(double a) { return -a; }
-__device__ inline float2 neg_(float2 a) { return make_float2(-a.x, -a.y); }
-__device__ inline double2 neg_(double2 a) { return make_double2(-a.x, -a.y); }
-__device__ inline float real_part(float a) { return a; }
-__device__ inline double real_part(double a) { return a; }
-__device__ inline float2 real_part(float2 a) { return make_float2(a.x, 0.f); }
-__device__ inline double2 real_part(double2 a) { return make_double2(a.x, 0.); }
-template <typename T> __device__ inline T one_();
-template <> __device__ inline float one_<float>() { return 1.f; }
-template <> __device__ inline double one_<double>() { return 1.; }
-template <> __device__ inline float2 one_<float2>() { return make_float2(1.f, 0.f); }
-template <> __device__ inline double2 one_<double2>() { return make_double2(1., 0.); }
-template <typename T> __device__ inline T zero_() { T z; memset(&z, 0, sizeof z); return z; }
-__device__ inline bool finite_(float x) { return isfinite(x); }
-__device__ inline bool finite_(double x) { return isfinite(x); }
-__device__ inline bool finite_(float2 x) { return isfinite(x.x) && isfinite(x.y); }
-__device__ inline bool finite_(double2 x) { return isfinite(x.x) && isfinite(x.y); }
-
-/* Call f.template run<T>() with T the element type of dt. */
-template <typename F>
-cusci_status by_type(int dt, F &f)
-{
-  switch (dt) {
-  case CUSCI_FLOAT32:
-    return f.template run<float>();
-  case CUSCI_FLOAT64:
-    return f.template run<double>();
-  case CUSCI_COMPLEX64:
-    return f.template run<float2>();
-  default:
-    return f.template run<double2>();
-  }
-}
-
-unsigned blocks_for(int64_t n, int threads)
-{
-  int64_t b = (n + threads - 1) / threads;
-  return (unsigned)(b < 1 ? 1 : b > 65535 * 8 ? 65535 * 8 : b);
-}
-
 /* ------------------------------------------------------------ kernels */
-
-/* flag = 1 when any of the n real numbers is inf or NaN. */
-template <typename R>
-__global__ void nonfinite_kernel(const R *__restrict__ x, int64_t n, int *flag)
-{
-  int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
-    if (!isfinite(x[i]))
-      *flag = 1;
-}
 
 /* dst[b] = op(src[b])^T for rows x cols row-major matrices, op the
  * conjugate when CONJ; 32 x 32 tiles through shared memory. */
@@ -380,19 +301,7 @@ __global__ void slogdet_kernel(const T *lu, const int64_t *ipiv, T *sign, R *log
 
 /* ------------------------------------------------------------ small matrices */
 
-__device__ inline float sub_(float a, float b) { return a - b; }
-__device__ inline double sub_(double a, double b) { return a - b; }
-__device__ inline float2 sub_(float2 a, float2 b) { return make_float2(a.x - b.x, a.y - b.y); }
-__device__ inline double2 sub_(double2 a, double2 b) { return make_double2(a.x - b.x, a.y - b.y); }
-__device__ inline float div_(float a, float b) { return a / b; }
-__device__ inline double div_(double a, double b) { return a / b; }
-__device__ inline float2 div_(float2 a, float2 b) { return cuCdivf(a, b); }
-__device__ inline double2 div_(double2 a, double2 b) { return cuCdiv(a, b); }
-/* LAPACK's pivot size: |x| for reals, |re| + |im| for complex (cabs1). */
-__device__ inline float abs1_(float a) { return fabsf(a); }
-__device__ inline double abs1_(double a) { return fabs(a); }
-__device__ inline float abs1_(float2 a) { return fabsf(a.x) + fabsf(a.y); }
-__device__ inline double abs1_(double2 a) { return fabs(a.x) + fabs(a.y); }
+/* An exactly zero pivot (abs1_ is LAPACK's pivot size). */
 template <typename T> __device__ inline bool is_zero_(T a) { return abs1_(a) == 0; }
 
 enum { SMALL_SOLVE, SMALL_INV, SMALL_DET };
@@ -604,21 +513,6 @@ struct small_op {
 };
 
 /* ------------------------------------------------------------ helpers */
-
-/* Queue the inf/NaN check of n elements of dt into *flag. */
-cusci_status check_finite_async(cusci_ctx *ctx, const char *fn, int dt, int64_t n, const void *x, int *flag)
-{
-  int64_t parts = is_complex(dt) ? 2 * n : n;
-  if (parts == 0)
-    return CUSCI_OK;
-  cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
-  if (is_single(dt))
-    nonfinite_kernel<float><<<blocks_for(parts, 256), 256, 0, s>>>((const float *)x, parts, flag);
-  else
-    nonfinite_kernel<double><<<blocks_for(parts, 256), 256, 0, s>>>((const double *)x, parts, flag);
-  LAUNCH_TRY();
-  return CUSCI_OK;
-}
 
 struct transpose_op {
   cusci_ctx *ctx;

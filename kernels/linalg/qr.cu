@@ -59,19 +59,6 @@ struct scratch_set {
   }
 };
 
-bool is_single(int dt) { return dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64; }
-size_t itemsize(int dt) { return dt == CUSCI_FLOAT32 ? 4 : dt == CUSCI_COMPLEX128 ? 16 : 8; }
-cudaDataType cuda_type(int dt)
-{
-  return dt == CUSCI_FLOAT32 ? CUDA_R_32F : dt == CUSCI_FLOAT64 ? CUDA_R_64F : dt == CUSCI_COMPLEX64 ? CUDA_C_32F : CUDA_C_64F;
-}
-
-unsigned blocks_for(int64_t n, int threads)
-{
-  int64_t b = (n + threads - 1) / threads;
-  return (unsigned)(b < 1 ? 1 : b > 65535 * 8 ? 65535 * 8 : b);
-}
-
 /* dst (column-major rows x cols, ld rows) from src (row-major rows x cols),
  * or back when `back`; a batch of such matrices. Element types of 4, 8 and
  * 16 bytes are moved as float, double and double2. */
@@ -122,15 +109,6 @@ __global__ void seed_q_kernel(const T *__restrict__ fc, T *__restrict__ qc, int6
       memset(&v, 0, sizeof v);
     qc[t] = v;
   }
-}
-
-template <typename R>
-__global__ void nonfinite_kernel(const R *__restrict__ x, int64_t n, int *flag)
-{
-  int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
-    if (!isfinite(x[i]))
-      *flag = 1;
 }
 
 cusci_status reorder(cusci_ctx *ctx, const char *fn, size_t isz, const void *src, void *dst, int64_t rows, int64_t cols, int64_t batch, bool back)

@@ -47,28 +47,13 @@
 
 #include <cusci/core_ext.h>
 
+#include "kernels/linalg/common.cuh"
 #include "kernels/linalg/launch.h"
 
 namespace {
 
 #define FULL 0xffffffffu
 
-__device__ inline float sub_(float a, float b) { return a - b; }
-__device__ inline double sub_(double a, double b) { return a - b; }
-__device__ inline float2 sub_(float2 a, float2 b) { return make_float2(a.x - b.x, a.y - b.y); }
-__device__ inline double2 sub_(double2 a, double2 b) { return make_double2(a.x - b.x, a.y - b.y); }
-__device__ inline float mul_(float a, float b) { return a * b; }
-__device__ inline double mul_(double a, double b) { return a * b; }
-__device__ inline float2 mul_(float2 a, float2 b) { return cuCmulf(a, b); }
-__device__ inline double2 mul_(double2 a, double2 b) { return cuCmul(a, b); }
-__device__ inline float div_(float a, float b) { return a / b; }
-__device__ inline double div_(double a, double b) { return a / b; }
-__device__ inline float2 div_(float2 a, float2 b) { return cuCdivf(a, b); }
-__device__ inline double2 div_(double2 a, double2 b) { return cuCdiv(a, b); }
-__device__ inline float neg_(float a) { return -a; }
-__device__ inline double neg_(double a) { return -a; }
-__device__ inline float2 neg_(float2 a) { return make_float2(-a.x, -a.y); }
-__device__ inline double2 neg_(double2 a) { return make_double2(-a.x, -a.y); }
 __device__ inline float abs_(float a) { return fabsf(a); }
 __device__ inline double abs_(double a) { return fabs(a); }
 __device__ inline float abs_(float2 a) { return hypotf(a.x, a.y); }
@@ -77,25 +62,11 @@ __device__ inline float scale_(float a, float s) { return a * s; }
 __device__ inline double scale_(double a, double s) { return a * s; }
 __device__ inline float2 scale_(float2 a, float s) { return make_float2(a.x * s, a.y * s); }
 __device__ inline double2 scale_(double2 a, double s) { return make_double2(a.x * s, a.y * s); }
-/* LAPACK's pivot size: |x| for reals, |re| + |im| for complex (cabs1). */
-__device__ inline float abs1_(float a) { return fabsf(a); }
-__device__ inline double abs1_(double a) { return fabs(a); }
-__device__ inline float abs1_(float2 a) { return fabsf(a.x) + fabsf(a.y); }
-__device__ inline double abs1_(double2 a) { return fabs(a.x) + fabs(a.y); }
+/* A lane's value from lane src. */
 __device__ inline float shfl_(float v, int src) { return __shfl_sync(FULL, v, src); }
 __device__ inline double shfl_(double v, int src) { return __shfl_sync(FULL, v, src); }
 __device__ inline float2 shfl_(float2 v, int src) { return make_float2(__shfl_sync(FULL, v.x, src), __shfl_sync(FULL, v.y, src)); }
 __device__ inline double2 shfl_(double2 v, int src) { return make_double2(__shfl_sync(FULL, v.x, src), __shfl_sync(FULL, v.y, src)); }
-template <typename T> __device__ inline T one_();
-template <> __device__ inline float one_<float>() { return 1.f; }
-template <> __device__ inline double one_<double>() { return 1.; }
-template <> __device__ inline float2 one_<float2>() { return make_float2(1.f, 0.f); }
-template <> __device__ inline double2 one_<double2>() { return make_double2(1., 0.); }
-template <typename T> __device__ inline T zero_() { T z; memset(&z, 0, sizeof z); return z; }
-__device__ inline bool finite_(float a) { return isfinite(a); }
-__device__ inline bool finite_(double a) { return isfinite(a); }
-__device__ inline bool finite_(float2 a) { return isfinite(a.x) && isfinite(a.y); }
-__device__ inline bool finite_(double2 a) { return isfinite(a.x) && isfinite(a.y); }
 template <typename T> struct real_t { typedef T type; };
 template <> struct real_t<float2> { typedef float type; };
 template <> struct real_t<double2> { typedef double type; };
