@@ -13,14 +13,7 @@
 
 static cusci_ctx *gpu, *host;
 
-static cusci_array *to_gpu(const cusci_array *h)
-{
-  void *buf = tu_to_host(host, h);
-  cusci_array *g = NULL;
-  cusci_array_from_host(gpu, buf, cusci_array_ndim(h), cusci_array_shape(h), cusci_array_dtype(h), &g);
-  free(buf);
-  return g;
-}
+static cusci_array *to_gpu(const cusci_array *h) { return tu_copy_to(gpu, host, h); }
 
 /* fn on the host and the GPU agree within tol (0: exactly). */
 static int agree(as_fn fn, const cusci_array *h, const cusci_array *g, const cusci_reduce_opts *o, double tol,
@@ -32,7 +25,7 @@ static int agree(as_fn fn, const cusci_array *h, const cusci_array *g, const cus
                                               cusci_array_size(rh) == cusci_array_size(rg)));
   if (good && sh == CUSCI_OK) {
     void *a = tu_to_host(gpu, rg), *b = tu_to_host(host, rh);
-    int64_t bad = first_off(cusci_array_dtype(rh), a, b, cusci_array_size(rh), tol);
+    int64_t bad = cu_first_off(cusci_array_dtype(rh), a, b, cusci_array_size(rh), tol);
     if (bad >= 0) {
       char s1[96], s2[96];
       diag("%s: element %lld GPU %s host %s", what, (long long)bad, tu_elem_str(cusci_array_dtype(rh), a, bad, s1, sizeof s1),

@@ -39,31 +39,6 @@ static double scan_tol(cusci_dtype dt)
   return part == CUSCI_FLOAT16 ? 1e-2 : part == CUSCI_FLOAT32 ? 1e-5 : 1e-13;
 }
 
-/* Index of the first element of got (host memory) not within tol of want,
- * or -1; integers, bools and tol 0 exactly (NaN equal to NaN). */
-static int64_t first_off(cusci_dtype dt, const void *got, const void *want, int64_t n, double tol)
-{
-  char k = cusci_dtype_kind(dt);
-  if ((k != 'f' && k != 'c') || tol == 0)
-    return tu_first_mismatch(dt, got, want, NULL, n);
-  cusci_dtype part = dt == CUSCI_COMPLEX64 ? CUSCI_FLOAT32 : dt == CUSCI_COMPLEX128 ? CUSCI_FLOAT64 : dt;
-  size_t ps = cusci_dtype_itemsize(part);
-  int parts = k == 'c' ? 2 : 1;
-  for (int64_t i = 0; i < n * parts; i++) {
-    double g = cu_part(part, (const unsigned char *)got + i * ps), w = cu_part(part, (const unsigned char *)want + i * ps);
-    if (isnan(g) || isnan(w)) {
-      if (!(isnan(g) && isnan(w)))
-        return i / parts;
-    } else if (isinf(g) || isinf(w)) {
-      if (g != w)
-        return i / parts;
-    } else if (fabs(g - w) > tol * (fabs(w) > 1 ? fabs(w) : 1)) {
-      return i / parts;
-    }
-  }
-  return -1;
-}
-
 static bool is_scan(const char *name)
 {
   return strstr(name, "cum") != NULL;
@@ -105,27 +80,7 @@ static void test_fixtures(void)
           continue;
         cusci_array *got = NULL;
         cusci_status st = fns[f].fn(ctx, x, &axes[a].opts, &got);
-        int good = st == CUSCI_OK && cusci_array_dtype(got) == cusci_array_dtype(want) &&
-                   cusci_array_ndim(got) == cusci_array_ndim(want) &&
-                   !memcmp(cusci_array_shape(got), cusci_array_shape(want), sizeof(int64_t) * cusci_array_ndim(want));
-        if (good) {
-          void *g = tu_to_host(ctx, got);
-          double tol = is_scan(fns[f].name) ? scan_tol(cusci_array_dtype(want)) : 0;
-          int64_t bad = first_off(cusci_array_dtype(want), g, cusci_array_data(want), cusci_array_size(want), tol);
-          if (bad >= 0) {
-            char s1[96], s2[96];
-            diag("element %lld: got %s want %s", (long long)bad,
-                 tu_elem_str(cusci_array_dtype(want), g, bad, s1, sizeof s1),
-                 tu_elem_str(cusci_array_dtype(want), cusci_array_data(want), bad, s2, sizeof s2));
-          }
-          free(g);
-          good = bad < 0;
-        } else if (st != CUSCI_OK) {
-          diag("status %s: %s", cusci_status_name(st), cusci_ctx_last_error(ctx));
-        } else {
-          diag("dtype %s ndim %d, NumPy %s ndim %d", cusci_dtype_name(cusci_array_dtype(got)), cusci_array_ndim(got),
-               cusci_dtype_name(cusci_array_dtype(want)), cusci_array_ndim(want));
-        }
+        int good = cu_matches(ctx, st, got, want, is_scan(fns[f].name) ? scan_tol(cusci_array_dtype(want)) : 0);
         ok(good, "%s", key);
         cusci_array_release(got);
       }

@@ -63,14 +63,7 @@ static cusci_array *random_host(cusci_dtype dt, int64_t n, uint64_t seed)
 }
 
 /* Copy a host array to the GPU context. */
-static cusci_array *to_gpu(const cusci_array *h)
-{
-  void *buf = tu_to_host(host, h);
-  cusci_array *g = NULL;
-  cusci_array_from_host(gpu, buf, cusci_array_ndim(h), cusci_array_shape(h), cusci_array_dtype(h), &g);
-  free(buf);
-  return g;
-}
+static cusci_array *to_gpu(const cusci_array *h) { return tu_copy_to(gpu, host, h); }
 
 static int equal_gpu_host(const cusci_array *g, const cusci_array *h, const char *what)
 {

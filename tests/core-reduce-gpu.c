@@ -11,14 +11,7 @@
 
 static cusci_ctx *gpu, *host;
 
-static cusci_array *to_gpu(const cusci_array *h)
-{
-  void *buf = tu_to_host(host, h);
-  cusci_array *g = NULL;
-  cusci_array_from_host(gpu, buf, cusci_array_ndim(h), cusci_array_shape(h), cusci_array_dtype(h), &g);
-  free(buf);
-  return g;
-}
+static cusci_array *to_gpu(const cusci_array *h) { return tu_copy_to(gpu, host, h); }
 
 static int agree(reduce_fn fn, const cusci_array *h, const cusci_array *g, const cusci_reduce_opts *o, bool isvar,
                  const char *what)
@@ -29,7 +22,7 @@ static int agree(reduce_fn fn, const cusci_array *h, const cusci_array *g, const
              cusci_array_size(rh) == cusci_array_size(rg);
   if (good) {
     void *a = tu_to_host(gpu, rg), *b = tu_to_host(host, rh);
-    int64_t bad = first_off(cusci_array_dtype(rh), a, b, cusci_array_size(rh), rel_tol(cusci_array_dtype(rh), isvar));
+    int64_t bad = cu_first_off(cusci_array_dtype(rh), a, b, cusci_array_size(rh), rel_tol(cusci_array_dtype(rh), isvar));
     if (bad >= 0) {
       char s1[96], s2[96];
       diag("%s: element %lld GPU %s host %s", what, (long long)bad, tu_elem_str(cusci_array_dtype(rh), a, bad, s1, sizeof s1),

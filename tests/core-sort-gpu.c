@@ -16,14 +16,7 @@
 
 static cusci_ctx *gpu, *host;
 
-static cusci_array *to_gpu(const cusci_array *h)
-{
-  void *buf = tu_to_host(host, h);
-  cusci_array *g = NULL;
-  cusci_array_from_host(gpu, buf, cusci_array_ndim(h), cusci_array_shape(h), cusci_array_dtype(h), &g);
-  free(buf);
-  return g;
-}
+static cusci_array *to_gpu(const cusci_array *h) { return tu_copy_to(gpu, host, h); }
 
 /* A host array of `shape` and dtype dt with ties, NaNs and signed zeros. */
 static cusci_array *make_input(cusci_dtype dt, int nd, const int64_t *shape, uint64_t seed)

@@ -11,14 +11,7 @@
 
 static cusci_ctx *gpu, *host;
 
-static cusci_array *to_gpu(const cusci_array *h)
-{
-  void *buf = tu_to_host(host, h);
-  cusci_array *g = NULL;
-  cusci_array_from_host(gpu, buf, cusci_array_ndim(h), cusci_array_shape(h), cusci_array_dtype(h), &g);
-  free(buf);
-  return g;
-}
+static cusci_array *to_gpu(const cusci_array *h) { return tu_copy_to(gpu, host, h); }
 
 /* 1 when g (GPU) and h (host) have one dtype and shape and values within
  * the ufunc's tolerance; diagnostics otherwise. */

@@ -61,6 +61,16 @@ void *tu_to_host(cusci_ctx *ctx, const cusci_array *a)
   return buf;
 }
 
+cusci_array *tu_copy_to(cusci_ctx *ctx, cusci_ctx *from, const cusci_array *a)
+{
+  void *buf = tu_to_host(from, a);
+  cusci_array *r = NULL;
+  if (buf)
+    cusci_array_from_host(ctx, buf, cusci_array_ndim(a), cusci_array_shape(a), cusci_array_dtype(a), &r);
+  free(buf);
+  return r;
+}
+
 static bool float_eq(const unsigned char *g, const unsigned char *w, cusci_dtype dt)
 {
   switch (dt) {

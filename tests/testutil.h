@@ -23,6 +23,9 @@ cusci_ctx *tu_gpu_ctx_or_skip(void);
 cusci_array *tu_fixture(cusci_ctx *ctx, const char *sub, const char *name, bool optional);
 /* Copy an array to a malloc'ed host buffer in C order (caller frees). */
 void *tu_to_host(cusci_ctx *ctx, const cusci_array *a);
+/* A copy of a (on any device) on ctx's device, through the host; NULL on
+ * failure. */
+cusci_array *tu_copy_to(cusci_ctx *ctx, cusci_ctx *from, const cusci_array *a);
 /* Compare n elements of dtype dt: bits equal, or both NaN for float and
  * complex parts; mask (bool per element) may be NULL. Returns the index of
  * the first mismatch or -1. */
