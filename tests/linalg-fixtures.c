@@ -11,15 +11,7 @@
 
 static cusci_ctx *ctx;
 
-static cusci_array *fx(const char *name)
-{
-  cusci_array *a = tu_fixture(ctx, "linalg", name, false);
-  if (!a) {
-    printf("Bail out! missing fixture %s\n", name);
-    exit(1);
-  }
-  return a;
-}
+static cusci_array *fx(const char *name) { return lu_fixture(ctx, "", name); }
 
 /* got against the fixture `name`: same shape and dtype, values within
  * c * n * eps * max(1, |want|). */

@@ -15,17 +15,7 @@ static cusci_ctx *ctx;
 
 #define REL(a) (cusci_array_release(a), (a) = NULL)
 
-static cusci_array *fx(const char *name)
-{
-  char full[128];
-  snprintf(full, sizeof full, "ls_%s", name);
-  cusci_array *a = tu_fixture(ctx, "linalg", full, false);
-  if (!a) {
-    printf("Bail out! missing fixture %s\n", full);
-    exit(1);
-  }
-  return a;
-}
+static cusci_array *fx(const char *name) { return lu_fixture(ctx, "ls_", name); }
 
 /* got against the fixture: shape and dtype, values within
  * c * n * eps * max(1, |want|). */

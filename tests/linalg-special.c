@@ -12,15 +12,7 @@
 
 static cusci_ctx *ctx;
 
-static cusci_array *fx(const char *name)
-{
-  cusci_array *a = tu_fixture(ctx, "linalg", name, false);
-  if (!a) {
-    printf("Bail out! missing fixture %s\n", name);
-    exit(1);
-  }
-  return a;
-}
+static cusci_array *fx(const char *name) { return lu_fixture(ctx, "", name); }
 
 /* *gotp against fixture `name`: shape and dtype equal; integers bit-equal,
  * floats within 1e-13 relative to the largest entry. */

@@ -12,6 +12,18 @@
 
 const cusci_dtype lu_dtypes[4] = { CUSCI_FLOAT32, CUSCI_FLOAT64, CUSCI_COMPLEX64, CUSCI_COMPLEX128 };
 
+cusci_array *lu_fixture(cusci_ctx *ctx, const char *prefix, const char *name)
+{
+  char full[128];
+  snprintf(full, sizeof full, "%s%s", prefix, name);
+  cusci_array *a = tu_fixture(ctx, "linalg", full, false);
+  if (!a) {
+    printf("Bail out! missing fixture %s\n", full);
+    exit(1);
+  }
+  return a;
+}
+
 double lu_eps(cusci_dtype dt)
 {
   return dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64 ? FLT_EPSILON : DBL_EPSILON;

@@ -16,6 +16,8 @@ typedef double complex lu_c;
 extern const cusci_dtype lu_dtypes[4];
 /* Machine epsilon of a dtype's real part. */
 double lu_eps(cusci_dtype dt);
+/* The linalg fixture prefix + name on ctx; bails out when it is missing. */
+cusci_array *lu_fixture(cusci_ctx *ctx, const char *prefix, const char *name);
 
 /* A host buffer of complex128 values of shape `shape`: uniform in
  * [-2.385, 2.385] (imaginary parts zero for real dtypes), plus `shift` on
