@@ -177,12 +177,16 @@ static void matfuncs(cusci_dtype dt, uint64_t *seed)
     if (n == 12) {
       cmp(cusci_linalg_cosm(gpu, ga, &gx), cusci_linalg_cosm(host, ha, &hx), &gx, &hx, 200 * n * lu_eps(dt), "cosm batch 4 n=12", dt);
       cmp(cusci_linalg_tanhm(gpu, ga, &gx), cusci_linalg_tanhm(host, ha, &hx), &gx, &hx, 400 * n * lu_eps(dt), "tanhm batch 4 n=12", dt);
+      cmp(cusci_linalg_sinm(gpu, ga, &gx), cusci_linalg_sinm(host, ha, &hx), &gx, &hx, 200 * n * lu_eps(dt), "sinm batch 4 n=12", dt);
+      cmp(cusci_linalg_tanm(gpu, ga, &gx), cusci_linalg_tanm(host, ha, &hx), &gx, &hx, 400 * n * lu_eps(dt), "tanm batch 4 n=12", dt);
+      cmp(cusci_linalg_coshm(gpu, ga, &gx), cusci_linalg_coshm(host, ha, &hx), &gx, &hx, 200 * n * lu_eps(dt), "coshm batch 4 n=12", dt);
+      cmp(cusci_linalg_sinhm(gpu, ga, &gx), cusci_linalg_sinhm(host, ha, &hx), &gx, &hx, 200 * n * lu_eps(dt), "sinhm batch 4 n=12", dt);
     }
     REL(ga), REL(ha);
     free(a);
   }
 }
-#define MATFUNCS_PER_DTYPE 4
+#define MATFUNCS_PER_DTYPE 8
 
 /* Deferred checks: a batch whose matrix 2 is singular; the solve returns at
  * once, cusci_linalg_check reports it; the next check is clean. */
