@@ -312,6 +312,46 @@ char *cusci__rtc_strdup(const char *s, bool *failed)
   return d;
 }
 
+bool cusci__rtc_blank(const char *s)
+{
+  while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+    s++;
+  return *s == '\0';
+}
+
+cusci_status cusci__rtc_check_static_opts(cusci_ctx *ctx, const char *fn, const cusci_kernel_opts *opts)
+{
+  cusci_kernel_opts o = opts ? *opts : (cusci_kernel_opts){0};
+  if (o.arch == 0)
+    o.arch = 1; /* only checked here, not used */
+  int arch;
+  return cusci__rtc_check_opts(ctx, fn, &o, &arch);
+}
+
+bool cusci__rtc_copy_options(const cusci_kernel_opts *opts, int *nopt, char ***options)
+{
+  *nopt = 0;
+  *options = NULL;
+  if (!opts || opts->n_options == 0)
+    return true;
+  char **o = calloc((size_t)opts->n_options, sizeof *o);
+  if (!o)
+    return false;
+  bool failed = false;
+  for (int i = 0; i < opts->n_options; i++)
+    o[i] = cusci__rtc_strdup(opts->options[i], &failed);
+  *options = o;
+  *nopt = opts->n_options;
+  return !failed;
+}
+
+void cusci__rtc_free_options(int nopt, char **options)
+{
+  for (int i = 0; i < nopt; i++)
+    free(options[i]);
+  free(options);
+}
+
 cusci_status cusci__rtc_variant_get(cusci_ctx *ctx, const char *fn, pthread_mutex_t *lock, cusci__rtc_variant **list,
                                     int arch, int n, const cusci_dtype *sig, const char *source, int nopt,
                                     const char *const *opts, int nnames, const char *const *names, void **kernels)

@@ -167,5 +167,16 @@ cusci_status cusci__rtc_variant_get(cusci_ctx *ctx, const char *fn, pthread_mute
 void cusci__rtc_variants_free(cusci__rtc_variant *list);
 /* A malloc'ed copy of s (NULL stays NULL); *failed set on no memory. */
 char *cusci__rtc_strdup(const char *s, bool *failed);
+/* Whether s holds white space alone. */
+bool cusci__rtc_blank(const char *s);
+/* The checks of a kernel's opts that need no device (the arch is resolved
+ * at each call): what ElementwiseKernel and ReductionKernel check when
+ * they are made. */
+cusci_status cusci__rtc_check_static_opts(cusci_ctx *ctx, const char *fn, const cusci_kernel_opts *opts);
+/* A kernel's own copy of opts' NVRTC options (none for NULL opts); false
+ * on no memory, with what was copied in *nopt, *options for
+ * cusci__rtc_free_options. */
+bool cusci__rtc_copy_options(const cusci_kernel_opts *opts, int *nopt, char ***options);
+void cusci__rtc_free_options(int nopt, char **options);
 
 #endif

@@ -31,43 +31,13 @@ void cusci_elementwise_kernel_destroy(cusci_elementwise_kernel *k)
     return;
   cusci__rtc_variants_free(k->variants);
   pthread_mutex_destroy(&k->lock);
-  for (int i = 0; i < k->nopt; i++)
-    free(k->options[i]);
-  free(k->options);
+  cusci__rtc_free_options(k->nopt, k->options);
   free(k->operation);
   free(k->name);
   free(k->preamble);
   free(k->loop_prep);
   free(k->after_loop);
   free(k);
-}
-
-/* Copy the NVRTC options of opts into *options. */
-static bool copy_options(const cusci_kernel_opts *opts, int *nopt, char ***options)
-{
-  *nopt = 0;
-  *options = NULL;
-  if (!opts || opts->n_options == 0)
-    return true;
-  char **o = calloc((size_t)opts->n_options, sizeof *o);
-  if (!o)
-    return false;
-  bool failed = false;
-  for (int i = 0; i < opts->n_options; i++)
-    o[i] = cusci__rtc_strdup(opts->options[i], &failed);
-  *options = o;
-  *nopt = opts->n_options;
-  return !failed;
-}
-
-/* Checks of opts that need no device (the arch is resolved per call). */
-static cusci_status check_opts(cusci_ctx *ctx, const char *fn, const cusci_kernel_opts *opts)
-{
-  cusci_kernel_opts o = opts ? *opts : (cusci_kernel_opts){0};
-  if (o.arch == 0)
-    o.arch = 1; /* only checked here, not used */
-  int arch;
-  return cusci__rtc_check_opts(ctx, fn, &o, &arch);
 }
 
 cusci_status cusci_elementwise_kernel_create(cusci_ctx *ctx, const char *in_params, const char *out_params,
@@ -79,15 +49,12 @@ cusci_status cusci_elementwise_kernel_create(cusci_ctx *ctx, const char *in_para
     return CUSCI_ERR_NULL_POINTER;
   if (!operation || !out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", !operation ? "operation" : "out");
-  CUSCI__TRY(check_opts(ctx, fn, opts));
+  CUSCI__TRY(cusci__rtc_check_static_opts(ctx, fn, opts));
   if (!name)
     name = "kernel";
   if (!cusci__rtc_is_identifier(name))
     CUSCI__FAIL(ctx, CUSCI_ERR_INVALID_ARGUMENT, "name \"%s\" is not a C identifier", name);
-  const char *s = operation;
-  while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
-    s++;
-  if (!*s)
+  if (cusci__rtc_blank(operation))
     CUSCI__FAIL(ctx, CUSCI_ERR_INVALID_ARGUMENT, "operation is empty");
   cusci_elementwise_kernel *k = calloc(1, sizeof *k);
   if (!k)
@@ -115,7 +82,7 @@ cusci_status cusci_elementwise_kernel_create(cusci_ctx *ctx, const char *in_para
       k->after_loop = cusci__rtc_strdup(opts->after_loop, &failed);
       k->arch = opts->arch;
     }
-    if (!copy_options(opts, &k->nopt, &k->options) || failed)
+    if (!cusci__rtc_copy_options(opts, &k->nopt, &k->options) || failed)
       st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for the kernel's text");
   }
   if (st != CUSCI_OK) {

@@ -50,9 +50,7 @@ void cusci_reduction_kernel_destroy(cusci_reduction_kernel *k)
     return;
   cusci__rtc_variants_free(k->variants);
   pthread_mutex_destroy(&k->lock);
-  for (int i = 0; i < k->nopt; i++)
-    free(k->options[i]);
-  free(k->options);
+  cusci__rtc_free_options(k->nopt, k->options);
   free(k->map_expr);
   free(k->reduce_expr);
   free(k->post_map_expr);
@@ -61,13 +59,6 @@ void cusci_reduction_kernel_destroy(cusci_reduction_kernel *k)
   free(k->preamble);
   free(k->reduce_type);
   free(k);
-}
-
-static bool blank(const char *s)
-{
-  while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
-    s++;
-  return *s == '\0';
 }
 
 cusci_status cusci_reduction_kernel_create(cusci_ctx *ctx, const char *in_params, const char *out_params,
@@ -80,20 +71,14 @@ cusci_status cusci_reduction_kernel_create(cusci_ctx *ctx, const char *in_params
     return CUSCI_ERR_NULL_POINTER;
   if (!map_expr || !reduce_expr || !out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", !map_expr ? "map_expr" : !reduce_expr ? "reduce_expr" : "out");
-  {
-    cusci_kernel_opts o = opts ? *opts : (cusci_kernel_opts){0};
-    if (o.arch == 0)
-      o.arch = 1;
-    int arch;
-    CUSCI__TRY(cusci__rtc_check_opts(ctx, fn, &o, &arch));
-  }
+  CUSCI__TRY(cusci__rtc_check_static_opts(ctx, fn, opts));
   if (!name)
     name = "kernel";
   if (!cusci__rtc_is_identifier(name) || strlen(name) > 200)
     CUSCI__FAIL(ctx, CUSCI_ERR_INVALID_ARGUMENT, "name \"%s\" is not a C identifier", name);
-  if (blank(map_expr) || blank(reduce_expr) || (identity && blank(identity)))
+  if (cusci__rtc_blank(map_expr) || cusci__rtc_blank(reduce_expr) || (identity && cusci__rtc_blank(identity)))
     CUSCI__FAIL(ctx, CUSCI_ERR_INVALID_ARGUMENT, "%s is empty",
-                blank(map_expr) ? "map_expr" : blank(reduce_expr) ? "reduce_expr" : "identity");
+                cusci__rtc_blank(map_expr) ? "map_expr" : cusci__rtc_blank(reduce_expr) ? "reduce_expr" : "identity");
   cusci_reduction_kernel *k = calloc(1, sizeof *k);
   if (!k)
     CUSCI__FAIL(ctx, CUSCI_ERR_OUT_OF_MEMORY, "no host memory for a kernel");
@@ -136,17 +121,8 @@ cusci_status cusci_reduction_kernel_create(cusci_ctx *ctx, const char *in_params
     if (opts) {
       k->preamble = cusci__rtc_strdup(opts->preamble, &failed);
       k->arch = opts->arch;
-      if (opts->n_options > 0) {
-        k->options = calloc((size_t)opts->n_options, sizeof *k->options);
-        if (!k->options)
-          failed = true;
-        else
-          k->nopt = opts->n_options;
-        for (int i = 0; k->options && i < opts->n_options; i++)
-          k->options[i] = cusci__rtc_strdup(opts->options[i], &failed);
-      }
     }
-    if (failed)
+    if (!cusci__rtc_copy_options(opts, &k->nopt, &k->options) || failed)
       st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for the kernel's text");
   }
   if (st != CUSCI_OK) {
