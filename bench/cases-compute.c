@@ -182,29 +182,11 @@ static int run_cumsum(cusci_ctx *ctx, void *state)
 
 /* ------------------------------------------- sorting and statistics */
 
-/* 2^26 float32 in no order: sin(i) * 1000. */
+/* The argscan cases' input (sin(i) * 1000, 2^26 float32), read once and
+ * written once. */
 static int setup_sort_2e26(cusci_ctx *ctx, void **state, double *bytes, double *flops, char *why, size_t len)
 {
-  int64_t n = (int64_t)1 << 26;
-  ustate *s = calloc(1, sizeof *s);
-  cusci_array *i = NULL, *t = NULL;
-  cusci_status st = cusci_array_arange(ctx, 0, (double)n, 1, CUSCI_FLOAT32, &i);
-  if (st == CUSCI_OK)
-    st = cusci_sin(ctx, i, &t);
-  if (st == CUSCI_OK)
-    st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_array(t), cusci_operand_float(1000.0), &s->a);
-  cusci_array_release(i);
-  cusci_array_release(t);
-  if (st != CUSCI_OK) {
-    snprintf(why, len, "%s", cusci_ctx_last_error(ctx));
-    cusci_array_release(s->a);
-    free(s);
-    return 1;
-  }
-  *bytes = 2.0 * 4.0 * (double)n; /* read once, written once */
-  *flops = (double)n;
-  *state = s;
-  return 0;
+  return setup_argscan(ctx, state, bytes, flops, 2.0, why, len);
 }
 
 static int run_sort(cusci_ctx *ctx, void *state)
