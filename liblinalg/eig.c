@@ -108,42 +108,6 @@ static bool nonfinite_d(const double *x, size_t count)
   return false;
 }
 
-/* A C-contiguous host copy of a in the wide dtype wdt, from either device;
- * *count is the number of doubles in it. Caller frees. */
-static cusci_status host_copy(cusci_ctx *ctx, const char *fn, const cusci_array *a, cusci_dtype wdt, void **buf, size_t *count)
-{
-  cusci_array *c = NULL;
-  *buf = NULL;
-  TRY(cusci_array_astype(ctx, (cusci_array *)a, wdt, true, &c));
-  size_t bytes = cusci_array_nbytes(c);
-  void *p = malloc(bytes ? bytes : 1);
-  cusci_status st = p ? cusci_array_to_host(ctx, c, p, bytes) : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %zu bytes", bytes);
-  cusci_array_release(c);
-  if (st != CUSCI_OK) {
-    free(p);
-    return st;
-  }
-  *buf = p;
-  if (count)
-    *count = bytes / sizeof(double);
-  return CUSCI_OK;
-}
-
-/* An array of dtype dt on ctx's device from host values of dtype wdt. */
-static cusci_status put(cusci_ctx *ctx, const void *buf, int nd, const int64_t *shape, cusci_dtype wdt, cusci_dtype dt, cusci_array **out)
-{
-  cusci_array *t = NULL;
-  *out = NULL;
-  TRY(cusci_array_from_host(ctx, buf, nd, shape, wdt, &t));
-  if (wdt == dt) {
-    *out = t;
-    return CUSCI_OK;
-  }
-  cusci_status st = cusci_array_astype(ctx, t, dt, true, out);
-  cusci_array_release(t);
-  return st;
-}
-
 /* malloc that counts a zero size as one element. */
 static void *xmalloc(size_t n, size_t size) { return malloc((n ? n : 1) * size); }
 
@@ -182,9 +146,9 @@ static cusci_status eig_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
     cusci_dtype wdt = wide_of(dt);
     void *ha = NULL, *hb = NULL;
     size_t ca = 0, cb = 0, nn = (size_t)(batch * n * n);
-    st = host_copy(ctx, fn, a, wdt, &ha, &ca);
+    st = cusci__la_host_copy(ctx, fn, a, wdt, &ha, &ca);
     if (st == CUSCI_OK && b)
-      st = host_copy(ctx, fn, b, wdt, &hb, &cb);
+      st = cusci__la_host_copy(ctx, fn, b, wdt, &hb, &cb);
     cdouble *hw = xmalloc((size_t)(batch * n), sizeof *hw), *hl = vl ? xmalloc(nn, sizeof *hl) : NULL, *hr = vr ? xmalloc(nn, sizeof *hr) : NULL;
     if (st == CUSCI_OK && (!hw || (vl && !hl) || (vr && !hr)))
       st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
@@ -194,11 +158,11 @@ static cusci_status eig_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
       info = cusci__ref_la_eig(cusci__la_is_complex(dt), batch, n, ha, hb, hw, hl, hr, &f);
     st = backend_status(ctx, fn, st, info, nonfinite);
     if (st == CUSCI_OK)
-      st = put(ctx, hw, nd - 1, sh, CUSCI_COMPLEX128, cdt, &res[0]);
+      st = cusci__la_put(ctx, hw, nd - 1, sh, CUSCI_COMPLEX128, cdt, &res[0]);
     if (st == CUSCI_OK && vl)
-      st = put(ctx, hl, nd, sh, CUSCI_COMPLEX128, cdt, &res[1]);
+      st = cusci__la_put(ctx, hl, nd, sh, CUSCI_COMPLEX128, cdt, &res[1]);
     if (st == CUSCI_OK && vr)
-      st = put(ctx, hr, nd, sh, CUSCI_COMPLEX128, cdt, &res[2]);
+      st = cusci__la_put(ctx, hr, nd, sh, CUSCI_COMPLEX128, cdt, &res[2]);
     free(ha), free(hb), free(hw), free(hl), free(hr);
   } else {
 #ifdef CUSCI_HAVE_CUDA
@@ -389,9 +353,9 @@ cusci_status cusci__la_eigh_ex(cusci_ctx *ctx, const char *fn, const cusci_array
     void *ha = NULL, *hb = NULL, *hv = NULL;
     size_t ca = 0, cb = 0;
     if (st == CUSCI_OK)
-      st = host_copy(ctx, fn, a, wdt, &ha, &ca);
+      st = cusci__la_host_copy(ctx, fn, a, wdt, &ha, &ca);
     if (st == CUSCI_OK && b)
-      st = host_copy(ctx, fn, b, wdt, &hb, &cb);
+      st = cusci__la_host_copy(ctx, fn, b, wdt, &hb, &cb);
     double *hw = xmalloc((size_t)(batch * n), sizeof *hw);
     if (v)
       hv = xmalloc((size_t)(batch * n * n), cusci_dtype_itemsize(wdt));
@@ -412,9 +376,9 @@ cusci_status cusci__la_eigh_ex(cusci_ctx *ctx, const char *fn, const cusci_array
       for (int64_t i = 0; i < batch; i++)
         for (int64_t j = m[i]; j < n; j++)
           hw[i * n + j] = 0;
-      st = put(ctx, hw, nd - 1, sh, CUSCI_FLOAT64, rt, &fw);
+      st = cusci__la_put(ctx, hw, nd - 1, sh, CUSCI_FLOAT64, rt, &fw);
       if (st == CUSCI_OK && v)
-        st = put(ctx, hv, nd, sh, wdt, dt, &fv);
+        st = cusci__la_put(ctx, hv, nd, sh, wdt, dt, &fv);
     }
     free(ha), free(hb), free(hw), free(hv);
   } else {
@@ -473,7 +437,7 @@ cusci_status cusci_linalg_schur(cusci_ctx *ctx, const cusci_array *a, const cusc
   cusci_dtype wdt = wide_of(dt);
   void *ha = NULL, *hz = NULL;
   size_t ca = 0;
-  cusci_status st = host_copy(ctx, fn, a, wdt, &ha, &ca);
+  cusci_status st = cusci__la_host_copy(ctx, fn, a, wdt, &ha, &ca);
   if (st == CUSCI_OK && !(hz = xmalloc((size_t)(batch * n * n), cusci_dtype_itemsize(wdt))))
     st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
   bool nonfinite = st == CUSCI_OK && !o.no_check_finite && nonfinite_d(ha, ca);
@@ -489,9 +453,9 @@ cusci_status cusci_linalg_schur(cusci_ctx *ctx, const cusci_array *a, const cusc
   }
   cusci_array *res[2] = { NULL, NULL };
   if (st == CUSCI_OK)
-    st = put(ctx, ha, nd, sh, wdt, dt, &res[0]);
+    st = cusci__la_put(ctx, ha, nd, sh, wdt, dt, &res[0]);
   if (st == CUSCI_OK)
-    st = put(ctx, hz, nd, sh, wdt, dt, &res[1]);
+    st = cusci__la_put(ctx, hz, nd, sh, wdt, dt, &res[1]);
   free(ha), free(hz);
   cusci_array **outs[2] = { t, z };
   return cusci__la_give_all(ctx, st, 2, res, outs);
@@ -516,18 +480,18 @@ cusci_status cusci_linalg_rsf2csf(cusci_ctx *ctx, const cusci_array *t, const cu
   TRY(cusci__la_check_out(ctx, fn, z2, nd, sh, dt));
   void *ht = NULL, *hz = NULL;
   size_t ct = 0, cz = 0;
-  cusci_status st = host_copy(ctx, fn, t, CUSCI_COMPLEX128, &ht, &ct);
+  cusci_status st = cusci__la_host_copy(ctx, fn, t, CUSCI_COMPLEX128, &ht, &ct);
   if (st == CUSCI_OK)
-    st = host_copy(ctx, fn, z, CUSCI_COMPLEX128, &hz, &cz);
+    st = cusci__la_host_copy(ctx, fn, z, CUSCI_COMPLEX128, &hz, &cz);
   bool nonfinite = st == CUSCI_OK && (nonfinite_d(ht, ct) || nonfinite_d(hz, cz));
   if (st == CUSCI_OK && !nonfinite)
     cusci__ref_la_rsf2csf(batch, n, ht, hz);
   st = backend_status(ctx, fn, st, 0, nonfinite);
   cusci_array *res[2] = { NULL, NULL };
   if (st == CUSCI_OK)
-    st = put(ctx, ht, nd, sh, CUSCI_COMPLEX128, dt, &res[0]);
+    st = cusci__la_put(ctx, ht, nd, sh, CUSCI_COMPLEX128, dt, &res[0]);
   if (st == CUSCI_OK)
-    st = put(ctx, hz, nd, sh, CUSCI_COMPLEX128, dt, &res[1]);
+    st = cusci__la_put(ctx, hz, nd, sh, CUSCI_COMPLEX128, dt, &res[1]);
   free(ht), free(hz);
   cusci_array **outs[2] = { t2, z2 };
   return cusci__la_give_all(ctx, st, 2, res, outs);
@@ -550,7 +514,7 @@ cusci_status cusci_linalg_hessenberg(cusci_ctx *ctx, const cusci_array *a, cusci
   cusci_dtype wdt = wide_of(dt);
   void *ha = NULL, *hq = NULL;
   size_t ca = 0;
-  cusci_status st = host_copy(ctx, fn, a, wdt, &ha, &ca);
+  cusci_status st = cusci__la_host_copy(ctx, fn, a, wdt, &ha, &ca);
   if (st == CUSCI_OK && q && !(hq = xmalloc((size_t)(batch * n * n), cusci_dtype_itemsize(wdt))))
     st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
   bool nonfinite = st == CUSCI_OK && nonfinite_d(ha, ca);
@@ -560,9 +524,9 @@ cusci_status cusci_linalg_hessenberg(cusci_ctx *ctx, const cusci_array *a, cusci
   st = backend_status(ctx, fn, st, info, nonfinite);
   cusci_array *res[2] = { NULL, NULL };
   if (st == CUSCI_OK)
-    st = put(ctx, ha, nd, sh, wdt, dt, &res[0]);
+    st = cusci__la_put(ctx, ha, nd, sh, wdt, dt, &res[0]);
   if (st == CUSCI_OK && q)
-    st = put(ctx, hq, nd, sh, wdt, dt, &res[1]);
+    st = cusci__la_put(ctx, hq, nd, sh, wdt, dt, &res[1]);
   free(ha), free(hq);
   cusci_array **outs[2] = { h, q };
   return cusci__la_give_all(ctx, st, 2, res, outs);
@@ -589,7 +553,7 @@ cusci_status cusci_linalg_ldl(cusci_ctx *ctx, const cusci_array *a, const cusci_
   void *ha = NULL, *hd = NULL;
   int64_t *hp = NULL;
   size_t ca = 0;
-  cusci_status st = host_copy(ctx, fn, a, wdt, &ha, &ca);
+  cusci_status st = cusci__la_host_copy(ctx, fn, a, wdt, &ha, &ca);
   hd = xmalloc((size_t)(batch * n * n), cusci_dtype_itemsize(wdt));
   hp = xmalloc((size_t)(batch * n), sizeof *hp);
   if (st == CUSCI_OK && (!hd || !hp))
@@ -604,11 +568,11 @@ cusci_status cusci_linalg_ldl(cusci_ctx *ctx, const cusci_array *a, const cusci_
     st = backend_status(ctx, fn, st, info, nonfinite);
   cusci_array *res[3] = { NULL, NULL, NULL };
   if (st == CUSCI_OK)
-    st = put(ctx, ha, nd, sh, wdt, dt, &res[0]);
+    st = cusci__la_put(ctx, ha, nd, sh, wdt, dt, &res[0]);
   if (st == CUSCI_OK)
-    st = put(ctx, hd, nd, sh, wdt, dt, &res[1]);
+    st = cusci__la_put(ctx, hd, nd, sh, wdt, dt, &res[1]);
   if (st == CUSCI_OK)
-    st = put(ctx, hp, nd - 1, sh, CUSCI_INT64, CUSCI_INT64, &res[2]);
+    st = cusci__la_put(ctx, hp, nd - 1, sh, CUSCI_INT64, CUSCI_INT64, &res[2]);
   free(ha), free(hd), free(hp);
   cusci_array **outs[3] = { lu, d, perm };
   return cusci__la_give_all(ctx, st, 3, res, outs);
@@ -725,7 +689,7 @@ cusci_status cusci_linalg_pinvh(cusci_ctx *ctx, const cusci_array *a, const cusc
       hw[b * n + j] = fabs(hw[b * n + j]) > cut ? 1.0 / hw[b * n + j] : 0.0;
   }
   if (st == CUSCI_OK)
-    st = put(ctx, hw, nd - 1, sh, CUSCI_FLOAT64, real_of(dt), &f);
+    st = cusci__la_put(ctx, hw, nd - 1, sh, CUSCI_FLOAT64, real_of(dt), &f);
   free(hw);
   if (st == CUSCI_OK)
     st = scale_columns(ctx, v, f, &vf);
@@ -779,9 +743,9 @@ static cusci_status tridiagonal_impl(cusci_ctx *ctx, const char *fn, const cusci
   vshape[nd] = n;
   double *hd = NULL, *he = NULL;
   size_t cd = 0, ce = 0;
-  cusci_status st = host_copy(ctx, fn, d, CUSCI_FLOAT64, (void **)&hd, &cd);
+  cusci_status st = cusci__la_host_copy(ctx, fn, d, CUSCI_FLOAT64, (void **)&hd, &cd);
   if (st == CUSCI_OK)
-    st = host_copy(ctx, fn, e, CUSCI_FLOAT64, (void **)&he, &ce);
+    st = cusci__la_host_copy(ctx, fn, e, CUSCI_FLOAT64, (void **)&he, &ce);
   bool nonfinite = st == CUSCI_OK && !o.no_check_finite && (nonfinite_d(hd, cd) || nonfinite_d(he, ce));
   st = backend_status(ctx, fn, st, 0, nonfinite);
   if (st == CUSCI_OK && !cusci__la_on_host(ctx)) {
@@ -800,7 +764,7 @@ static cusci_status tridiagonal_impl(cusci_ctx *ctx, const char *fn, const cusci
       }
     }
     if (st == CUSCI_OK)
-      st = put(ctx, dense, nd + 1, vshape, CUSCI_FLOAT64, dt, &ad);
+      st = cusci__la_put(ctx, dense, nd + 1, vshape, CUSCI_FLOAT64, dt, &ad);
     free(dense);
     cusci_linalg_eigh_opts eo = { .no_check_finite = true, .subset = o.select, .lo = o.lo, .hi = o.hi, .vlo = o.vlo, .vhi = o.vhi };
     if (st == CUSCI_OK)
@@ -837,9 +801,9 @@ static cusci_status tridiagonal_impl(cusci_ctx *ctx, const char *fn, const cusci
         for (int64_t row = 0; hz && row < n; row++)
           hz[(i * n + row) * n + j] = 0;
       }
-    st = put(ctx, hw, nd, sd, CUSCI_FLOAT64, dt, &fw);
+    st = cusci__la_put(ctx, hw, nd, sd, CUSCI_FLOAT64, dt, &fw);
     if (st == CUSCI_OK && v)
-      st = put(ctx, hz, nd + 1, vshape, CUSCI_FLOAT64, dt, &fv);
+      st = cusci__la_put(ctx, hz, nd + 1, vshape, CUSCI_FLOAT64, dt, &fv);
   }
   int64_t M = 0;
   if (st == CUSCI_OK)

@@ -30,39 +30,6 @@ enum { FN_SQRTM, FN_LOGM, FN_FUNM };
 
 static cusci_dtype complex_of(cusci_dtype dt) { return cusci__la_is_single(dt) ? CUSCI_COMPLEX64 : CUSCI_COMPLEX128; }
 
-/* A C-contiguous host copy of a in dtype wdt (float64 or complex128). */
-static cusci_status host_copy(cusci_ctx *ctx, const char *fn, const cusci_array *a, cusci_dtype wdt, void **buf)
-{
-  cusci_array *c = NULL;
-  *buf = NULL;
-  TRY(cusci_array_astype(ctx, (cusci_array *)a, wdt, true, &c));
-  size_t bytes = cusci_array_nbytes(c);
-  void *p = malloc(bytes ? bytes : 1);
-  cusci_status st = p ? cusci_array_to_host(ctx, c, p, bytes) : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %zu bytes", bytes);
-  cusci_array_release(c);
-  if (st != CUSCI_OK) {
-    free(p);
-    return st;
-  }
-  *buf = p;
-  return CUSCI_OK;
-}
-
-/* An array of dtype dt on ctx's device from host values of dtype wdt. */
-static cusci_status put(cusci_ctx *ctx, const void *buf, int nd, const int64_t *shape, cusci_dtype wdt, cusci_dtype dt, cusci_array **out)
-{
-  cusci_array *t = NULL;
-  *out = NULL;
-  TRY(cusci_array_from_host(ctx, buf, nd, shape, wdt, &t));
-  if (wdt == dt) {
-    *out = t;
-    return CUSCI_OK;
-  }
-  cusci_status st = cusci_array_astype(ctx, t, dt, true, out);
-  cusci_array_release(t);
-  return st;
-}
-
 /* ||e_b - a_b||_1 / ||a_b||_1 for each of the batch matrices (complex e,
  * a real or complex): logm's estimate. */
 static void logm_errest(bool cplx, int64_t batch, int64_t n, const cdouble *e, const void *a, double *errest)
@@ -123,7 +90,7 @@ static cusci_status schur_fun(cusci_ctx *ctx, const char *fn, int which, const c
   void *ha = NULL;
   cdouble *x = malloc(sizeof *x * (nn ? nn : 1));
   double *est = calloc((size_t)(batch ? batch : 1), sizeof *est);
-  cusci_status st = x && est ? host_copy(ctx, fn, a, cplx ? CUSCI_COMPLEX128 : CUSCI_FLOAT64, &ha)
+  cusci_status st = x && est ? cusci__la_host_copy(ctx, fn, a, cplx ? CUSCI_COMPLEX128 : CUSCI_FLOAT64, &ha, NULL)
                              : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
   bool nonfinite = st == CUSCI_OK && cusci__ref_la_nonfinite(cplx ? CUSCI_COMPLEX128 : CUSCI_FLOAT64, (int64_t)nn, ha);
   cusci__la_fail fail = { 0, 0 };
@@ -164,9 +131,9 @@ static cusci_status schur_fun(cusci_ctx *ctx, const char *fn, int which, const c
       double *xr = (double *)x; /* in place: element i's real part moves to slot i */
       for (size_t i = 0; i < nn; i++)
         xr[i] = creal(x[i]);
-      st = put(ctx, xr, nd, sh, CUSCI_FLOAT64, rdt, &res);
+      st = cusci__la_put(ctx, xr, nd, sh, CUSCI_FLOAT64, rdt, &res);
     } else {
-      st = put(ctx, x, nd, sh, CUSCI_COMPLEX128, rdt, &res);
+      st = cusci__la_put(ctx, x, nd, sh, CUSCI_COMPLEX128, rdt, &res);
     }
   }
   if (st == CUSCI_OK && errest) {
@@ -175,14 +142,14 @@ static cusci_status schur_fun(cusci_ctx *ctx, const char *fn, int which, const c
       void *he = NULL;
       st = cusci_linalg_expm(ctx, res, &e);
       if (st == CUSCI_OK)
-        st = host_copy(ctx, fn, e, CUSCI_COMPLEX128, &he);
+        st = cusci__la_host_copy(ctx, fn, e, CUSCI_COMPLEX128, &he, NULL);
       cusci_array_release(e);
       if (st == CUSCI_OK)
         logm_errest(cplx, batch, n, he, ha, est);
       free(he);
     }
     if (st == CUSCI_OK)
-      st = put(ctx, est, nb, sh, CUSCI_FLOAT64, CUSCI_FLOAT64, &eres);
+      st = cusci__la_put(ctx, est, nb, sh, CUSCI_FLOAT64, CUSCI_FLOAT64, &eres);
   }
   free(ha), free(x), free(est);
   return cusci__la_give_all(ctx, st, 2, (cusci_array *[]){ eres, res }, (cusci_array **[]){ errest, out });

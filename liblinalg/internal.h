@@ -34,6 +34,12 @@ static inline int64_t cusci__la_prod(int n, const int64_t *x)
     p *= x[i];
   return p;
 }
+/* A C-contiguous host copy (malloc'ed, the caller frees) of a, from either
+ * device, in the wide dtype wdt (float64 or complex128); *count, when
+ * count is not NULL, is the number of doubles in it. */
+cusci_status cusci__la_host_copy(cusci_ctx *ctx, const char *fn, const cusci_array *a, cusci_dtype wdt, void **buf, size_t *count);
+/* An array of dtype dt on ctx's device from host values of dtype wdt. */
+cusci_status cusci__la_put(cusci_ctx *ctx, const void *buf, int nd, const int64_t *shape, cusci_dtype wdt, cusci_dtype dt, cusci_array **out);
 /* Check ctx and an array argument with at least min_ndim dimensions. */
 cusci_status cusci__la_check_input(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, int min_ndim);
 /* The same, and a (..., n, n): square in its last two axes. */

@@ -51,6 +51,42 @@ cusci_status cusci__la_work_dtype(cusci_ctx *ctx, const char *fn, const char *na
 
 
 
+/* A C-contiguous host copy of a in the wide dtype wdt, from either device;
+ * *count is the number of doubles in it. Caller frees. */
+cusci_status cusci__la_host_copy(cusci_ctx *ctx, const char *fn, const cusci_array *a, cusci_dtype wdt, void **buf, size_t *count)
+{
+  cusci_array *c = NULL;
+  *buf = NULL;
+  TRY(cusci_array_astype(ctx, (cusci_array *)a, wdt, true, &c));
+  size_t bytes = cusci_array_nbytes(c);
+  void *p = malloc(bytes ? bytes : 1);
+  cusci_status st = p ? cusci_array_to_host(ctx, c, p, bytes) : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %zu bytes", bytes);
+  cusci_array_release(c);
+  if (st != CUSCI_OK) {
+    free(p);
+    return st;
+  }
+  *buf = p;
+  if (count)
+    *count = bytes / sizeof(double);
+  return CUSCI_OK;
+}
+
+/* An array of dtype dt on ctx's device from host values of dtype wdt. */
+cusci_status cusci__la_put(cusci_ctx *ctx, const void *buf, int nd, const int64_t *shape, cusci_dtype wdt, cusci_dtype dt, cusci_array **out)
+{
+  cusci_array *t = NULL;
+  *out = NULL;
+  TRY(cusci_array_from_host(ctx, buf, nd, shape, wdt, &t));
+  if (wdt == dt) {
+    *out = t;
+    return CUSCI_OK;
+  }
+  cusci_status st = cusci_array_astype(ctx, t, dt, true, out);
+  cusci_array_release(t);
+  return st;
+}
+
 cusci_status cusci__la_check_input(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, int min_ndim)
 {
   if (!ctx)
