@@ -5,42 +5,52 @@
  * kernel of kernels/linalg/linalg.cu.
  *
  * Lane r of a matrix's group of W lanes holds row r of the matrix in
- * registers, m[0..N-1], the column index being a compile-time constant
- * everywhere (every loop over columns is unrolled to the size class N), so
- * the matrix never leaves the register file. Two size classes: N = 16
- * (W = 16, two matrices a warp) for n <= 16, N = 32 (W = 32) above. A
- * matrix smaller than its class leaves the lanes and the columns past n
- * idle: they never pivot and every step past n is skipped (a branch that
- * is uniform across the warp), so the result is that of an n x n
- * elimination.
+ * registers, m[0..N-1]. Two size classes: N = 16 (W = 16, two matrices a
+ * warp) for n <= 16, N = 32 (W = 32) above. Lanes past row n hold zeros
+ * and never pivot; columns past n hold zeros.
  *
- * Gaussian elimination with partial pivoting in LAPACK's getrf order: at
- * column c the pivot is the largest |.| (cabs1 for complex) among the rows
- * not yet used, the first of equals in getrf's row order. Rows are not
- * moved: each lane keeps `pos`, the row's place in getrf's order, and a
- * swap of rows c and p only exchanges two lanes' pos. The pivot row is
- * broadcast by shuffles, and every unused row scales its multiplier and
- * updates its trailing part, as getrf's rank-1 update does. An exactly
- * zero pivot is recorded (the first, 1-based, as getrf's info) and the
- * elimination goes on past it, so that det is 0.
+ * The elimination is a loop over the pivot column c, not unrolled: the
+ * kernel's code stays small enough for the instruction cache. A register
+ * array can only be indexed by constants, so the row rotates instead:
+ * column c is always m[0], and each step writes the updated column j + 1
+ * to m[j] (the update reads m[j + 1] before anything writes it). Each step
+ * runs at the width of the columns still live rounded up to 8, one of N / 8
+ * compile-time widths.
  *
- * After the elimination a lane whose row sits at place i holds row i of L
- * (below the diagonal) and of U, and (P b)[i] is b[lane's own row]: the
- * permutation is applied by where each lane reads its right-hand side and
- * where it writes its solution. Right-hand sides go through in chunks of
- * KC columns, each lane holding its row of the chunk: forward substitution
- * with L, then back substitution with U, the solved value of each place
- * broadcast by a shuffle from the lane that holds it.
+ * Pivoting is partial pivoting in LAPACK's getrf order: at column c the
+ * pivot is the largest |.| (cabs1 for complex) among the rows not yet
+ * used, the first of equals in getrf's row order. Rows are not moved: each
+ * lane keeps `pos`, the row's place in getrf's order, and a swap of rows c
+ * and p only exchanges two lanes' pos. The pivot row is broadcast by
+ * shuffles. As getf2, the multipliers are the column times the pivot's
+ * reciprocal. An exactly zero pivot is recorded (the first, 1-based, as
+ * getrf's info) and the elimination goes on past it, so that det is 0.
  *
- * det multiplies the pivots; slogdet (any n up to 32) sums their logs.
+ * solve, det and slogdet: LU. det multiplies the pivots; slogdet sums their
+ * logs. For solve each lane stores, at each step, the entry of column c it
+ * ends with (its multiplier, or its U entry) to its row of the matrix's
+ * shared-memory slot, which so holds getrf's packed L\U in the lanes' row
+ * order; right-hand sides then go through in chunks of KC columns, each lane
+ * holding its row of the chunk, by forward and back substitution in place
+ * order, each solved value broadcast by a shuffle from the lane that holds
+ * it (a table of lane by place sits in the slot's padding column).
+ *
+ * inv: Gauss-Jordan elimination in place with the same pivots: each step
+ * divides the pivot row by the pivot and takes the pivot row's multiple off
+ * every other row, used ones included; column c's entries become the
+ * reciprocal (the pivot row) and -row/pivot (the others). After n steps the
+ * row of lane r, pivot of step s, is row s of inv(a) with its columns in
+ * the order of the steps' pivot rows: column t goes to column p(t), the
+ * pivot row of step t, kept in the slot's padding column. That takes N
+ * register updates a step, against the LU's n - c and then 2n solves.
  *
  * Memory access is coalesced by construction: a warp handles 32 / W
  * consecutive matrices, one contiguous stretch of memory, which it copies
  * into shared memory with consecutive lanes on consecutive elements; each
  * lane then reads its row (or its column, for a^T) from there, rows padded
- * to N + 1 elements so that the lanes fall on different banks. Right-hand
- * sides (when a matrix's fit its slot, k <= N + 1), inverses and solutions
- * go through the same slot and back to global memory the same way.
+ * to N + 1 elements so that the lanes fall on different banks. Inverses go
+ * back through the slot the same way; right-hand sides are read and solved
+ * in place.
  */
 #include <cuComplex.h>
 #include <cuda_runtime.h>
@@ -76,15 +86,178 @@ template <int N> struct lanes_for { enum { value = N <= 16 ? 16 : 32 }; };
 /* Right-hand-side columns a lane holds at once: fewer for complex128, whose
  * row of the matrix alone takes 4 N registers. */
 template <typename T> struct chunk_for { enum { value = sizeof(T) >= 16 ? 4 : 8 }; };
+/* Blocks of 128 threads an SM at least, by the registers a row takes (a
+ * quarter of a thread's 255 for float's 16-class up to all of them for
+ * complex128's 32-class): without a bound ptxas hoists a step's shuffles
+ * ahead of its updates and keeps every broadcast row live, at the cost of
+ * occupancy; complex needs more room for its products than real. */
+template <typename T, int N> struct min_blocks_for {
+  enum {
+    bytes = (int)sizeof(T) * N,
+    cplx = sizeof(T) == 2 * sizeof(typename real_t<T>::type),
+    value = bytes <= 64 ? 8 : bytes <= 128 ? (cplx ? 4 : 5) : bytes <= 256 ? (cplx ? 3 : 4) : 2
+  };
+};
 
-/* Four blocks of 128 threads an SM at least for the classes whose row and
- * chunk fit in 128 registers: without that bound ptxas keeps float's
- * 16-class to 64 registers and spills. */
-template <typename T, int N> struct min_blocks_for { enum { value = sizeof(T) * N <= 128 ? 4 : 1 }; };
+/* What a lane knows of the elimination so far. pos, used and mine are the
+ * lane's; the rest is its group's (every lane of a group agrees). */
+template <typename T> struct elim {
+  typedef typename real_t<T>::type R;
+  int pos;        /* the row's place in getrf's order */
+  bool used;      /* it has been a pivot row, or holds none */
+  int first_zero; /* the first exactly zero pivot, 1-based, or 0 */
+  bool odd;       /* an odd number of row swaps */
+  T det;          /* the product of the pivots */
+  T phase;        /* slogdet: prod(d / |d|) */
+  R logabs;       /* slogdet: sum(log |d|) */
+  T mine;         /* solve: the reciprocal of the lane's own pivot */
+};
 
-template <typename T, int N>
-__global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value)) small_warp_kernel(const T *__restrict__ a, T *__restrict__ b, int n, int64_t k, int64_t batch, int mode,
-                                                         bool trans, T *__restrict__ out, int *__restrict__ info, int *__restrict__ flag)
+/* The pivot of column c (m0 = this lane's entry): the largest |m0| of the
+ * unused rows, the smallest place of equals (a NaN counts as infinite, so
+ * that the choice is one total order and every lane agrees on it). Moves
+ * the pivot row to place c in the bookkeeping, returns its lane and the
+ * pivot, and records a zero pivot. */
+template <typename T, int W>
+__device__ inline int pivot(T m0, int c, int lane, elim<T> &e, T &d)
+{
+  typedef typename real_t<T>::type R;
+  R v = abs1_(m0);
+  if (!(v >= 0))
+    v = INFINITY;
+  if (e.used)
+    v = -1;
+  int key = e.pos * 32 + lane;
+#pragma unroll
+  for (int off = W / 2; off > 0; off >>= 1) {
+    R ov = __shfl_xor_sync(FULL, v, off);
+    int ok = __shfl_xor_sync(FULL, key, off);
+    if (ov > v || (ov == v && ok < key)) {
+      v = ov;
+      key = ok;
+    }
+  }
+  const int L = key & 31, p = key >> 5;
+  if (p != c)
+    e.odd = !e.odd;
+  if (e.pos == c)
+    e.pos = p;
+  if (lane == L) {
+    e.pos = c;
+    e.used = true;
+  }
+  d = shfl_(m0, L);
+  if (abs1_(d) == 0 && !e.first_zero)
+    e.first_zero = c + 1;
+  return L;
+}
+
+/* One LU step at width Wd >= n - c: pivot, then the rank-1 update of the
+ * unused rows, rotated (m[j - 1] = updated m[j]). MODE SOLVE stores the
+ * lane's entry of column c at row[c]. */
+template <typename T, int N, int W, int Wd, int MODE>
+__device__ inline void lu_step(T (&m)[N], int c, int lane, elim<T> &e, T *row)
+{
+  typedef typename real_t<T>::type R;
+  T d;
+  const int L = pivot<T, W>(m[0], c, lane, e, d);
+  const bool zero = abs1_(d) == 0;
+  if (MODE == CUSCI__LA_SMALL_SLOGDET) {
+    R ad = abs_(d);
+    if (ad != 0) {
+      e.phase = mul_(e.phase, scale_(d, (R)1 / ad));
+      e.logabs += log(ad);
+    }
+  } else {
+    e.det = mul_(e.det, d);
+  }
+  const T rd = zero ? one_<T>() : div_(one_<T>(), d);
+  const bool upd = !e.used && !zero;
+  /* l = 0 leaves a row as it is (the used rows, and every row when the
+   * column is zero below the pivot). */
+  const T l = upd ? mul_(m[0], rd) : zero_<T>();
+  if (MODE == CUSCI__LA_SMALL_SOLVE) {
+    row[c] = upd ? l : m[0];
+    if (lane == L)
+      e.mine = rd;
+  }
+#pragma unroll
+  for (int j = 1; j < Wd; j++) {
+    T u = shfl_(m[j], L);
+    m[j - 1] = sub_(m[j], mul_(l, u));
+  }
+}
+
+/* The LU of the group's matrix, its steps at the narrowest width that
+ * holds the live columns. */
+template <typename T, int N, int MODE>
+__device__ inline void lu(T (&m)[N], int n, int lane, elim<T> &e, T *row)
+{
+  constexpr int W = lanes_for<N>::value;
+  for (int c = 0; c < n; c++) {
+    const int w = n - c;
+    if constexpr (N > 24) {
+      if (w > 24) {
+        lu_step<T, N, W, 32, MODE>(m, c, lane, e, row);
+        continue;
+      }
+      if (w > 16) {
+        lu_step<T, N, W, 24, MODE>(m, c, lane, e, row);
+        continue;
+      }
+    }
+    if (w > 8)
+      lu_step<T, N, W, 16, MODE>(m, c, lane, e, row);
+    else
+      lu_step<T, N, W, 8, MODE>(m, c, lane, e, row);
+  }
+}
+
+/* Gauss-Jordan inversion over Wn >= n rotating registers; the pivot row of
+ * step c goes to label(c), the lane's own step to step. */
+template <typename T, int N, int Wn, typename Label>
+__device__ inline void gauss_jordan(T (&m)[N], int n, int lane, int r, elim<T> &e, Label label, int &step)
+{
+  typedef typename real_t<T>::type R;
+  constexpr int W = lanes_for<N>::value;
+  for (int c = 0; c < n; c++) {
+    T d;
+    const int L = pivot<T, W>(m[0], c, lane, e, d);
+    const bool zero = abs1_(d) == 0, piv = lane == L;
+    const T rd = zero ? one_<T>() : div_(one_<T>(), d);
+    /* The pivot row: m * rd (keep 0, coef -rd); the others: m - f rd u. */
+    const T coef = zero ? zero_<T>() : piv ? neg_(rd) : mul_(m[0], rd);
+    const R keep = piv && !zero ? 0 : 1;
+    const T f = m[0];
+#pragma unroll
+    for (int j = 1; j < Wn; j++) {
+      T u = shfl_(m[j], L);
+      m[j - 1] = sub_(scale_(m[j], keep), mul_(coef, u));
+    }
+    m[Wn - 1] = zero ? f : neg_(coef);
+    if (piv) {
+      label(c) = r;
+      step = c;
+    }
+  }
+}
+
+/* The staged element e of a run of matrices of n x n (nn = n * n) and its
+ * place in the padded slots: q * S + i * P + j. A float product gives the
+ * quotients exactly here (e < 2048, the fraction at least 0.5 / nn from an
+ * integer), at a fraction of an integer division's cost. */
+__device__ inline int slot_index(int e, int n, int nn, float rn, float rnn, int S, int P)
+{
+  int q = (int)(((float)e + 0.5f) * rnn);
+  int rem = e - q * nn;
+  int i = (int)(((float)rem + 0.5f) * rn);
+  return q * S + i * P + (rem - i * n);
+}
+
+template <typename T, int N, int MODE>
+__global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value))
+    small_warp_kernel(const T *__restrict__ a, T *__restrict__ b, int n, int64_t k, int64_t batch, bool trans, T *__restrict__ out,
+                      int *__restrict__ info, int *__restrict__ flag)
 {
   typedef typename real_t<T>::type R;
   constexpr int W = lanes_for<N>::value;
@@ -93,211 +266,163 @@ __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value)) small_warp
   constexpr int S = N * P;    /* a matrix's slot */
   constexpr int KC = chunk_for<T>::value;
   const int NN = n * n;
+  const float rn = 1.0f / (float)n, rnn = 1.0f / (float)NN;
   extern __shared__ unsigned char small_warp_sm[];
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, wpb = blockDim.x >> 5;
   T *sm = (T *)small_warp_sm + (size_t)warp * G * S;
   const int g = lane / W, r = lane % W; /* this lane's matrix in the warp, and its row */
+  T *slot = sm + g * S;
+  /* The padding column of the slot: a table of N ints, entry c at
+   * pad(c). */
+  auto pad = [slot](int c) -> int & { return *(int *)(slot + c * P + N); };
   /* Everything below is uniform across the warp except where noted, so
    * that every lane reaches every shuffle. */
-  const bool stage_b = mode == CUSCI__LA_SMALL_SOLVE && n * k <= S;
-  const int64_t cols = mode == CUSCI__LA_SMALL_INV ? n : k;
-  const int64_t ld = mode == CUSCI__LA_SMALL_INV ? n : k;
-  const int64_t step = (int64_t)gridDim.x * wpb * G;
-  for (int64_t base = ((int64_t)blockIdx.x * wpb + warp) * G; base < batch; base += step) {
+  const int64_t step_ = (int64_t)gridDim.x * wpb * G;
+  for (int64_t base = ((int64_t)blockIdx.x * wpb + warp) * G; base < batch; base += step_) {
     const int cnt = batch - base < G ? (int)(batch - base) : G;
     const int64_t t = base + g;
     const bool active = g < cnt;     /* per group: it has a matrix */
     const bool row = active && r < n; /* per lane: it holds a row */
-    /* Coalesced load of cnt matrices. */
-    /* check_finite (flag not NULL) on the way: every element is read
-     * once, here or where b is read. */
+    /* Coalesced load of cnt matrices; check_finite (flag not NULL) on the
+     * way: every element of a is read once, here. */
     bool bad = false;
     const T *src = a + base * NN;
     for (int e = lane; e < cnt * NN; e += 32) {
-      int q = e / NN, i = (e - q * NN) / n, j = e - q * NN - i * n;
       T v = src[e];
       bad = bad || (flag && !finite_(v));
-      sm[q * S + i * P + j] = v;
+      sm[slot_index(e, n, NN, rn, rnn, S, P)] = v;
     }
     __syncwarp();
     /* A group without a matrix works on the identity; lanes past row n
-     * hold zeros and never pivot, and columns past n are never read. */
+     * hold zeros and never pivot. */
     T m[N];
 #pragma unroll
     for (int j = 0; j < N; j++)
-      m[j] = row && j < n ? sm[g * S + (trans ? j * P + r : r * P + j)] : (active || j != r ? zero_<T>() : one_<T>());
+      m[j] = row && j < n ? slot[trans ? j * P + r : r * P + j] : (active || j != r ? zero_<T>() : one_<T>());
     __syncwarp();
-    if (stage_b) {
-      const T *bs = b + base * n * k;
-      const int per = n * (int)k;
-      for (int e = lane; e < cnt * per; e += 32) {
-        T v = bs[e];
-        bad = bad || (flag && !finite_(v));
-        sm[(e / per) * S + e % per] = v;
-      }
-      __syncwarp();
-    }
-
     if (bad)
       *flag = 1;
 
-    int pos = r;        /* the row's place in getrf's order */
-    bool used = r >= n; /* it has been a pivot row, or holds none */
-    int first_zero = 0; /* per group */
-    bool odd = false;   /* per group: an odd number of row swaps */
-    T det = one_<T>();  /* per group */
-    T phase = one_<T>(); /* per group, slogdet: prod(d / |d|) */
-    R logabs = 0;        /* per group, slogdet: sum(log |d|) */
+    elim<T> e;
+    e.pos = r;
+    e.used = r >= n;
+    e.first_zero = 0;
+    e.odd = false;
+    e.det = one_<T>();
+    e.phase = one_<T>();
+    e.logabs = 0;
+    e.mine = one_<T>();
+
+    if constexpr (MODE == CUSCI__LA_SMALL_INV) {
+      int step = 0;
+      if constexpr (N > 24) {
+        if (n > 24)
+          gauss_jordan<T, N, 32>(m, n, lane, r, e, pad, step);
+        else
+          gauss_jordan<T, N, 24>(m, n, lane, r, e, pad, step);
+      } else {
+        gauss_jordan<T, N, 16>(m, n, lane, r, e, pad, step);
+      }
+      if (info && row && r == 0)
+        info[t] = e.first_zero;
+      __syncwarp();
+      /* Row `step` of the inverse; register j holds column (n + j) mod Wn,
+       * Wn the width the loop ran at. A failed matrix leaves its slot (its
+       * input) alone. */
+      const int Wn = N > 24 ? (n > 24 ? 32 : 24) : 16;
+      if (row && !e.first_zero) {
+        int col = n % Wn;
 #pragma unroll
-    for (int c = 0; c < N; c++) {
-      if (c >= n) /* uniform: the steps past n have nothing to do */
-        break;
-      /* The pivot: the largest |m[c]| of the unused rows, the smallest
-       * place of equals (a NaN counts as infinite, so that the choice is
-       * one total order and every lane agrees on it). */
-      R v = abs1_(m[c]);
-      if (!(v >= 0))
-        v = INFINITY;
-      if (used)
-        v = -1;
-      int key = pos * 32 + lane;
-#pragma unroll
-      for (int off = W / 2; off > 0; off >>= 1) {
-        R ov = __shfl_xor_sync(FULL, v, off);
-        int ok = __shfl_xor_sync(FULL, key, off);
-        if (ov > v || (ov == v && ok < key)) {
-          v = ov;
-          key = ok;
+        for (int j = 0; j < N; j++) {
+          if (j < Wn && col < n)
+            slot[step * P + pad(col)] = m[j];
+          col = col + 1 == Wn ? 0 : col + 1;
         }
       }
-      const int L = key & 31, p = key >> 5; /* per group */
-      if (p != c)
-        odd = !odd;
-      if (pos == c)
-        pos = p;
-      if (lane == L) {
-        pos = c;
-        used = true;
-      }
-      const T d = shfl_(m[c], L);
-      const bool zero = abs1_(d) == 0;
-      if (zero && !first_zero)
-        first_zero = c + 1;
-      if (mode == CUSCI__LA_SMALL_SLOGDET) {
-        R ad = abs_(d);
-        if (ad != 0) {
-          phase = mul_(phase, scale_(d, (R)1 / ad));
-          logabs += log(ad);
+      __syncwarp();
+      T *dst = out + base * NN;
+      for (int q = lane; q < cnt * NN; q += 32)
+        dst[q] = sm[slot_index(q, n, NN, rn, rnn, S, P)];
+      __syncwarp();
+      continue;
+    } else {
+      T *own = slot + r * P; /* the lane's row of the slot */
+      lu<T, N, MODE>(m, n, lane, e, own);
+      if (info && row && r == 0)
+        info[t] = e.first_zero;
+      if constexpr (MODE == CUSCI__LA_SMALL_DET) {
+        if (row && r == 0)
+          out[t] = e.odd ? neg_(e.det) : e.det;
+      } else if constexpr (MODE == CUSCI__LA_SMALL_SLOGDET) {
+        /* A zero pivot: sign 0 and log|det| = -inf, as numpy's slogdet. */
+        if (row && r == 0) {
+          out[t] = e.first_zero ? zero_<T>() : e.odd ? neg_(e.phase) : e.phase;
+          ((R *)b)[t] = e.first_zero ? -(R)INFINITY : e.logabs;
         }
       } else {
-        det = mul_(det, d);
-      }
-      const bool upd = !used && !zero;
-      T l = m[c];
-      if (upd) {
-        l = div_(m[c], d);
-        m[c] = l;
-      }
+        /* solve: the lane of each place, in the padding column. */
+        if (row)
+          pad(e.pos) = r + g * W;
+        __syncwarp();
+        /* A lane reads its own row of b (P b at its place) and writes the
+         * solution's row at its place, in place. */
+        const bool write = row && !e.first_zero;
+        T *xs = b + t * n * k;
+        for (int64_t q0 = 0; q0 < k; q0 += KC) {
+          T y[KC];
 #pragma unroll
-      for (int j = c + 1; j < N; j++)
-        if (j < n) {
-          T u = shfl_(m[j], L);
-          if (upd)
-            m[j] = sub_(m[j], mul_(l, u));
+          for (int q = 0; q < KC; q++) {
+            y[q] = zero_<T>();
+            if (row && q0 + q < k) {
+              y[q] = xs[r * k + q0 + q];
+              if (flag && !finite_(y[q]))
+                *flag = 1;
+            }
+          }
+          __syncwarp(); /* every read of the chunk before any write */
+          /* L y = P b. */
+          for (int c = 0; c < n; c++) {
+            const int lc = pad(c);
+            const T lrc = own[c];
+#pragma unroll
+            for (int q = 0; q < KC; q++)
+              if (q0 + q < k) {
+                T yc = shfl_(y[q], lc);
+                if (e.pos > c)
+                  y[q] = sub_(y[q], mul_(lrc, yc));
+              }
+          }
+          /* U x = y. */
+          for (int c = n - 1; c >= 0; c--) {
+            const int lc = pad(c);
+            const T urc = own[c];
+#pragma unroll
+            for (int q = 0; q < KC; q++)
+              if (q0 + q < k) {
+                if (e.pos == c)
+                  y[q] = mul_(y[q], e.mine);
+                T yc = shfl_(y[q], lc);
+                if (e.pos < c)
+                  y[q] = sub_(y[q], mul_(urc, yc));
+              }
+          }
+          if (write) {
+#pragma unroll
+            for (int q = 0; q < KC; q++)
+              if (q0 + q < k)
+                xs[e.pos * k + q0 + q] = y[q];
+          }
+          __syncwarp();
         }
-    }
-    if (info && row && r == 0)
-      info[t] = first_zero;
-    if (mode == CUSCI__LA_SMALL_DET) {
-      if (row && r == 0)
-        out[t] = odd ? neg_(det) : det;
-      __syncwarp();
-      continue;
-    }
-    if (mode == CUSCI__LA_SMALL_SLOGDET) {
-      /* A zero pivot: sign 0 and log|det| = -inf, as numpy's slogdet. */
-      if (row && r == 0) {
-        out[t] = first_zero ? zero_<T>() : odd ? neg_(phase) : phase;
-        ((R *)b)[t] = first_zero ? -(R)INFINITY : logabs;
-      }
-      __syncwarp();
-      continue;
-    }
-
-    /* Right-hand sides: the identity's columns for inv, else b's (staged
-     * in the slot, or read in place). A lane reads its own row and writes
-     * the solution's row at its place. */
-    const bool write = row && !first_zero;
-    T *xs = mode == CUSCI__LA_SMALL_INV || stage_b ? sm + g * S : b + t * n * k;
-    for (int64_t q0 = 0; q0 < cols; q0 += KC) {
-      T y[KC];
-#pragma unroll
-      for (int q = 0; q < KC; q++) {
-        int64_t col = q0 + q;
-        y[q] = zero_<T>();
-        if (row && col < cols)
-          y[q] = mode == CUSCI__LA_SMALL_INV ? (r == col ? one_<T>() : zero_<T>()) : xs[r * ld + col];
-        if (row && col < cols && !stage_b && mode == CUSCI__LA_SMALL_SOLVE && flag && !finite_(y[q]))
-          *flag = 1; /* b read in place */
-      }
-      __syncwarp(); /* every read of the chunk before any write */
-      /* L y = P b. */
-#pragma unroll
-      for (int c = 0; c < N; c++) {
-        if (c >= n)
-          break;
-        unsigned bal = __ballot_sync(FULL, pos == c);
-        unsigned mine = W == 32 ? bal : (bal >> (g * W)) & ((1u << W) - 1);
-        int lc = g * W + __ffs(mine) - 1;
-#pragma unroll
-        for (int q = 0; q < KC; q++)
-          if (q0 + q < cols) {
-            T yc = shfl_(y[q], lc);
-            if (pos > c)
-              y[q] = sub_(y[q], mul_(m[c], yc));
-          }
-      }
-      /* U x = y. */
-#pragma unroll
-      for (int c = N - 1; c >= 0; c--) {
-        if (c >= n)
-          continue;
-        unsigned bal = __ballot_sync(FULL, pos == c);
-        unsigned mine = W == 32 ? bal : (bal >> (g * W)) & ((1u << W) - 1);
-        int lc = g * W + __ffs(mine) - 1;
-#pragma unroll
-        for (int q = 0; q < KC; q++)
-          if (q0 + q < cols) {
-            if (pos == c)
-              y[q] = div_(y[q], m[c]);
-            T yc = shfl_(y[q], lc);
-            if (pos < c)
-              y[q] = sub_(y[q], mul_(m[c], yc));
-          }
-      }
-      if (write) {
-#pragma unroll
-        for (int q = 0; q < KC; q++)
-          if (q0 + q < cols)
-            xs[pos * ld + q0 + q] = y[q];
       }
       __syncwarp();
     }
-    /* Coalesced store of the staged results (a failed matrix's slot holds
-     * its input, as the unstaged path leaves b). */
-    if (mode == CUSCI__LA_SMALL_INV || stage_b) {
-      const int per = mode == CUSCI__LA_SMALL_INV ? NN : n * (int)k;
-      T *dst = mode == CUSCI__LA_SMALL_INV ? out + base * NN : b + base * n * k;
-      for (int e = lane; e < cnt * per; e += 32)
-        dst[e] = sm[(e / per) * S + e % per];
-    }
-    __syncwarp();
   }
 }
 
-template <typename T, int N>
-cusci_status launch(cusci_ctx *ctx, const char *fn, int mode, bool trans, int64_t batch, int n, int64_t k, const void *a, void *b, void *out,
-                    int *info, int *flag)
+template <typename T, int N, int MODE>
+cusci_status launch(cusci_ctx *ctx, const char *fn, bool trans, int64_t batch, int n, int64_t k, const void *a, void *b, void *out, int *info,
+                    int *flag)
 {
   constexpr int W = lanes_for<N>::value, G = 32 / W;
   size_t per_warp = sizeof(T) * G * N * (N + 1);
@@ -306,12 +431,24 @@ cusci_status launch(cusci_ctx *ctx, const char *fn, int mode, bool trans, int64_
   int64_t groups = (batch + (int64_t)G * wpb - 1) / ((int64_t)G * wpb);
   unsigned blocks = (unsigned)(groups > 65535 * 8 ? 65535 * 8 : groups);
   cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
-  small_warp_kernel<T, N><<<blocks, 32 * wpb, per_warp * wpb, s>>>((const T *)a, (T *)b, n, k, batch, mode, trans, (T *)out, info, flag);
+  small_warp_kernel<T, N, MODE><<<blocks, 32 * wpb, per_warp * wpb, s>>>((const T *)a, (T *)b, n, k, batch, trans, (T *)out, info, flag);
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess)
     return cusci_ctx_fail(ctx, e == cudaErrorMemoryAllocation ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn, "small_warp_kernel failed: %s (%s)",
                           cudaGetErrorString(e), cudaGetErrorName(e));
   return CUSCI_OK;
+}
+
+template <typename T, int N>
+cusci_status by_mode(cusci_ctx *ctx, const char *fn, int mode, bool trans, int64_t batch, int n, int64_t k, const void *a, void *b, void *out,
+                     int *info, int *flag)
+{
+  switch (mode) {
+  case CUSCI__LA_SMALL_SOLVE: return launch<T, N, CUSCI__LA_SMALL_SOLVE>(ctx, fn, trans, batch, n, k, a, b, out, info, flag);
+  case CUSCI__LA_SMALL_INV: return launch<T, N, CUSCI__LA_SMALL_INV>(ctx, fn, trans, batch, n, k, a, b, out, info, flag);
+  case CUSCI__LA_SMALL_DET: return launch<T, N, CUSCI__LA_SMALL_DET>(ctx, fn, trans, batch, n, k, a, b, out, info, flag);
+  default: return launch<T, N, CUSCI__LA_SMALL_SLOGDET>(ctx, fn, trans, batch, n, k, a, b, out, info, flag);
+  }
 }
 
 /* Two size classes, 16 (two matrices a warp) and 32 (one); a matrix of a
@@ -323,8 +460,8 @@ cusci_status by_size(cusci_ctx *ctx, const char *fn, int mode, bool trans, int64
   if (n < 1 || n > CUSCI__LA_SMALL_MAX)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "the small-matrix kernel takes n <= %d, not %lld", CUSCI__LA_SMALL_MAX, (long long)n);
   if (n <= 16)
-    return launch<T, 16>(ctx, fn, mode, trans, batch, (int)n, k, a, b, out, info, flag);
-  return launch<T, 32>(ctx, fn, mode, trans, batch, (int)n, k, a, b, out, info, flag);
+    return by_mode<T, 16>(ctx, fn, mode, trans, batch, (int)n, k, a, b, out, info, flag);
+  return by_mode<T, 32>(ctx, fn, mode, trans, batch, (int)n, k, a, b, out, info, flag);
 }
 
 } // namespace
