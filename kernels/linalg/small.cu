@@ -213,32 +213,78 @@ __device__ inline void lu(T (&m)[N], int n, int lane, elim<T> &e, T *row)
   }
 }
 
-/* Gauss-Jordan inversion over Wn >= n rotating registers; the pivot row of
- * step c goes to label(c), the lane's own step to step. */
-template <typename T, int N, int Wn, typename Label>
-__device__ inline void gauss_jordan(T (&m)[N], int n, int lane, int r, elim<T> &e, Label label, int &step)
+/* One Gauss-Jordan step at width Wd: pivot, then the pivot row divided by
+ * the pivot and its multiple taken off every other row, used ones
+ * included, on the registers and on the right-hand sides y[0..ky-1]. INV
+ * keeps column c (rotated to m[Wd - 1]): the reciprocal on the pivot row,
+ * -row/pivot on the others; a solve drops it. The pivot row of step c goes
+ * to label(c) (INV), the lane's own step to step. */
+template <typename T, int N, int Wd, bool INV, int KY, typename Label>
+__device__ inline void gj_step(T (&m)[N], T (&y)[KY], int ky, int c, int lane, int r, elim<T> &e, Label label, int &step)
 {
   typedef typename real_t<T>::type R;
   constexpr int W = lanes_for<N>::value;
-  for (int c = 0; c < n; c++) {
-    T d;
-    const int L = pivot<T, W>(m[0], c, lane, e, d);
-    const bool zero = abs1_(d) == 0, piv = lane == L;
-    const T rd = zero ? one_<T>() : div_(one_<T>(), d);
-    /* The pivot row: m * rd (keep 0, coef -rd); the others: m - f rd u. */
-    const T coef = zero ? zero_<T>() : piv ? neg_(rd) : mul_(m[0], rd);
-    const R keep = piv && !zero ? 0 : 1;
-    const T f = m[0];
+  T d;
+  const int L = pivot<T, W>(m[0], c, lane, e, d);
+  const bool zero = abs1_(d) == 0, piv = lane == L;
+  const T rd = zero ? one_<T>() : div_(one_<T>(), d);
+  /* The pivot row: m * rd (keep 0, coef -rd); the others: m - f rd u;
+   * nothing moves past a zero pivot. */
+  const T coef = zero ? zero_<T>() : piv ? neg_(rd) : mul_(m[0], rd);
+  const R keep = piv && !zero ? 0 : 1;
+  const T f = m[0];
 #pragma unroll
-    for (int j = 1; j < Wn; j++) {
-      T u = shfl_(m[j], L);
-      m[j - 1] = sub_(scale_(m[j], keep), mul_(coef, u));
+  for (int j = 1; j < Wd; j++) {
+    T u = shfl_(m[j], L);
+    m[j - 1] = sub_(scale_(m[j], keep), mul_(coef, u));
+  }
+#pragma unroll
+  for (int q = 0; q < KY; q++)
+    if (q < ky) {
+      T u = shfl_(y[q], L);
+      y[q] = sub_(scale_(y[q], keep), mul_(coef, u));
     }
-    m[Wn - 1] = zero ? f : neg_(coef);
-    if (piv) {
+  if constexpr (INV)
+    m[Wd - 1] = zero ? f : neg_(coef);
+  if (piv) {
+    if constexpr (INV)
       label(c) = r;
-      step = c;
+    step = c;
+  }
+}
+
+/* Gauss-Jordan inversion over Wn >= n rotating registers. */
+template <typename T, int N, int Wn, typename Label>
+__device__ inline void gj_inv(T (&m)[N], int n, int lane, int r, elim<T> &e, Label label, int &step)
+{
+  T none[1];
+  for (int c = 0; c < n; c++)
+    gj_step<T, N, Wn, true, 1>(m, none, 0, c, lane, r, e, label, step);
+}
+
+/* Gauss-Jordan solve of the ky <= KY right-hand sides y, at the narrowest
+ * width that holds the live columns: afterwards the lane, pivot of step
+ * s, holds row s of the solution. */
+template <typename T, int N, int KY>
+__device__ inline void gj_solve(T (&m)[N], T (&y)[KY], int ky, int n, int lane, int r, elim<T> &e, int &step)
+{
+  const int none = 0; /* no labels */
+  for (int c = 0; c < n; c++) {
+    const int w = n - c;
+    if constexpr (N > 24) {
+      if (w > 24) {
+        gj_step<T, N, 32, false, KY>(m, y, ky, c, lane, r, e, none, step);
+        continue;
+      }
+      if (w > 16) {
+        gj_step<T, N, 24, false, KY>(m, y, ky, c, lane, r, e, none, step);
+        continue;
+      }
     }
+    if (w > 8)
+      gj_step<T, N, 16, false, KY>(m, y, ky, c, lane, r, e, none, step);
+    else
+      gj_step<T, N, 8, false, KY>(m, y, ky, c, lane, r, e, none, step);
   }
 }
 
@@ -317,11 +363,11 @@ __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value))
       int step = 0;
       if constexpr (N > 24) {
         if (n > 24)
-          gauss_jordan<T, N, 32>(m, n, lane, r, e, pad, step);
+          gj_inv<T, N, 32>(m, n, lane, r, e, pad, step);
         else
-          gauss_jordan<T, N, 24>(m, n, lane, r, e, pad, step);
+          gj_inv<T, N, 24>(m, n, lane, r, e, pad, step);
       } else {
-        gauss_jordan<T, N, 16>(m, n, lane, r, e, pad, step);
+        gj_inv<T, N, 16>(m, n, lane, r, e, pad, step);
       }
       if (info && row && r == 0)
         info[t] = e.first_zero;
@@ -345,6 +391,34 @@ __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value))
         dst[q] = sm[slot_index(q, n, NN, rn, rnn, S, P)];
       __syncwarp();
       continue;
+    } else if (MODE == CUSCI__LA_SMALL_SOLVE && k <= KC) {
+      /* Few right-hand sides: Gauss-Jordan on them as well, and no
+       * substitution. A lane reads its own row of b and writes the
+       * solution's row of its step, in place. */
+      T *xs = b + t * n * k;
+      const int ky = (int)k;
+      T y[KC];
+#pragma unroll
+      for (int q = 0; q < KC; q++) {
+        y[q] = zero_<T>();
+        if (row && q < ky) {
+          y[q] = xs[r * ky + q];
+          if (flag && !finite_(y[q]))
+            *flag = 1;
+        }
+      }
+      __syncwarp(); /* every read of b before any write */
+      int step = 0;
+      gj_solve<T, N, KC>(m, y, ky, n, lane, r, e, step);
+      if (info && row && r == 0)
+        info[t] = e.first_zero;
+      if (row && !e.first_zero) {
+#pragma unroll
+        for (int q = 0; q < KC; q++)
+          if (q < ky)
+            xs[step * ky + q] = y[q];
+      }
+      __syncwarp();
     } else {
       T *own = slot + r * P; /* the lane's row of the slot */
       lu<T, N, MODE>(m, n, lane, e, own);
