@@ -271,6 +271,131 @@ int sort_values_float(cudaStream_t s, int64_t m, int64_t r, const void *in, void
   return launched();
 }
 
+/*
+ * One row of float32 or float64: CUB's own float keys, which save
+ * sort_values_float's two passes (the keys in, the values out). CUB's order
+ * is cusci_sort's but in two places, both set right after the sort: it
+ * counts -0.0 and +0.0 equal (a radix sort being stable, they stay in input
+ * order), and it puts the NaNs with the sign bit set first, by decreasing
+ * payload, where cusci_sort has them last in that order. A search by three
+ * lanes' warps finds the ranges; kernels of a few blocks, which return at
+ * once where a range is empty, rewrite the zeros as their count of -0.0
+ * then +0.0 and rotate the leading NaNs to the end through CUB's temporary
+ * storage, free again by then.
+ */
+template <class T>
+__device__ __forceinline__ bool neg_nan(T x)
+{
+  return x != x && signbit(x);
+}
+
+/* The first index of v[0..n) where pred is false, pred true on a prefix:
+ * one warp probing 32 places a round. */
+template <class T, class Pred>
+__device__ int64_t warp_partition_point(const T *v, int64_t n, Pred pred)
+{
+  const int lane = threadIdx.x & 31;
+  int64_t lo = 0, hi = n;
+  while (lo < hi) {
+    int64_t span = hi - lo, step = (span + 31) / 32;
+    int64_t at = lo + lane * step;
+    bool t = at < hi && pred(v[at]);
+    int cnt = __popc(__ballot_sync(0xffffffffu, t));
+    if (step == 1)
+      return lo + cnt;
+    if (cnt == 0)
+      return lo;
+    int64_t nlo = lo + (int64_t)(cnt - 1) * step + 1, nhi = lo + (int64_t)cnt * step;
+    lo = nlo;
+    hi = nhi < hi ? nhi : hi;
+  }
+  return lo;
+}
+
+/* fix[0] = the leading NaNs, [fix[1], fix[2]) the zeros; fix[3] = 0, the
+ * count of -0.0 to come. */
+template <class T>
+__global__ void float_fix_find(const T *v, int64_t n, int64_t *fix)
+{
+  const int w = threadIdx.x >> 5;
+  int64_t p;
+  if (w == 0)
+    p = warp_partition_point(v, n, [](T x) { return neg_nan(x); });
+  else if (w == 1)
+    p = warp_partition_point(v, n, [](T x) { return neg_nan(x) || x < 0; });
+  else
+    p = warp_partition_point(v, n, [](T x) { return neg_nan(x) || x <= 0; });
+  if ((threadIdx.x & 31) == 0)
+    fix[w] = p;
+  if (threadIdx.x == 0)
+    fix[3] = 0;
+}
+
+template <class T>
+__global__ void float_fix_count_zeros(const T *v, int64_t *fix)
+{
+  const int64_t z0 = fix[1], z1 = fix[2];
+  if (z1 - z0 < 2)
+    return;
+  unsigned long long c = 0;
+  for (int64_t i = z0 + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < z1; i += (int64_t)gridDim.x * blockDim.x)
+    c += signbit(v[i]) ? 1 : 0;
+  if (c)
+    atomicAdd((unsigned long long *)&fix[3], c);
+}
+
+template <class T>
+__global__ void float_fix_write_zeros(T *v, const int64_t *fix)
+{
+  const int64_t z0 = fix[1], z1 = fix[2], neg = fix[3];
+  if (z1 - z0 < 2)
+    return;
+  for (int64_t i = z0 + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < z1; i += (int64_t)gridDim.x * blockDim.x)
+    v[i] = i - z0 < neg ? -(T)0 : (T)0;
+}
+
+/* to[i] = from[(i + k) mod n]. */
+template <class T>
+__global__ void float_fix_rotate(const T *from, T *to, int64_t n, const int64_t *fix, bool rotate)
+{
+  const int64_t k = fix[0];
+  if (k == 0 || k == n)
+    return;
+  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t j = rotate ? (i + k < n ? i + k : i + k - n) : i;
+    to[i] = from[j];
+  }
+}
+
+template <class T>
+int sort_values_native(cudaStream_t s, int64_t n, const void *in, void *vals, void *temp, size_t *temp_bytes)
+{
+  carve c{(char *)temp, 0};
+  int64_t *fix = c.take<int64_t>(4);
+  size_t cub_bytes = 0;
+  cudaError_t e = cub::DeviceRadixSort::SortKeys(nullptr, cub_bytes, (const T *)in, (T *)vals, (uint32_t)n, 0, (int)sizeof(T) * 8, s);
+  if (e != cudaSuccess)
+    return (int)e;
+  /* The rotation's buffer: CUB's storage, which holds a copy of the keys
+   * in this form of the call (else a buffer of its own). */
+  void *ct = c.take<char>(cub_bytes);
+  T *buf = cub_bytes >= (size_t)n * sizeof(T) ? (T *)ct : c.take<T>(n);
+  if (!temp) {
+    *temp_bytes = c.used;
+    return 0;
+  }
+  if ((e = cub::DeviceRadixSort::SortKeys(ct, cub_bytes, (const T *)in, (T *)vals, (uint32_t)n, 0, (int)sizeof(T) * 8, s)) != cudaSuccess)
+    return (int)e;
+  T *v = (T *)vals;
+  float_fix_find<T><<<1, 96, 0, s>>>(v, n, fix);
+  const unsigned fg = 512; /* a few blocks an SM */
+  float_fix_count_zeros<T><<<fg, kThreads, 0, s>>>(v, fix);
+  float_fix_write_zeros<T><<<fg, kThreads, 0, s>>>(v, fix);
+  float_fix_rotate<T><<<fg, kThreads, 0, s>>>(v, buf, n, fix, true);
+  float_fix_rotate<T><<<fg, kThreads, 0, s>>>(buf, v, n, fix, false);
+  return launched();
+}
+
 /* NumPy's complex order between global positions, rows first. */
 template <class C>
 struct complex_order {
@@ -598,8 +723,14 @@ extern "C" int cusci__launch_sort_values(void *stream, int dtype, int64_t m, int
   }
   switch (dtype) {
   case CUSCI_FLOAT16: return sort_values_float<vkey_FLOAT16>(s, m, r, in, vals, temp, temp_bytes);
-  case CUSCI_FLOAT32: return sort_values_float<vkey_FLOAT32>(s, m, r, in, vals, temp, temp_bytes);
-  case CUSCI_FLOAT64: return sort_values_float<vkey_FLOAT64>(s, m, r, in, vals, temp, temp_bytes);
+  case CUSCI_FLOAT32:
+    if (m == 1)
+      return sort_values_native<float>(s, r, in, vals, temp, temp_bytes);
+    return sort_values_float<vkey_FLOAT32>(s, m, r, in, vals, temp, temp_bytes);
+  case CUSCI_FLOAT64:
+    if (m == 1)
+      return sort_values_native<double>(s, r, in, vals, temp, temp_bytes);
+    return sort_values_float<vkey_FLOAT64>(s, m, r, in, vals, temp, temp_bytes);
   }
   /* Integers, bools and complex numbers: their one sort of values. */
   return cusci__launch_sort_rows(stream, dtype, m, r, in, vals, nullptr, temp, temp_bytes);
