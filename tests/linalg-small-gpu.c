@@ -3,8 +3,9 @@
  * matrices (n = 1..32, the register kernels) on the GPU against the host
  * backend (LAPACKE), in the four dtypes, for batches of 1, 31 and 1000
  * matrices given contiguous, transposed and strided, with one, three and
- * n + 2 right-hand sides (the last both staged through shared memory and
- * not, by n); then singular matrices inside a batch (the failing index and
+ * n + 2 right-hand sides (the first two through the warp kernel's
+ * Gauss-Jordan solve, the last through its LU and substitutions, for
+ * n >= 9); then singular matrices inside a batch (the failing index and
  * the batch index) and inf or NaN in a or b. Each matrix is judged alone, with a
  * tolerance of n * eps times its 1-norm condition number (from the host's
  * inverse). Random matrices without a diagonal shift, so that rows are
