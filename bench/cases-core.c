@@ -133,6 +133,43 @@ static int run_cudamalloc(cusci_ctx *ctx, void *state)
   return CUSCI_OK;
 }
 
+/* The floor under any call that launches a kernel: cudaLaunchKernel of an
+ * empty kernel (loaded from PTX) on the context's stream, host time. */
+#ifdef CUSCI_BENCH_CUDA
+static const char empty_ptx[] = ".version 7.0\n.target sm_52\n.address_size 64\n"
+                                ".visible .entry cusci_bench_empty()\n{\n\tret;\n}\n";
+static cudaLibrary_t empty_lib;
+static cudaKernel_t empty_kernel;
+#endif
+
+static int setup_launch(cusci_ctx *ctx, void **state, double *bytes, double *flops, char *why, size_t len)
+{
+#ifdef CUSCI_BENCH_CUDA
+  if (need_gpu(ctx, why, len))
+    return 1;
+  if (!empty_kernel && (cudaLibraryLoadData(&empty_lib, empty_ptx, NULL, NULL, 0, NULL, NULL, 0) != cudaSuccess ||
+                        cudaLibraryGetKernel(&empty_kernel, empty_lib, "cusci_bench_empty") != cudaSuccess)) {
+    snprintf(why, len, "could not load the empty kernel");
+    return 1;
+  }
+  return setup_alloc(ctx, state, bytes, flops, why, len);
+#else
+  snprintf(why, len, "built without CUDA");
+  return 1;
+#endif
+}
+
+static int run_launch(cusci_ctx *ctx, void *state)
+{
+  (void)state;
+#ifdef CUSCI_BENCH_CUDA
+  dim3 grid = {1, 1, 1}, block = {32, 1, 1};
+  if (cudaLaunchKernel((const void *)empty_kernel, grid, block, NULL, 0, (cudaStream_t)cusci_ctx_stream(ctx)) != cudaSuccess)
+    return CUSCI_ERR_CUDA;
+#endif
+  return CUSCI_OK;
+}
+
 /* ----------------------------------------------- transfers, 256 MB */
 
 static int setup_transfer(cusci_ctx *ctx, void **state, double *bytes, int pinned, char *why, size_t len)
@@ -265,6 +302,8 @@ const bench_case bench_cases_core[] = {
    1, NULL},
   {"core.cudamalloc_free_1MB", "cudaMalloc + cudaFree of 1 MB (host time)", setup_cudamalloc, run_cudamalloc, teardown,
    1, NULL},
+  {"core.launch_empty_host", "cudaLaunchKernel of an empty kernel (host time): the floor of a launching call", setup_launch,
+   run_launch, teardown, 1, NULL},
   {"core.h2d_pageable_256MB", "from_host of 256 MB of malloc'ed memory", setup_h2d_pageable, run_h2d, teardown, 0, NULL},
   {"core.h2d_pinned_256MB", "from_host of 256 MB of pinned memory", setup_h2d_pinned, run_h2d, teardown, 0, NULL},
   {"core.d2h_pageable_256MB", "to_host of 256 MB into malloc'ed memory", setup_h2d_pageable, run_d2h, teardown, 0, NULL},

@@ -32,6 +32,11 @@ def cudamalloc_free(cp):
     return lambda: rt.free(rt.malloc(1 << 20))
 
 
+def launch_empty(cp):
+    k = cp.RawKernel(r'extern "C" __global__ void cusci_bench_empty() {}', "cusci_bench_empty")
+    return lambda: k((1,), (32,), ())
+
+
 def _transfer(cp, pinned, h2d):
     n = 256 << 20
     if pinned:
@@ -71,6 +76,7 @@ CASES = {
     "core.astype_f64_f32_2e28": astype_f64_f32,
     "core.pool_alloc_free_1MB": pool_alloc_free,
     "core.cudamalloc_free_1MB": cudamalloc_free,
+    "core.launch_empty_host": launch_empty,
     "core.h2d_pageable_256MB": lambda cp: _transfer(cp, False, True),
     "core.h2d_pinned_256MB": lambda cp: _transfer(cp, True, True),
     "core.d2h_pageable_256MB": lambda cp: _transfer(cp, False, False),
@@ -78,4 +84,4 @@ CASES = {
     "core.fragmentation": fragmentation,
     "core.fragmentation_vmm": fragmentation,
 }
-HOST_TIME = {"core.pool_alloc_free_1MB", "core.cudamalloc_free_1MB"}
+HOST_TIME = {"core.pool_alloc_free_1MB", "core.cudamalloc_free_1MB", "core.launch_empty_host"}
