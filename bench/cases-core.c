@@ -110,16 +110,24 @@ static int run_pool(cusci_ctx *ctx, void *state)
   return st;
 }
 
-static int setup_cudamalloc(cusci_ctx *ctx, void **state, double *bytes, double *flops, char *why, size_t len)
+/* Cases that call the CUDA runtime themselves: a GPU context and a CUDA
+ * build, else 1 and why not. */
+static int need_cuda(cusci_ctx *ctx, char *why, size_t len)
 {
 #ifdef CUSCI_BENCH_CUDA
-  if (need_gpu(ctx, why, len))
-    return 1;
-  return setup_alloc(ctx, state, bytes, flops, why, len);
+  return need_gpu(ctx, why, len);
 #else
+  (void)ctx;
   snprintf(why, len, "built without CUDA");
   return 1;
 #endif
+}
+
+static int setup_cudamalloc(cusci_ctx *ctx, void **state, double *bytes, double *flops, char *why, size_t len)
+{
+  if (need_cuda(ctx, why, len))
+    return 1;
+  return setup_alloc(ctx, state, bytes, flops, why, len);
 }
 
 static int run_cudamalloc(cusci_ctx *ctx, void *state)
@@ -144,19 +152,16 @@ static cudaKernel_t empty_kernel;
 
 static int setup_launch(cusci_ctx *ctx, void **state, double *bytes, double *flops, char *why, size_t len)
 {
-#ifdef CUSCI_BENCH_CUDA
-  if (need_gpu(ctx, why, len))
+  if (need_cuda(ctx, why, len))
     return 1;
+#ifdef CUSCI_BENCH_CUDA
   if (!empty_kernel && (cudaLibraryLoadData(&empty_lib, empty_ptx, NULL, NULL, 0, NULL, NULL, 0) != cudaSuccess ||
                         cudaLibraryGetKernel(&empty_kernel, empty_lib, "cusci_bench_empty") != cudaSuccess)) {
     snprintf(why, len, "could not load the empty kernel");
     return 1;
   }
-  return setup_alloc(ctx, state, bytes, flops, why, len);
-#else
-  snprintf(why, len, "built without CUDA");
-  return 1;
 #endif
+  return setup_alloc(ctx, state, bytes, flops, why, len);
 }
 
 static int run_launch(cusci_ctx *ctx, void *state)
