@@ -314,7 +314,9 @@ enum { SMALL_SOLVE, SMALL_INV, SMALL_DET };
  * SOLVE: a x = b for b (N x k) row-major, x over b (a^T x = b when trans).
  * INV: out = inv(a). DET: det[i] = det(a). info[i] = the first exactly zero
  * pivot (1-based), as getrf's; the elimination goes on past it, as
- * LAPACK's does, so that det is 0.
+ * LAPACK's does, so that det is 0. Multipliers and the back substitution
+ * multiply by the pivot's reciprocal (getf2 scales the column by it), one
+ * division a column.
  *
  * Memory access is coalesced by construction: a block is one warp and
  * handles SMALL_WARP consecutive matrices, which lie in one contiguous
@@ -396,14 +398,20 @@ __global__ void __launch_bounds__(SMALL_WARP) small_lu_kernel(const T *__restric
           first_zero = c + 1;
         continue;
       }
+      /* The multipliers by the pivot's reciprocal, as getf2; the
+       * reciprocal takes the pivot's place for the back substitution
+       * (det multiplies the pivots themselves). */
+      const T rd = div_(one_<T>(), m[c][c]);
 #pragma unroll
       for (int r = c + 1; r < N; r++) {
-        T l = div_(m[r][c], m[c][c]);
+        T l = mul_(m[r][c], rd);
         m[r][c] = l;
 #pragma unroll
         for (int j = c + 1; j < N; j++)
           m[r][j] = sub_(m[r][j], mul_(l, m[c][j]));
       }
+      if (mode != SMALL_DET)
+        m[c][c] = rd;
     }
     if (active && info)
       info[t] = first_zero;
@@ -448,7 +456,7 @@ __global__ void __launch_bounds__(SMALL_WARP) small_lu_kernel(const T *__restric
           x[r] = sub_(x[r], mul_(m[r][c], x[c]));
 #pragma unroll
       for (int c = N - 1; c >= 0; c--) {
-        x[c] = div_(x[c], m[c][c]);
+        x[c] = mul_(x[c], m[c][c]); /* the pivot's reciprocal */
 #pragma unroll
         for (int r = 0; r < c; r++)
           x[r] = sub_(x[r], mul_(m[r][c], x[c]));
