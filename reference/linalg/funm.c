@@ -119,6 +119,21 @@ static double fro2(int64_t count, const cdouble *x)
 /* scratch of k matrices of n x n double complex elements. */
 static cdouble *scratch(int64_t n, int k) { return malloc(sizeof(cdouble) * (size_t)(n * n > 0 ? n * n : 1) * (size_t)k); }
 
+/* The complex Schur form t, z of matrix b of the batch a (real or complex,
+ * n x n each): true when it is there; false when it failed, with LAPACK's
+ * negative info in *ret or the matrix and its positive info in *fail. */
+static bool batch_schur(bool cplx, const void *a, int64_t b, int64_t n, cdouble *t, cdouble *z, cdouble *w, int *ret, cusci__la_fail *fail)
+{
+  size_t nn = (size_t)(n * n);
+  const void *ab = cplx ? (const void *)((const cdouble *)a + b * nn) : (const void *)((const double *)a + b * nn);
+  int info = cschur(cplx, n, ab, t, z, w);
+  if (info < 0)
+    *ret = info;
+  else if (info > 0)
+    *fail = (cusci__la_fail){ b, info };
+  return info == 0;
+}
+
 int cusci__ref_la_sqrtm(bool cplx, int64_t batch, int64_t n, const void *a, cdouble *x, bool *neg_real, double *errest, cusci__la_fail *fail)
 {
   size_t nn = (size_t)(n * n);
@@ -128,16 +143,8 @@ int cusci__ref_la_sqrtm(bool cplx, int64_t batch, int64_t n, const void *a, cdou
   int ret = 0;
   *neg_real = false;
   for (int64_t b = 0; b < batch; b++) {
-    const void *ab = cplx ? (const void *)((const cdouble *)a + b * nn) : (const void *)((const double *)a + b * nn);
-    int info = cschur(cplx, n, ab, t, z, w);
-    if (info < 0) {
-      ret = info;
+    if (!batch_schur(cplx, a, b, n, t, z, w, &ret, fail))
       break;
-    }
-    if (info > 0) {
-      *fail = (cusci__la_fail){ b, info };
-      break;
-    }
     for (int64_t i = 0; i < n; i++)
       if (cimag(t[i * n + i]) == 0 && creal(t[i * n + i]) < 0)
         *neg_real = true;
@@ -147,7 +154,7 @@ int cusci__ref_la_sqrtm(bool cplx, int64_t batch, int64_t n, const void *a, cdou
       /* SciPy's figure: ||x x - a||_F^2 / ||a||_F. */
       int N = (int)n;
       for (size_t i = 0; i < nn; i++)
-        w[i] = cplx ? ((const cdouble *)ab)[i] : ((const double *)ab)[i];
+        w[i] = cplx ? ((const cdouble *)a)[b * nn + i] : ((const double *)a)[b * nn + i];
       double na = sqrt(fro2((int64_t)nn, w));
       cblas_zgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, N, N, N, &one, x + b * nn, N, x + b * nn, N, &minus_one, w, N);
       double e = fro2((int64_t)nn, w);
@@ -349,16 +356,8 @@ int cusci__ref_la_logm(bool cplx, int64_t batch, int64_t n, const void *a, cdoub
     return LAPACK_WORK_MEMORY_ERROR;
   int ret = 0;
   for (int64_t b = 0; b < batch; b++) {
-    const void *ab = cplx ? (const void *)((const cdouble *)a + b * nn) : (const void *)((const double *)a + b * nn);
-    int info = cschur(cplx, n, ab, t, z, w);
-    if (info < 0) {
-      ret = info;
+    if (!batch_schur(cplx, a, b, n, t, z, w, &ret, fail))
       break;
-    }
-    if (info > 0) {
-      *fail = (cusci__la_fail){ b, info };
-      break;
-    }
     /* The logarithm of a singular matrix does not exist; SciPy moves its
      * zero eigenvalues to 1e-20 and goes on, and so does this. */
     for (int64_t i = 0; i < n; i++)
@@ -413,16 +412,8 @@ int cusci__ref_la_funm(bool cplx, int64_t batch, int64_t n, const void *a, cdoub
     return LAPACK_WORK_MEMORY_ERROR;
   int ret = 0;
   for (int64_t b = 0; b < batch; b++) {
-    const void *ab = cplx ? (const void *)((const cdouble *)a + b * nn) : (const void *)((const double *)a + b * nn);
-    int info = cschur(cplx, n, ab, t, z, w);
-    if (info < 0) {
-      ret = info;
+    if (!batch_schur(cplx, a, b, n, t, z, w, &ret, fail))
       break;
-    }
-    if (info > 0) {
-      *fail = (cusci__la_fail){ b, info };
-      break;
-    }
     double minden = parlett(n, t, f, user, F);
     back_transform(n, z, F, x + b * nn, w);
     if (errest) {
