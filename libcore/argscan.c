@@ -12,8 +12,6 @@
  */
 #include "libcore/internal.h"
 
-#include <string.h>
-
 #include <cusci/compute.h>
 
 #include "kernels/core/launch.h"
@@ -22,40 +20,6 @@
 #include "reference/core/arg_ops.h"
 #include "reference/core/argscan.h"
 #include "reference/core/scan_ops.h"
-
-/* The axes an arg-reduction or scan runs over: all (naxes 0) or one. */
-static cusci_status one_axis(cusci_ctx *ctx, const char *fn, const cusci_array *a, const cusci_reduce_opts *o,
-                             bool *mask)
-{
-  int nd = a->ndim;
-  memset(mask, 0, CUSCI_MAX_NDIM * sizeof *mask);
-  if (!o || o->naxes == 0) {
-    for (int d = 0; d < nd; d++)
-      mask[d] = true;
-    return CUSCI_OK;
-  }
-  if (o->naxes != 1)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "naxes is %d; this function takes one axis or none (naxes 0)",
-                          o->naxes);
-  if (!o->axes)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "opts->axes is NULL with naxes 1");
-  int ax = o->axes[0];
-  if (ax < -nd || ax >= nd)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is out of bounds for an array of dimension %d", ax, nd);
-  mask[ax < 0 ? ax + nd : ax] = true;
-  return CUSCI_OK;
-}
-
-static cusci_status check(cusci_ctx *ctx, const char *fn, const cusci_array *a, const cusci_reduce_opts *opts,
-                          cusci_array **out, bool *mask)
-{
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!out)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
-  CUSCI__TRY(cusci_check_array(ctx, fn, "a", a));
-  return one_axis(ctx, fn, a, opts, mask);
-}
 
 /*
  * The loops of a split by mask: kept (operand 0: a C-ordered array of the
@@ -177,7 +141,7 @@ static cusci_status argreduce(cusci_ctx *ctx, const char *fn, const cusci_array 
                               int aop, cusci_array **out)
 {
   bool mask[CUSCI_MAX_NDIM];
-  CUSCI__TRY(check(ctx, fn, a, opts, out, mask));
+  CUSCI__TRY(cusci__reduce_check(ctx, fn, a, opts, 1, out, mask));
   int64_t r = 1, shape[CUSCI_MAX_NDIM];
   int nd = 0;
   bool keep = opts && opts->keepdims;
@@ -235,7 +199,7 @@ static cusci_status scan(cusci_ctx *ctx, const char *fn, const cusci_array *a, c
                          cusci_array **out)
 {
   bool mask[CUSCI_MAX_NDIM];
-  CUSCI__TRY(check(ctx, fn, a, opts, out, mask));
+  CUSCI__TRY(cusci__reduce_check(ctx, fn, a, opts, 1, out, mask));
   bool flat = !opts || opts->naxes == 0;
   cusci_dtype result = scan_dtype(a->dtype);
   cusci_array *t = NULL;

@@ -34,8 +34,10 @@ static cusci_dtype acc_dtype(cusci_dtype dt)
 }
 
 /* The axes of a that are reduced (mask[d] true). */
+/* The axes a reduction runs over: all (naxes 0) or the named ones, at
+ * most max_axes of them (argscan.c's take one, as NumPy an int). */
 static cusci_status axes_mask(cusci_ctx *ctx, const char *fn, const cusci_array *a, const cusci_reduce_opts *o,
-                              bool *mask)
+                              int max_axes, bool *mask)
 {
   int nd = a->ndim;
   memset(mask, 0, CUSCI_MAX_NDIM * sizeof *mask);
@@ -44,6 +46,9 @@ static cusci_status axes_mask(cusci_ctx *ctx, const char *fn, const cusci_array 
       mask[d] = true;
     return CUSCI_OK;
   }
+  if (max_axes == 1 && o->naxes != 1)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "naxes is %d; this function takes one axis or none (naxes 0)",
+                          o->naxes);
   if (o->naxes < 0)
     return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "naxes is %d", o->naxes);
   if (!o->axes)
@@ -180,15 +185,15 @@ cusci_status cusci__reduce_deliver(cusci_ctx *ctx, const char *fn, cusci_array *
   return st;
 }
 
-static cusci_status check(cusci_ctx *ctx, const char *fn, const cusci_array *a, const cusci_reduce_opts *opts,
-                          cusci_array **out, bool *mask)
+cusci_status cusci__reduce_check(cusci_ctx *ctx, const char *fn, const cusci_array *a, const cusci_reduce_opts *opts,
+                                 int max_axes, cusci_array **out, bool *mask)
 {
   if (!ctx)
     return CUSCI_ERR_NULL_POINTER;
   if (!out)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
   CUSCI__TRY(cusci_check_array(ctx, fn, "a", a));
-  return axes_mask(ctx, fn, a, opts, mask);
+  return axes_mask(ctx, fn, a, opts, max_axes, mask);
 }
 
 /* sum, prod, min, max, any, all and the nan variants. */
@@ -196,7 +201,7 @@ static cusci_status plain(cusci_ctx *ctx, const char *fn, const cusci_array *a, 
                           cusci_array **out)
 {
   bool mask[CUSCI_MAX_NDIM];
-  CUSCI__TRY(check(ctx, fn, a, opts, out, mask));
+  CUSCI__TRY(cusci__reduce_check(ctx, fn, a, opts, CUSCI_MAX_NDIM, out, mask));
   char k = cusci_dtype_kind(a->dtype);
   bool minmax = op == CUSCI__R_MAX || op == CUSCI__R_MIN || op == CUSCI__R_NANMAX || op == CUSCI__R_NANMIN;
   int64_t r = 1;
@@ -259,7 +264,7 @@ static cusci_status mean(cusci_ctx *ctx, const char *fn, const cusci_array *a, c
                          cusci_array **out)
 {
   bool mask[CUSCI_MAX_NDIM];
-  CUSCI__TRY(check(ctx, fn, a, opts, out, mask));
+  CUSCI__TRY(cusci__reduce_check(ctx, fn, a, opts, CUSCI_MAX_NDIM, out, mask));
   int64_t shape[CUSCI_MAX_NDIM];
   int nd = out_shape(a, mask, opts && opts->keepdims, shape);
   /* Integers are summed as float64, as NumPy's mean does. */
@@ -315,7 +320,7 @@ static cusci_status var(cusci_ctx *ctx, const char *fn, const cusci_array *a, co
                         cusci_array **out)
 {
   bool mask[CUSCI_MAX_NDIM];
-  CUSCI__TRY(check(ctx, fn, a, opts, out, mask));
+  CUSCI__TRY(cusci__reduce_check(ctx, fn, a, opts, CUSCI_MAX_NDIM, out, mask));
   int64_t shape[CUSCI_MAX_NDIM];
   int nd = out_shape(a, mask, opts && opts->keepdims, shape);
   cusci_reduce_opts keep = {0};

@@ -10,6 +10,14 @@
 #include "libcore/internal.h"
 
 /*
+ * The checks every reduction makes (ctx, out, a) and the mask of the axes
+ * opts names: all of them for naxes 0, at most max_axes (1 for the
+ * arg-reductions and scans, which take one axis as NumPy an int).
+ */
+cusci_status cusci__reduce_check(cusci_ctx *ctx, const char *fn, const cusci_array *a, const cusci_reduce_opts *opts,
+                                 int max_axes, cusci_array **out, bool *mask);
+
+/*
  * Deliver `r` (C-ordered, the kept shape; released here) as the result of
  * dtype `result` and shape (nd, shape) under the output convention.
  */
