@@ -104,6 +104,11 @@ inline unsigned blocks_for(int64_t n, int threads)
 
 /* ---- element arithmetic on float, double, float2 and double2 */
 
+/* The real type of an element type. */
+template <typename T> struct real_t { typedef T type; };
+template <> struct real_t<float2> { typedef float type; };
+template <> struct real_t<double2> { typedef double type; };
+
 __device__ inline float add_(float a, float b) { return a + b; }
 __device__ inline double add_(double a, double b) { return a + b; }
 __device__ inline float2 add_(float2 a, float2 b) { return make_float2(a.x + b.x, a.y + b.y); }
@@ -142,6 +147,15 @@ __device__ inline float abs1_(float a) { return fabsf(a); }
 __device__ inline double abs1_(double a) { return fabs(a); }
 __device__ inline float abs1_(float2 a) { return fabsf(a.x) + fabsf(a.y); }
 __device__ inline double abs1_(double2 a) { return fabs(a.x) + fabs(a.y); }
+/* |x|, and x times a real. */
+__device__ inline float abs_(float a) { return fabsf(a); }
+__device__ inline double abs_(double a) { return fabs(a); }
+__device__ inline float abs_(float2 a) { return hypotf(a.x, a.y); }
+__device__ inline double abs_(double2 a) { return hypot(a.x, a.y); }
+__device__ inline float scale_(float a, float s) { return a * s; }
+__device__ inline double scale_(double a, double s) { return a * s; }
+__device__ inline float2 scale_(float2 a, float s) { return make_float2(a.x * s, a.y * s); }
+__device__ inline double2 scale_(double2 a, double s) { return make_double2(a.x * s, a.y * s); }
 __device__ inline bool finite_(float a) { return isfinite(a); }
 __device__ inline bool finite_(double a) { return isfinite(a); }
 __device__ inline bool finite_(float2 a) { return isfinite(a.x) && isfinite(a.y); }

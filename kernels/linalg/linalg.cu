@@ -255,20 +255,6 @@ __global__ void det_kernel(const T *lu, const int64_t *ipiv, T *det, int64_t n, 
   }
 }
 
-__device__ inline float abs_(float a) { return fabsf(a); }
-__device__ inline double abs_(double a) { return fabs(a); }
-__device__ inline float abs_(float2 a) { return hypotf(a.x, a.y); }
-__device__ inline double abs_(double2 a) { return hypot(a.x, a.y); }
-__device__ inline float scale_(float a, float s) { return a * s; }
-__device__ inline double scale_(double a, double s) { return a * s; }
-__device__ inline float2 scale_(float2 a, float s) { return make_float2(a.x * s, a.y * s); }
-__device__ inline double2 scale_(double2 a, double s) { return make_double2(a.x * s, a.y * s); }
-
-/* The real type of an element type. */
-template <typename T> struct real_t { typedef T type; };
-template <> struct real_t<float2> { typedef float type; };
-template <> struct real_t<double2> { typedef double type; };
-
 /* slogdet from getrf's factors: sign = prod(d / |d|) * (-1)^(row swaps),
  * logabsdet = sum(log |d|) over the diagonal d of U; sign 0 and -inf for a
  * zero pivot. One thread per matrix. */

@@ -64,22 +64,11 @@ namespace {
 
 #define FULL 0xffffffffu
 
-__device__ inline float abs_(float a) { return fabsf(a); }
-__device__ inline double abs_(double a) { return fabs(a); }
-__device__ inline float abs_(float2 a) { return hypotf(a.x, a.y); }
-__device__ inline double abs_(double2 a) { return hypot(a.x, a.y); }
-__device__ inline float scale_(float a, float s) { return a * s; }
-__device__ inline double scale_(double a, double s) { return a * s; }
-__device__ inline float2 scale_(float2 a, float s) { return make_float2(a.x * s, a.y * s); }
-__device__ inline double2 scale_(double2 a, double s) { return make_double2(a.x * s, a.y * s); }
 /* A lane's value from lane src. */
 __device__ inline float shfl_(float v, int src) { return __shfl_sync(FULL, v, src); }
 __device__ inline double shfl_(double v, int src) { return __shfl_sync(FULL, v, src); }
 __device__ inline float2 shfl_(float2 v, int src) { return make_float2(__shfl_sync(FULL, v.x, src), __shfl_sync(FULL, v.y, src)); }
 __device__ inline double2 shfl_(double2 v, int src) { return make_double2(__shfl_sync(FULL, v.x, src), __shfl_sync(FULL, v.y, src)); }
-template <typename T> struct real_t { typedef T type; };
-template <> struct real_t<float2> { typedef float type; };
-template <> struct real_t<double2> { typedef double type; };
 
 /* Lanes per matrix: the power of two that holds N rows. */
 template <int N> struct lanes_for { enum { value = N <= 16 ? 16 : 32 }; };
