@@ -26,9 +26,7 @@ static void pair(cusci_dtype dt, int ndim, const int64_t *shape, const lu_c *val
 static void cmp(cusci_status sg, cusci_status sh, cusci_array *g, cusci_array *h, double tol, bool sets, const char *what, const char *dn)
 {
   double err = INFINITY, scale = 1;
-  bool same = sg == CUSCI_OK && sh == CUSCI_OK && cusci_array_ndim(g) == cusci_array_ndim(h) && cusci_array_dtype(g) == cusci_array_dtype(h);
-  for (int i = 0; same && i < cusci_array_ndim(g); i++)
-    same = cusci_array_shape(g)[i] == cusci_array_shape(h)[i];
+  bool same = sg == CUSCI_OK && sh == CUSCI_OK && lu_same_shape(g, h, false);
   if (same) {
     int64_t n = cusci_array_size(h), m = cusci_array_shape(h)[cusci_array_ndim(h) - 1];
     lu_c *x = lu_values(gpu, g), *y = lu_values(host, h);

@@ -27,9 +27,7 @@ static void check(cusci_status st, cusci_array **gotp, const char *name, int64_t
 {
   cusci_array *got = *gotp; /* read after the call that set it */
   cusci_array *want = fx(name);
-  bool same = st == CUSCI_OK && cusci_array_ndim(got) == cusci_array_ndim(want) && cusci_array_dtype(got) == cusci_array_dtype(want);
-  for (int i = 0; same && i < cusci_array_ndim(got); i++)
-    same = cusci_array_shape(got)[i] == cusci_array_shape(want)[i];
+  bool same = st == CUSCI_OK && lu_same_shape(got, want, false);
   double err = INFINITY, tol = 0;
   if (same) {
     int64_t size = cusci_array_size(want), m = cusci_array_ndim(want) ? cusci_array_shape(want)[cusci_array_ndim(want) - 1] : 1;

@@ -21,19 +21,9 @@ static cusci_ctx *gpu, *host;
 static void cmp(cusci_status sg, cusci_status sh, cusci_array *g, cusci_array *h, double tol, const char *what, cusci_dtype dt)
 {
   double err = INFINITY, scale = 1;
-  bool same = sg == CUSCI_OK && sh == CUSCI_OK && cusci_array_ndim(g) == cusci_array_ndim(h) && cusci_array_dtype(g) == cusci_array_dtype(h) &&
-              cusci_array_device(g) == cusci_ctx_device(gpu);
-  for (int i = 0; same && i < cusci_array_ndim(g); i++)
-    same = cusci_array_shape(g)[i] == cusci_array_shape(h)[i];
-  if (same) {
-    int64_t n = cusci_array_size(h);
-    lu_c *x = lu_values(gpu, g), *y = lu_values(host, h);
-    err = lu_maxdiff(x, y, n);
-    scale = lu_maxabs(y, n);
-    scale = scale > 1 ? scale : 1;
-    free(x);
-    free(y);
-  }
+  bool same = sg == CUSCI_OK && sh == CUSCI_OK && lu_same_shape(g, h, false) && cusci_array_device(g) == cusci_ctx_device(gpu);
+  if (same)
+    err = lu_array_diff(gpu, g, host, h, &scale);
   ok(same && err <= tol * scale, "%s %s: GPU vs host %.3g <= %.3g (%s / %s: %s)", what, cusci_dtype_name(dt), err, tol * scale,
      cusci_status_name(sg), cusci_status_name(sh), sg != CUSCI_OK ? cusci_ctx_last_error(gpu) : "");
 }

@@ -24,18 +24,11 @@ static void check(cusci_status st, cusci_array **gotp, const char *name, cusci_d
 {
   cusci_array *got = *gotp; /* read after the call that set it */
   cusci_array *want = fx(name);
-  bool same = st == CUSCI_OK && got && cusci_array_ndim(got) == cusci_array_ndim(want) && cusci_array_dtype(got) == want_dt;
-  for (int i = 0; same && i < cusci_array_ndim(got); i++)
-    same = cusci_array_shape(got)[i] == cusci_array_shape(want)[i];
-  double err = INFINITY, tol = 0;
+  bool same = st == CUSCI_OK && lu_same_shape(got, want, true) && cusci_array_dtype(got) == want_dt;
+  double err = INFINITY, tol = 0, scale = 1;
   if (same) {
-    int64_t size = cusci_array_size(want);
-    lu_c *g = lu_values(ctx, got), *w = lu_values(ctx, want);
-    double scale = lu_maxabs(w, size);
-    tol = c * lu_eps(want_dt) * (scale > 1 ? scale : 1);
-    err = lu_maxdiff(g, w, size);
-    free(g);
-    free(w);
+    err = lu_array_diff(ctx, got, ctx, want, &scale);
+    tol = c * lu_eps(want_dt) * scale;
   }
   ok(same && err <= tol, "%s: %s, max error %.3g <= %.3g", what,
      st == CUSCI_OK ? (same ? "shape and dtype match" : "shape or dtype differ") : cusci_ctx_last_error(ctx), err, tol);

@@ -30,9 +30,7 @@ static void cmp_ex(cusci_status sg, cusci_status sh, cusci_array **gp, cusci_arr
 {
   cusci_array *g = *gp, *h = *hp;
   double err = INFINITY, scale = 1;
-  bool same = sg == CUSCI_OK && sh == CUSCI_OK && cusci_array_ndim(g) == cusci_array_ndim(h) && cusci_array_dtype(g) == cusci_array_dtype(h);
-  for (int i = 0; same && i < cusci_array_ndim(g); i++)
-    same = cusci_array_shape(g)[i] == cusci_array_shape(h)[i];
+  bool same = sg == CUSCI_OK && sh == CUSCI_OK && lu_same_shape(g, h, false);
   if (same) {
     int64_t n = cusci_array_size(h);
     lu_c *x = lu_values(gpu, g), *y = lu_values(host, h);

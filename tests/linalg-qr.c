@@ -28,10 +28,7 @@ static cusci_array *fx(const char *name)
 static void check_ex(cusci_status st, cusci_array **gotp, const char *name, int64_t n, bool absval, bool any_dtype)
 {
   cusci_array *got = *gotp, *want = fx(name);
-  bool same = st == CUSCI_OK && got && cusci_array_ndim(got) == cusci_array_ndim(want) &&
-              (any_dtype || cusci_array_dtype(got) == cusci_array_dtype(want));
-  for (int i = 0; same && i < cusci_array_ndim(got); i++)
-    same = cusci_array_shape(got)[i] == cusci_array_shape(want)[i];
+  bool same = st == CUSCI_OK && lu_same_shape(got, want, any_dtype);
   double err = INFINITY, tol = 0;
   if (same) {
     int64_t size = cusci_array_size(want);

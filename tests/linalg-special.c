@@ -19,9 +19,7 @@ static cusci_array *fx(const char *name) { return lu_fixture(ctx, "", name); }
 static void check(cusci_status st, cusci_array **gotp, const char *name)
 {
   cusci_array *got = *gotp, *want = fx(name);
-  bool same = st == CUSCI_OK && cusci_array_ndim(got) == cusci_array_ndim(want) && cusci_array_dtype(got) == cusci_array_dtype(want);
-  for (int i = 0; same && i < cusci_array_ndim(got); i++)
-    same = cusci_array_shape(got)[i] == cusci_array_shape(want)[i];
+  bool same = st == CUSCI_OK && lu_same_shape(got, want, false);
   double err = INFINITY, tol = 0;
   if (same) {
     cusci_dtype dt = cusci_array_dtype(want);

@@ -121,6 +121,25 @@ double lu_maxabs(const lu_c *x, int64_t n)
   return m;
 }
 
+bool lu_same_shape(const cusci_array *got, const cusci_array *want, bool any_dtype)
+{
+  bool same = got && cusci_array_ndim(got) == cusci_array_ndim(want) && (any_dtype || cusci_array_dtype(got) == cusci_array_dtype(want));
+  for (int i = 0; same && i < cusci_array_ndim(got); i++)
+    same = cusci_array_shape(got)[i] == cusci_array_shape(want)[i];
+  return same;
+}
+
+double lu_array_diff(cusci_ctx *gctx, const cusci_array *got, cusci_ctx *wctx, const cusci_array *want, double *scale)
+{
+  int64_t n = cusci_array_size(want);
+  lu_c *x = lu_values(gctx, got), *y = lu_values(wctx, want);
+  double err = lu_maxdiff(x, y, n), s = lu_maxabs(y, n);
+  *scale = s > 1 ? s : 1;
+  free(x);
+  free(y);
+  return err;
+}
+
 void lu_gemm(char op, const lu_c *a, const lu_c *b, lu_c *c, int64_t m, int64_t n, int64_t k)
 {
   for (int64_t i = 0; i < m; i++)

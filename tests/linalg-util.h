@@ -7,6 +7,7 @@
 #define CUSCI_TESTS_LINALG_UTIL_H
 
 #include <complex.h>
+#include <stdbool.h>
 
 #include "tests/testutil.h"
 
@@ -34,6 +35,12 @@ lu_c *lu_hpd_values(uint64_t *seed, cusci_dtype dt, int ndim, const int64_t *sha
 double lu_maxdiff(const lu_c *x, const lu_c *y, int64_t n);
 /* max |x| over n values. */
 double lu_maxabs(const lu_c *x, int64_t n);
+/* Whether got (not NULL) has want's shape, and its dtype too unless
+ * any_dtype. */
+bool lu_same_shape(const cusci_array *got, const cusci_array *want, bool any_dtype);
+/* max |got - want| over the values of two arrays of one size, got read on
+ * gctx and want on wctx; *scale = max(1, max |want|). */
+double lu_array_diff(cusci_ctx *gctx, const cusci_array *got, cusci_ctx *wctx, const cusci_array *want, double *scale);
 /* c (m x n) = op(a) (m x k) b (k x n), row-major; op: 'N', or 'H' when a
  * is stored k x m and its conjugate transpose is wanted. */
 void lu_gemm(char op, const lu_c *a, const lu_c *b, lu_c *c, int64_t m, int64_t n, int64_t k);
