@@ -220,25 +220,19 @@ __device__ void normal_slow(double a, double b, uint64_t key, uint64_t ctr, int6
   ((T *)dst)[k] = (T)cusci__rnormal_out(DIST, &p, z);
 }
 
-/* The ziggurat's common path for one draw (cusci__rzig_fast_in's
- * arithmetic, with a layer's bound and width side by side, in shared
- * memory): 1 and *x when it lands in its layer's rectangle. */
+/* The ziggurat's common path for one draw, with a layer's bound and width
+ * side by side in shared memory (one load): 1 and *x when it lands in its
+ * layer's rectangle. */
 __device__ __forceinline__ bool zig_fast32(uint32_t v, const uint2 *zt, float *x)
 {
-  uint32_t m = v >> 9;
   uint2 e = zt[v & 0xff];
-  float a = (float)m * __uint_as_float(e.y);
-  *x = (v >> 8) & 1 ? -a : a;
-  return m < e.x;
+  return cusci__rzig32_in(v, e.x, __uint_as_float(e.y), x);
 }
 
 __device__ __forceinline__ bool zig_fast64(uint64_t v, const ulonglong2 *zt, double *x)
 {
-  uint64_t m = v >> 12;
   ulonglong2 e = zt[v & 0xff];
-  double a = (double)m * __longlong_as_double((long long)e.y);
-  *x = (v >> 8) & 1 ? -a : a;
-  return m < e.x;
+  return cusci__rzig64_in(v, e.x, __longlong_as_double((long long)e.y), x);
 }
 
 template <int DIST, int F32>

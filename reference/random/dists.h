@@ -203,6 +203,24 @@ CUSCI__NOINLINE double cusci__rzig_lane(uint32_t k0, uint32_t k1, uint64_t lo, i
   return f32 ? (double)cusci__rzig32((uint32_t)w, &own) : cusci__rzig64(w, &own);
 }
 
+/* The ziggurat's common path for the draw v of a layer (v's low 8 bits)
+ * with bound k and width w: *x, signed by bit 8, and 1 when v lands in the
+ * layer's rectangle. */
+CUSCI_HD int cusci__rzig32_in(uint32_t v, uint32_t k, float w, float *x)
+{
+  uint32_t m = v >> 9;
+  float a = (float)m * w;
+  *x = (v >> 8) & 1 ? -a : a;
+  return m < k;
+}
+CUSCI_HD int cusci__rzig64_in(uint64_t v, uint64_t k, double w, double *x)
+{
+  uint64_t m = v >> 12;
+  double a = (double)m * w;
+  *x = (v >> 8) & 1 ? -a : a;
+  return m < k;
+}
+
 /* Lane i of the group's block (refilled in s) by the ziggurat's common
  * path, with the tables k32, w32 (f32) or k64, w64 (f64) wherever they
  * live (a GPU kernel may copy them to shared memory): 1 and *z when the
@@ -212,19 +230,16 @@ CUSCI_HD int cusci__rzig_fast_in(const cusci__rstream *s, int f32, int i, double
                                  const uint64_t *k64, const double *w64)
 {
   if (f32) {
-    uint32_t v = cusci__rbuf(s, i), m = v >> 9;
-    int l = (int)(v & 0xff);
-    float x = (float)m * w32[l];
+    uint32_t v = cusci__rbuf(s, i);
+    float x;
+    int in = cusci__rzig32_in(v, k32[v & 0xff], w32[v & 0xff], &x);
     *w = v;
-    *z = (double)((v >> 8) & 1 ? -x : x);
-    return m < k32[l];
+    *z = (double)x;
+    return in;
   }
-  uint64_t v = (uint64_t)cusci__rbuf(s, 2 * i) | ((uint64_t)cusci__rbuf(s, 2 * i + 1) << 32), m = v >> 12;
-  int l = (int)(v & 0xff);
-  double x = (double)m * w64[l];
+  uint64_t v = (uint64_t)cusci__rbuf(s, 2 * i) | ((uint64_t)cusci__rbuf(s, 2 * i + 1) << 32);
   *w = v;
-  *z = (v >> 8) & 1 ? -x : x;
-  return m < k64[l];
+  return cusci__rzig64_in(v, k64[v & 0xff], w64[v & 0xff], z);
 }
 
 CUSCI_HD int cusci__rzig_fast(const cusci__rstream *s, int f32, int i, double *z, uint64_t *w)
