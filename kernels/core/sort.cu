@@ -9,7 +9,9 @@
  * carry their positions along with the key in a stable sort, so that
  * -0.0, +0.0 and NaN keep their input order; for values alone (sort,
  * quantiles) they sort on the one-to-one value keys alone, which fix the
- * order of signed zeros and NaNs and halve the data moved. Complex numbers
+ * order of signed zeros and NaNs and halve the data moved (one float32 or
+ * float64 row on CUB's own float keys, set in that order after the sort:
+ * sort_values_native). Complex numbers
  * take CUB's stable merge sort with NumPy's comparison, rows told apart by
  * the position's row number. Positions agree with the host's stable merge
  * sort exactly, and values with the host's sort in either order.
@@ -278,7 +280,7 @@ int sort_values_float(cudaStream_t s, int64_t m, int64_t r, const void *in, void
  * counts -0.0 and +0.0 equal (a radix sort being stable, they stay in input
  * order), and it puts the NaNs with the sign bit set first, by decreasing
  * payload, where cusci_sort has them last in that order. A search by three
- * lanes' warps finds the ranges; kernels of a few blocks, which return at
+ * warps finds the ranges; kernels of a few blocks, which return at
  * once where a range is empty, rewrite the zeros as their count of -0.0
  * then +0.0 and rotate the leading NaNs to the end through CUB's temporary
  * storage, free again by then.
