@@ -71,13 +71,6 @@ struct cusci_event {
 
 /* Record a failure with the calling function's name. */
 #define CUSCI__FAIL(ctx, st, ...) return cusci_ctx_fail((ctx), (st), __func__, __VA_ARGS__)
-/* Evaluate a status expression and return it when it is not CUSCI_OK. */
-#define CUSCI__TRY(expr)                \
-  do {                                  \
-    cusci_status cusci__st_ = (expr);   \
-    if (cusci__st_ != CUSCI_OK)         \
-      return cusci__st_;                \
-  } while (0)
 
 /* alloc.c: storage on the context's device. */
 cusci_status cusci__storage_new(cusci_ctx *ctx, const char *fn, size_t nbytes, cusci__storage **out);

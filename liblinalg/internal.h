@@ -5,14 +5,10 @@
 #define CUSCI_LIBLINALG_INTERNAL_H
 
 #include <cusci/core.h>
+#include <cusci/core_ext.h>
 
 /* Return a failing status from the enclosing function. */
-#define TRY(expr)              \
-  do {                         \
-    cusci_status st_ = (expr); \
-    if (st_ != CUSCI_OK)       \
-      return st_;              \
-  } while (0)
+#define TRY(expr) CUSCI__TRY(expr)
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -26,13 +26,6 @@ struct cusci_random_generator {
   bool reseek;      /* cuRAND: seek to ctr before the next call */
 };
 
-#define CUSCI__TRY(call)            \
-  do {                              \
-    cusci_status st__ = (call);     \
-    if (st__ != CUSCI_OK)           \
-      return st__;                  \
-  } while (0)
-
 /* cuRAND engines (librandom/curand.c); NOT_SUPPORTED without CUDA. */
 cusci_status cusci__rcurand_create(cusci_ctx *ctx, const char *fn, cusci_random_generator *g);
 void cusci__rcurand_destroy(cusci_random_generator *g);

@@ -22,6 +22,15 @@ extern "C" {
 #define CUSCI_PRINTF_(f, a)
 #endif
 
+/* Evaluate a status expression and return it from the enclosing function
+ * when it is not CUSCI_OK (the modules' C and CUDA code). */
+#define CUSCI__TRY(expr)              \
+  do {                                \
+    cusci_status cusci__st_ = (expr); \
+    if (cusci__st_ != CUSCI_OK)       \
+      return cusci__st_;              \
+  } while (0)
+
 /*
  * Record a failure on ctx: the message becomes "fn: <formatted text>" and is
  * returned by cusci_ctx_last_error(). Returns `st`, so that a check reads

@@ -44,12 +44,7 @@ inline cusci_status solver_fail(cusci_ctx *ctx, const char *fn, const char *what
 
 } // namespace
 
-#define TRY(expr)              \
-  do {                         \
-    cusci_status st_ = (expr); \
-    if (st_ != CUSCI_OK)       \
-      return st_;              \
-  } while (0)
+#define TRY(expr) CUSCI__TRY(expr)
 #define CUDA_TRY(call)                      \
   do {                                      \
     cudaError_t e_ = (call);                \
