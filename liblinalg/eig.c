@@ -36,7 +36,6 @@
 typedef double complex cdouble;
 
 static cusci_dtype real_of(cusci_dtype dt) { return cusci__la_is_single(dt) ? CUSCI_FLOAT32 : CUSCI_FLOAT64; }
-static cusci_dtype complex_of(cusci_dtype dt) { return cusci__la_is_single(dt) ? CUSCI_COMPLEX64 : CUSCI_COMPLEX128; }
 /* The host backend's dtype for work in dt. */
 static cusci_dtype wide_of(cusci_dtype dt) { return cusci__la_is_complex(dt) ? CUSCI_COMPLEX128 : CUSCI_FLOAT64; }
 
@@ -54,14 +53,6 @@ static cusci_status check_same_shape(cusci_ctx *ctx, const char *fn, const char 
                           cusci_shape_str(nd, cusci_array_shape(a), b1, sizeof b1), nb,
                           cusci_shape_str(cusci_array_ndim(b), cusci_array_shape(b), b2, sizeof b2));
   }
-  return CUSCI_OK;
-}
-
-/* LAPACKE counts in int: a matrix staged to the host must fit. */
-static cusci_status check_lapack_n(cusci_ctx *ctx, const char *fn, int64_t n)
-{
-  if (n > 46340)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "a %lldx%lld matrix exceeds LAPACK's int on the host", (long long)n, (long long)n);
   return CUSCI_OK;
 }
 
@@ -127,7 +118,7 @@ static cusci_status eig_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
     TRY(cusci__la_work_dtype(ctx, fn, "b", cusci_array_dtype(b), &db));
     TRY(cusci_promote_types(dt, db, &dt));
   }
-  cusci_dtype cdt = complex_of(dt);
+  cusci_dtype cdt = cusci__la_complex_of(dt);
   int nd = cusci_array_ndim(a), nb = nd - 2;
   const int64_t *sh = cusci_array_shape(a);
   int64_t n = sh[nd - 1], batch = cusci__la_prod(nb, sh);
@@ -142,7 +133,7 @@ static cusci_status eig_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
   int info = 0;
   cusci_status st = CUSCI_OK;
   if (cusci__la_on_host(ctx) || b) {
-    TRY(check_lapack_n(ctx, fn, n));
+    TRY(cusci__la_check_lapack(ctx, fn, n, n, true));
     cusci_dtype wdt = wide_of(dt);
     void *ha = NULL, *hb = NULL;
     size_t ca = 0, cb = 0, nn = (size_t)(batch * n * n);
@@ -348,7 +339,7 @@ cusci_status cusci__la_eigh_ex(cusci_ctx *ctx, const char *fn, const cusci_array
   int info = 0;
   cusci_status st = CUSCI_OK;
   if (cusci__la_on_host(ctx)) {
-    st = check_lapack_n(ctx, fn, n);
+    st = cusci__la_check_lapack(ctx, fn, n, n, true);
     cusci_dtype wdt = wide_of(dt);
     void *ha = NULL, *hb = NULL, *hv = NULL;
     size_t ca = 0, cb = 0;
@@ -427,11 +418,11 @@ cusci_status cusci_linalg_schur(cusci_ctx *ctx, const cusci_array *a, const cusc
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
   if (o.complex_output)
-    dt = complex_of(dt);
+    dt = cusci__la_complex_of(dt);
   int nd = cusci_array_ndim(a), nb = nd - 2;
   const int64_t *sh = cusci_array_shape(a);
   int64_t n = sh[nd - 1], batch = cusci__la_prod(nb, sh);
-  TRY(check_lapack_n(ctx, fn, n));
+  TRY(cusci__la_check_lapack(ctx, fn, n, n, true));
   TRY(cusci__la_check_out(ctx, fn, t, nd, sh, dt));
   TRY(cusci__la_check_out(ctx, fn, z, nd, sh, dt));
   cusci_dtype wdt = wide_of(dt);
@@ -472,7 +463,7 @@ cusci_status cusci_linalg_rsf2csf(cusci_ctx *ctx, const cusci_array *t, const cu
   TRY(cusci__la_work_dtype(ctx, fn, "t", cusci_array_dtype(t), &dt));
   TRY(cusci__la_work_dtype(ctx, fn, "z", cusci_array_dtype(z), &dz));
   TRY(cusci_promote_types(dt, dz, &dt));
-  dt = complex_of(dt);
+  dt = cusci__la_complex_of(dt);
   int nd = cusci_array_ndim(t);
   const int64_t *sh = cusci_array_shape(t);
   int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
@@ -507,7 +498,7 @@ cusci_status cusci_linalg_hessenberg(cusci_ctx *ctx, const cusci_array *a, cusci
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
   int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
-  TRY(check_lapack_n(ctx, fn, n));
+  TRY(cusci__la_check_lapack(ctx, fn, n, n, true));
   TRY(cusci__la_check_out(ctx, fn, h, nd, sh, dt));
   if (q)
     TRY(cusci__la_check_out(ctx, fn, q, nd, sh, dt));
@@ -545,7 +536,7 @@ cusci_status cusci_linalg_ldl(cusci_ctx *ctx, const cusci_array *a, const cusci_
   int nd = cusci_array_ndim(a), nb = nd - 2;
   const int64_t *sh = cusci_array_shape(a);
   int64_t n = sh[nd - 1], batch = cusci__la_prod(nb, sh);
-  TRY(check_lapack_n(ctx, fn, n));
+  TRY(cusci__la_check_lapack(ctx, fn, n, n, true));
   TRY(cusci__la_check_out(ctx, fn, lu, nd, sh, dt));
   TRY(cusci__la_check_out(ctx, fn, d, nd, sh, dt));
   TRY(cusci__la_check_out(ctx, fn, perm, nd - 1, sh, CUSCI_INT64));
@@ -735,7 +726,7 @@ static cusci_status tridiagonal_impl(cusci_ctx *ctx, const char *fn, const cusci
     return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "the eigenvectors would have %d dimensions", nd + 1);
   cusci__la_range r = { (int)o.select, o.lo, o.hi, o.vlo, o.vhi };
   TRY(check_range(ctx, fn, "select", r, n));
-  TRY(check_lapack_n(ctx, fn, n));
+  TRY(cusci__la_check_lapack(ctx, fn, n, n, true));
   if (!w)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "an output pointer is NULL");
   int64_t vshape[CUSCI_MAX_NDIM];

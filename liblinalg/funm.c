@@ -28,7 +28,6 @@ typedef double complex cdouble;
 
 enum { FN_SQRTM, FN_LOGM, FN_FUNM };
 
-static cusci_dtype complex_of(cusci_dtype dt) { return cusci__la_is_single(dt) ? CUSCI_COMPLEX64 : CUSCI_COMPLEX128; }
 
 /* ||e_b - a_b||_1 / ||a_b||_1 for each of the batch matrices (complex e,
  * a real or complex): logm's estimate. */
@@ -61,25 +60,18 @@ static cusci_status schur_fun(cusci_ctx *ctx, const char *fn, int which, const c
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
   if (which == FN_FUNM && !f)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "func is NULL");
+  TRY(cusci__la_check_square(ctx, fn, "a", a));
   int nd = cusci_array_ndim(a), nb = nd - 2;
-  if (nd < 2)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "a has %d dimensions, expected at least 2", nd);
   const int64_t *sh = cusci_array_shape(a);
-  if (sh[nd - 1] != sh[nd - 2]) {
-    char buf[256];
-    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "a has shape %s, expected square matrices", cusci_shape_str(nd, sh, buf, sizeof buf));
-  }
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
-  int64_t n = sh[nd - 1], batch = 1;
-  for (int i = 0; i < nb; i++)
-    batch *= sh[i];
-  if (n > 46340)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "a %lldx%lld matrix exceeds LAPACK's int on the host", (long long)n, (long long)n);
+  int64_t n = sh[nd - 1], batch = cusci__la_prod(nb, sh);
+  /* Computed on the host whatever the device. */
+  TRY(cusci__la_check_lapack(ctx, fn, n, n, true));
   /* The outputs' shapes and devices now; their dtypes once the result's is
    * known (either of the real and complex one passes here). */
   if (*out && cusci_array_dtype(*out) != dt)
-    TRY(cusci__la_check_out(ctx, fn, out, nd, sh, complex_of(dt)));
+    TRY(cusci__la_check_out(ctx, fn, out, nd, sh, cusci__la_complex_of(dt)));
   else
     TRY(cusci__la_check_out(ctx, fn, out, nd, sh, dt));
   if (errest)
@@ -118,10 +110,10 @@ static cusci_status schur_fun(cusci_ctx *ctx, const char *fn, int which, const c
         real = fabs(cimag(x[i])) <= tol;
     }
   }
-  cusci_dtype rdt = real ? dt : complex_of(dt);
+  cusci_dtype rdt = real ? dt : cusci__la_complex_of(dt);
   if (st == CUSCI_OK && *out && cusci_array_dtype(*out) != rdt) {
-    if (real && cusci_array_dtype(*out) == complex_of(dt))
-      real = false, rdt = complex_of(dt);
+    if (real && cusci_array_dtype(*out) == cusci__la_complex_of(dt))
+      real = false, rdt = cusci__la_complex_of(dt);
     else
       st = cusci__la_check_out(ctx, fn, out, nd, sh, rdt);
   }

@@ -21,6 +21,8 @@ static inline cusci_dtype cusci__la_real_of(cusci_dtype dt)
 {
   return dt == CUSCI_COMPLEX64 ? CUSCI_FLOAT32 : dt == CUSCI_COMPLEX128 ? CUSCI_FLOAT64 : dt;
 }
+/* The complex dtype of a working dtype's precision. */
+static inline cusci_dtype cusci__la_complex_of(cusci_dtype dt) { return cusci__la_is_single(dt) ? CUSCI_COMPLEX64 : CUSCI_COMPLEX128; }
 static inline bool cusci__la_on_host(cusci_ctx *ctx) { return cusci_ctx_device(ctx) == CUSCI_DEVICE_HOST; }
 /* The product of x[0..n) (1 for n = 0): a batch's count. */
 static inline int64_t cusci__la_prod(int n, const int64_t *x)
@@ -40,6 +42,9 @@ cusci_status cusci__la_put(cusci_ctx *ctx, const void *buf, int nd, const int64_
 cusci_status cusci__la_check_input(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, int min_ndim);
 /* The same, and a (..., n, n): square in its last two axes. */
 cusci_status cusci__la_check_square(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a);
+/* LAPACKE counts in int: an m x n matrix LAPACK sees must fit, on a host
+ * context, and on any when `staged` (computed on a host copy). */
+cusci_status cusci__la_check_lapack(cusci_ctx *ctx, const char *fn, int64_t m, int64_t n, bool staged);
 
 /* The dtype linalg computes in for an input of dtype dt (the four float and
  * complex dtypes as they are, bool and integers as float64, float16

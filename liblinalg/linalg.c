@@ -110,10 +110,9 @@ cusci_status cusci__la_check_square(cusci_ctx *ctx, const char *fn, const char *
   return CUSCI_OK;
 }
 
-/* LAPACKE counts in int: on the host, every extent must fit. */
-static cusci_status check_lapack_int(cusci_ctx *ctx, const char *fn, int64_t m, int64_t n)
+cusci_status cusci__la_check_lapack(cusci_ctx *ctx, const char *fn, int64_t m, int64_t n, bool staged)
 {
-  if (cusci__la_on_host(ctx) && (m > INT_MAX || n > INT_MAX || (m > 0 && n > INT_MAX / m)))
+  if ((staged || cusci__la_on_host(ctx)) && (m > INT_MAX || n > INT_MAX || (m > 0 && n > INT_MAX / m)))
     return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "a %lldx%lld matrix exceeds LAPACK's int on the host", (long long)m, (long long)n);
   return CUSCI_OK;
 }
@@ -332,9 +331,9 @@ cusci_status cusci_linalg_matmul(cusci_ctx *ctx, const cusci_array *a, const cus
     oshape[nout++] = n;
   if (nout > CUSCI_MAX_NDIM)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "the result would have %d dimensions", nout);
-  TRY(check_lapack_int(ctx, fn, m, k));
-  TRY(check_lapack_int(ctx, fn, k, n));
-  TRY(check_lapack_int(ctx, fn, m, n));
+  TRY(cusci__la_check_lapack(ctx, fn, m, k, false));
+  TRY(cusci__la_check_lapack(ctx, fn, k, n, false));
+  TRY(cusci__la_check_lapack(ctx, fn, m, n, false));
   TRY(cusci__la_check_out(ctx, fn, out, nout, oshape, dt));
   int64_t batch = cusci__la_prod(nb, bshape);
 
@@ -443,8 +442,8 @@ static cusci_status solve_impl(cusci_ctx *ctx, const char *fn, const cusci_array
   TRY(cusci__la_broadcast_batch(ctx, fn, na - 2, sa, vec ? 0 : nbd - 2, sb, &nb, shape));
   if (nb + (vec ? 1 : 2) > CUSCI_MAX_NDIM)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "the result would have %d dimensions", nb + 2);
-  TRY(check_lapack_int(ctx, fn, n, n));
-  TRY(check_lapack_int(ctx, fn, n, k));
+  TRY(cusci__la_check_lapack(ctx, fn, n, n, false));
+  TRY(cusci__la_check_lapack(ctx, fn, n, k, false));
   int64_t xshape[CUSCI_MAX_NDIM + 2];
   memcpy(xshape, shape, sizeof *shape * (size_t)nb);
   xshape[nb] = n;
@@ -558,7 +557,7 @@ cusci_status cusci_linalg_lu_factor(cusci_ctx *ctx, const cusci_array *a, cusci_
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
   int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
-  TRY(check_lapack_int(ctx, fn, n, n));
+  TRY(cusci__la_check_lapack(ctx, fn, n, n, false));
   TRY(cusci__la_check_out(ctx, fn, lu, nd, sh, dt));
   TRY(cusci__la_check_out(ctx, fn, piv, nd - 1, sh, CUSCI_INT32));
   cusci_array *w = NULL, *p = NULL, *dp = NULL;
@@ -741,8 +740,8 @@ cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const 
   TRY(cusci__la_broadcast_batch(ctx, fn, nl - 2, sl, vec ? 0 : nbd - 2, sb, &nb, shape));
   if (nb + 2 > CUSCI_MAX_NDIM)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "the result would have %d dimensions", nb + 2);
-  TRY(check_lapack_int(ctx, fn, n, n));
-  TRY(check_lapack_int(ctx, fn, n, k));
+  TRY(cusci__la_check_lapack(ctx, fn, n, n, false));
+  TRY(cusci__la_check_lapack(ctx, fn, n, k, false));
   int64_t xshape[CUSCI_MAX_NDIM + 2];
   memcpy(xshape, shape, sizeof *shape * (size_t)nb);
   xshape[nb] = n;
@@ -830,7 +829,7 @@ cusci_status cusci_linalg_inv(cusci_ctx *ctx, const cusci_array *a, cusci_array 
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
   int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
-  TRY(check_lapack_int(ctx, fn, n, n));
+  TRY(cusci__la_check_lapack(ctx, fn, n, n, false));
   TRY(cusci__la_check_out(ctx, fn, out, nd, sh, dt));
   cusci_array *w = NULL, *res = NULL;
   cusci_status st = read_copy(ctx, a, dt, n > 0 && n <= CUSCI__LA_SMALL_MAX && batch > 0, &w);
@@ -870,7 +869,7 @@ cusci_status cusci_linalg_det(cusci_ctx *ctx, const cusci_array *a, cusci_array 
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
   int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
-  TRY(check_lapack_int(ctx, fn, n, n));
+  TRY(cusci__la_check_lapack(ctx, fn, n, n, false));
   TRY(cusci__la_check_out(ctx, fn, out, nd - 2, sh, dt));
   cusci_array *w = NULL, *res = NULL;
   cusci_status st;
@@ -913,7 +912,7 @@ cusci_status cusci_linalg_slogdet(cusci_ctx *ctx, const cusci_array *a, cusci_ar
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
   int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
-  TRY(check_lapack_int(ctx, fn, n, n));
+  TRY(cusci__la_check_lapack(ctx, fn, n, n, false));
   TRY(cusci__la_check_out(ctx, fn, sign, nd - 2, sh, dt));
   TRY(cusci__la_check_out(ctx, fn, logabsdet, nd - 2, sh, rt));
   cusci_array *w = NULL, *rs = NULL, *rl = NULL;
@@ -955,7 +954,7 @@ static cusci_status cholesky_impl(cusci_ctx *ctx, const char *fn, const cusci_ar
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
   int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
-  TRY(check_lapack_int(ctx, fn, n, n));
+  TRY(cusci__la_check_lapack(ctx, fn, n, n, false));
   TRY(cusci__la_check_out(ctx, fn, out, nd, sh, dt));
   cusci_array *w = NULL;
   cusci_status st = work_copy(ctx, a, dt, &w);
@@ -1010,7 +1009,7 @@ static cusci_status svd_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
   int nd = cusci_array_ndim(a), nb = nd - 2;
   const int64_t *sh = cusci_array_shape(a);
   int64_t m = sh[nd - 2], n = sh[nd - 1], K = m < n ? m : n, batch = cusci__la_prod(nb, sh);
-  TRY(check_lapack_int(ctx, fn, m, n));
+  TRY(cusci__la_check_lapack(ctx, fn, m, n, false));
   int64_t ushape[CUSCI_MAX_NDIM], sshape[CUSCI_MAX_NDIM], vshape[CUSCI_MAX_NDIM];
   memcpy(ushape, sh, sizeof *sh * (size_t)nb);
   memcpy(sshape, sh, sizeof *sh * (size_t)nb);
@@ -1078,7 +1077,7 @@ static cusci_status eigh_impl(cusci_ctx *ctx, const char *fn, const cusci_array 
   int nd = cusci_array_ndim(a), nb = nd - 2;
   const int64_t *sh = cusci_array_shape(a);
   int64_t n = sh[nd - 1], batch = cusci__la_prod(nb, sh);
-  TRY(check_lapack_int(ctx, fn, n, n));
+  TRY(cusci__la_check_lapack(ctx, fn, n, n, false));
   TRY(cusci__la_check_out(ctx, fn, w, nd - 1, sh, rt));
   if (v)
     TRY(cusci__la_check_out(ctx, fn, v, nd, sh, dt));

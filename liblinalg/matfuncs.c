@@ -340,25 +340,13 @@ done:
 static cusci_status square_work(cusci_ctx *ctx, const char *fn, const cusci_array *a, bool cplx, cusci_array **w, int64_t *batch, int64_t *n,
                                 cusci_dtype *dt)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  TRY(cusci_check_array(ctx, fn, "a", a));
+  TRY(cusci__la_check_square(ctx, fn, "a", a));
   int nd = cusci_array_ndim(a);
-  if (nd < 2)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "a has %d dimensions, expected at least 2", nd);
   const int64_t *sh = cusci_array_shape(a);
-  if (sh[nd - 1] != sh[nd - 2]) {
-    char buf[256];
-    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "a has shape %s, expected square matrices", cusci_shape_str(nd, sh, buf, sizeof buf));
-  }
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), dt));
-  cusci_dtype wt = *dt;
-  if (cplx)
-    wt = wt == CUSCI_FLOAT32 ? CUSCI_COMPLEX64 : wt == CUSCI_FLOAT64 ? CUSCI_COMPLEX128 : wt;
+  cusci_dtype wt = cplx ? cusci__la_complex_of(*dt) : *dt;
   *n = sh[nd - 1];
-  *batch = 1;
-  for (int i = 0; i < nd - 2; i++)
-    *batch *= sh[i];
+  *batch = cusci__la_prod(nd - 2, sh);
   int64_t shape3[3] = { *batch, *n, *n };
   cusci_array *c = NULL;
   *w = NULL;
