@@ -457,8 +457,12 @@ static cusci_status solve_impl(cusci_ctx *ctx, const char *fn, const cusci_array
   shape[nb] = n;
   shape[nb + 1] = n;
   cusci_status st = cusci_array_broadcast_to(ctx, (cusci_array *)a, nb + 2, shape, &va);
-  bool read_only = n <= CUSCI__LA_SMALL_MAX && !special &&
-                   (o.assume_a == CUSCI_LINALG_ASSUME_GEN || o.assume_a == CUSCI_LINALG_ASSUME_BANDED);
+  /* The small-matrix kernels read a (general a only: they mirror a
+   * symmetric one's triangle in place) and b, and write x apart. */
+  bool small = n <= CUSCI__LA_SMALL_MAX && !special &&
+               (o.assume_a == CUSCI_LINALG_ASSUME_GEN || o.assume_a == CUSCI_LINALG_ASSUME_BANDED || o.assume_a == CUSCI_LINALG_ASSUME_SYM ||
+                o.assume_a == CUSCI_LINALG_ASSUME_HER);
+  bool read_only = small && (o.assume_a == CUSCI_LINALG_ASSUME_GEN || o.assume_a == CUSCI_LINALG_ASSUME_BANDED);
   if (st == CUSCI_OK)
     st = read_copy(ctx, va, dt, read_only, &wa);
   shape[nb + 1] = k;
@@ -467,8 +471,13 @@ static cusci_status solve_impl(cusci_ctx *ctx, const char *fn, const cusci_array
     st = vec ? cusci_array_reshape(ctx, (cusci_array *)b, 2, col, &b2) : cusci_array_ascontiguousarray(ctx, (cusci_array *)b, &b2);
   if (st == CUSCI_OK)
     st = cusci_array_broadcast_to(ctx, b2, nb + 2, shape, &vb);
+  /* rb: the right-hand sides, b itself where it serves as is; wb: x,
+   * solved in place in rb's copy, or new. */
+  cusci_array *rb = NULL;
   if (st == CUSCI_OK)
-    st = work_copy(ctx, vb, dt, &wb);
+    st = read_copy(ctx, vb, dt, small, &rb);
+  if (st == CUSCI_OK)
+    st = rb == vb ? cusci_array_empty(ctx, nb + 2, shape, dt, &wb) : (wb = cusci_array_retain(rb), CUSCI_OK);
   cusci_array_release(va);
   cusci_array_release(vb);
   cusci_array_release(b2);
@@ -502,10 +511,11 @@ static cusci_status solve_impl(cusci_ctx *ctx, const char *fn, const cusci_array
         info = cusci__ref_la_solve(dt, assume, lower, trans, unit, batch, n, k, cusci_array_data(wa), cusci_array_data(wb), &f);
     } else {
       st = GPU_CALL(cusci__gpu_la_solve(ctx, fn, dt, assume, lower, trans, unit, !o.no_check_finite, batch, n, k, cusci_array_data(wa),
-                                        cusci_array_data(wb), &f, &nonfinite));
+                                        cusci_array_data(rb), cusci_array_data(wb), &f, &nonfinite));
     }
   }
   cusci_array_release(wa);
+  cusci_array_release(rb);
   st = outcome(ctx, fn, st, info, nonfinite, f,
                 assume == CUSCI__LA_POS ? FAIL_NOT_PD : assume == CUSCI__LA_TRIANGULAR ? FAIL_TRIANGULAR : FAIL_SINGULAR, nb, shape);
   if (st == CUSCI_OK)

@@ -254,6 +254,75 @@ static void singular_case(cusci_dtype dt, int64_t n, uint64_t *seed)
   free(va), free(vb);
 }
 
+/* An inf in b and a NaN in a, where each kernel reads them: the register
+ * kernel (n = 6, b staged for k <= 6, read in place above), and rows read
+ * straight from a (n = 16 and 32), with one, a few and many columns. */
+static void finite_checks(uint64_t *seed)
+{
+  const int64_t ns[3] = { 6, 16, 32 }, ks[3] = { 1, 3, 40 };
+  for (int i = 0; i < 3; i++) {
+    int64_t n = ns[i], sa[3] = { 40, n, n };
+    lu_c *va = lu_rand_values(seed, CUSCI_FLOAT64, 3, sa, 0);
+    cusci_array *g = lu_array(gpu, CUSCI_FLOAT64, 3, sa, va), *out = NULL;
+    for (int j = 0; j < 3; j++) {
+      int64_t k = ks[j], sb[3] = { 40, n, k };
+      lu_c *vb = lu_rand_values(seed, CUSCI_FLOAT64, 3, sb, 0);
+      vb[(33 * n + n - 1) * k + k - 1] = INFINITY;
+      cusci_array *gb = lu_array(gpu, CUSCI_FLOAT64, 3, sb, vb);
+      cusci_status st = cusci_linalg_solve(gpu, g, gb, NULL, &out);
+      ok(st == CUSCI_ERR_VALUE && out == NULL, "solve with an inf in b, %lldx%lld, k=%lld: %s", (long long)n, (long long)n, (long long)k,
+         cusci_ctx_last_error(gpu));
+      cusci_array_release(gb);
+      free(vb);
+    }
+    cusci_array_release(g);
+    va[(21 * n + 2) * n + n - 2] = NAN;
+    g = lu_array(gpu, CUSCI_FLOAT64, 3, sa, va);
+    cusci_status st = cusci_linalg_inv(gpu, g, &out);
+    ok(st == CUSCI_ERR_VALUE && out == NULL, "inv with a NaN, %lldx%lld: %s", (long long)n, (long long)n, cusci_ctx_last_error(gpu));
+    cusci_array_release(g);
+    free(va);
+  }
+}
+
+/* a whose data starts one element (4 or 8 bytes) past a 16-byte
+ * boundary: the kernels take any element alignment, and the results are
+ * an aligned copy's bit for bit. */
+static void misaligned_case(cusci_dtype dt, int64_t n, uint64_t *seed)
+{
+  const char *dn = cusci_dtype_name(dt);
+  const int64_t batch = 70, total = batch * n * n + 1, sa[3] = { batch, n, n }, sb[3] = { batch, n, 1 };
+  lu_c *va = lu_rand_values(seed, dt, 1, &total, 0), *vb = lu_rand_values(seed, dt, 3, sb, 0);
+  cusci_array *flat = lu_array(gpu, dt, 1, &total, va), *tail = NULL, *mis = NULL;
+  int64_t start = 1, stop = CUSCI_SLICE_NONE, step = 1;
+  cusci_status st = cusci_array_slice(gpu, flat, &start, &stop, &step, &tail);
+  if (st == CUSCI_OK)
+    st = cusci_array_reshape(gpu, tail, 3, sa, &mis);
+  cusci_array *al = lu_array(gpu, dt, 3, sa, va + 1), *gb = lu_array(gpu, dt, 3, sb, vb);
+  ok(st == CUSCI_OK && ((uintptr_t)cusci_array_data(mis) & 15) != 0 && ((uintptr_t)cusci_array_data(al) & 15) == 0,
+     "misaligned %s n=%lld: a view 1 element in", dn, (long long)n);
+  const char *what[2] = { "inv", "solve" };
+  for (int op = 0; op < 2; op++) {
+    cusci_array *x = NULL, *y = NULL;
+    cusci_status s1 = op ? cusci_linalg_solve(gpu, mis, gb, NULL, &x) : cusci_linalg_inv(gpu, mis, &x);
+    cusci_status s2 = op ? cusci_linalg_solve(gpu, al, gb, NULL, &y) : cusci_linalg_inv(gpu, al, &y);
+    bool same = s1 == CUSCI_OK && s2 == CUSCI_OK;
+    if (same) {
+      size_t nb = cusci_array_nbytes(x);
+      void *hx = malloc(nb), *hy = malloc(nb);
+      same = cusci_array_to_host(gpu, x, hx, nb) == CUSCI_OK && cusci_array_to_host(gpu, y, hy, nb) == CUSCI_OK && memcmp(hx, hy, nb) == 0;
+      free(hx), free(hy);
+    }
+    ok(same, "%s %s n=%lld: misaligned a gives the aligned a's result bit for bit (%s / %s)", what[op], dn, (long long)n, cusci_status_name(s1),
+       cusci_status_name(s2));
+    cusci_array_release(x), cusci_array_release(y);
+  }
+  cusci_array *arrays[] = { flat, tail, mis, al, gb };
+  for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
+    cusci_array_release(arrays[i]);
+  free(va), free(vb);
+}
+
 #define NMAX 32
 static const int64_t batches[3] = { 1, 31, 1000 };
 
@@ -261,7 +330,7 @@ int main(void)
 {
   gpu = tu_gpu_ctx_or_skip();
   host = tu_host_ctx();
-  plan(4 * NMAX * 3 * 4 + 2 * NMAX + 4 * 3 * 4 + 7);
+  plan(4 * NMAX * 3 * 4 + 2 * NMAX + 4 * 3 * 4 + 7 + 3 * 4 + 4 * 3);
   uint64_t seed = 0x5eed5a11;
   for (int d = 0; d < 4; d++)
     for (int64_t n = 1; n <= NMAX; n++)
@@ -308,6 +377,10 @@ int main(void)
       free(va), free(vb);
     }
   }
+  finite_checks(&seed);
+  for (int d = 0; d < 2; d++)
+    for (int64_t n = 16; n <= 32; n += 16)
+      misaligned_case(d ? CUSCI_FLOAT32 : CUSCI_FLOAT64, n, &seed);
   cusci_ctx_destroy(host);
   cusci_ctx_destroy(gpu);
   return done_testing();

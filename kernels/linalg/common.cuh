@@ -168,6 +168,18 @@ template <> __device__ inline double real_<double>(double v) { return v; }
 template <> __device__ inline float2 real_<float2>(double v) { return make_float2((float)v, 0.f); }
 template <> __device__ inline double2 real_<double2>(double v) { return make_double2(v, 0.); }
 
+/* ---- the first failing matrix */
+
+/* Record that matrix t failed with info (nonzero) in *first, which keeps
+ * the failure of the smallest t: the complement of (t << 32 | info), so
+ * that a zeroed word means none and atomicMax keeps the smallest key
+ * (t < 2^32). */
+__device__ inline void note_failure(unsigned long long *first, int64_t t, int info)
+{
+  if (first && info)
+    atomicMax(first, ~(((unsigned long long)t << 32) | (uint32_t)info));
+}
+
 /* ---- SciPy's check_finite */
 
 /* flag = 1 when any of the n real numbers is inf or NaN. */

@@ -26,7 +26,8 @@ extern "C" {
 #endif
 
 cusci_status cusci__gpu_la_gemm(cusci_ctx *ctx, const char *fn, int dt, int64_t batch, int64_t m, int64_t n, int64_t k, const void *a, int64_t sa, const void *b, int64_t sb, void *c);
-cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int dt, int assume, bool lower, int trans, bool unit, bool check_finite, int64_t batch, int64_t n, int64_t k, void *a, void *b, cusci__la_fail *fail, bool *nonfinite);
+/* solve reads the right-hand sides from bin and leaves x in b (bin may be b). */
+cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int dt, int assume, bool lower, int trans, bool unit, bool check_finite, int64_t batch, int64_t n, int64_t k, void *a, const void *bin, void *b, cusci__la_fail *fail, bool *nonfinite);
 cusci_status cusci__gpu_la_inv(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, void *a, void *out, cusci__la_fail *fail, bool *nonfinite);
 cusci_status cusci__gpu_la_det(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, void *a, void *det, bool *nonfinite);
 cusci_status cusci__gpu_la_slogdet(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, void *a, void *sign, void *logdet, bool *nonfinite);
@@ -69,13 +70,16 @@ enum { CUSCI__LA_SMALL_SOLVE, CUSCI__LA_SMALL_INV, CUSCI__LA_SMALL_DET, CUSCI__L
 /* Queue Gaussian elimination with partial pivoting (getrf's order) of the
  * batch of n x n matrices a (read as a^T when trans), 1 <= n <= 32 (solve,
  * inv and det take it for n >= 9), one matrix per warp or half warp in
- * registers: SOLVE overwrites b (n, k) with x, INV writes inv(a) to out,
- * DET writes det(a) to out, SLOGDET writes the sign to out and log|det|
- * (the real type) to b. info[i] (when not NULL) = the first exactly zero
- * pivot of matrix i, 1-based, or 0. *flag (when flag is not NULL) is set
- * to 1 if a, or b for SOLVE, holds an inf or NaN, checked as they load. */
+ * registers: SOLVE reads b (n, k) from bin and writes x to b (bin may be
+ * b; a failed matrix's x is its b), INV writes inv(a) to out, DET writes
+ * det(a) to out, SLOGDET writes the sign to out and log|det| (the real
+ * type) to b. info[i] (when not NULL) = the first exactly zero pivot of
+ * matrix i, 1-based, or 0; *first (when not NULL) keeps the first failing
+ * matrix as note_failure does (kernels/linalg/common.cuh). *flag (when
+ * flag is not NULL) is set to 1 if a, or b for SOLVE, holds an inf or
+ * NaN, checked as they load. */
 cusci_status cusci__gpu_la_small_queue(cusci_ctx *ctx, const char *fn, int dt, int mode, bool trans, int64_t batch, int64_t n, int64_t k,
-                                       const void *a, void *b, void *out, int *info, int *flag);
+                                       const void *a, const void *bin, void *b, void *out, int *info, unsigned long long *first, int *flag);
 
 #ifdef __cplusplus
 }

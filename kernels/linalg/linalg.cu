@@ -297,27 +297,61 @@ enum { SMALL_SOLVE, SMALL_INV, SMALL_DET };
  * largest |.| in the column, first of equals), one matrix per thread, the
  * matrix in registers: N is a template constant, so every index is known
  * at compile time and row swaps are predicated moves over the unrolled rows.
- * SOLVE: a x = b for b (N x k) row-major, x over b (a^T x = b when trans).
- * INV: out = inv(a). DET: det[i] = det(a). info[i] = the first exactly zero
- * pivot (1-based), as getrf's; the elimination goes on past it, as
- * LAPACK's does, so that det is 0. Multipliers and the back substitution
- * multiply by the pivot's reciprocal (getf2 scales the column by it), one
- * division a column.
+ * SOLVE: a x = b for b (N x k) row-major, read from bin and written to b
+ * (bin may be b; a^T x = b when trans). INV: out = inv(a). DET: det[i] =
+ * det(a). info[i] = the first exactly zero pivot (1-based), as getrf's;
+ * the elimination goes on past it, as LAPACK's does, so that det is 0; the
+ * first failing matrix goes to *first (note_failure). Multipliers and the
+ * back substitution multiply by the pivot's reciprocal (getf2 scales the
+ * column by it), one division a column.
+ *
+ * The row swaps are also kept as a permutation, perm (the original row at
+ * each place, a nibble each): with P a = L U, a solve reads b's rows
+ * through perm (P b), and inv solves L U y = e_c and puts y in column
+ * perm(c) of the inverse (inv(a) = inv(U) inv(L) P), so that no register
+ * is indexed by a run-time value.
  *
  * Memory access is coalesced by construction: a block is one warp and
  * handles SMALL_WARP consecutive matrices, which lie in one contiguous
  * stretch of memory. The warp copies that stretch into shared memory with
- * consecutive lanes on consecutive elements, then each lane reads its own
- * matrix from there (rows padded to N * N + 1 elements, so that the lanes
- * fall on different banks). Results (the inverse, or x when b has at most
- * N columns) go back the same way. The block loop is uniform, so every
- * lane reaches every __syncthreads.
+ * consecutive lanes on consecutive elements (a full warp's copy unrolled,
+ * so that many loads are in flight), then each lane reads its own matrix
+ * from there (rows padded to N * N + 1 elements, so that the lanes fall on
+ * different banks). Results (the inverse, or x when b has at most N
+ * columns) go back the same way; b is checked for inf and NaN as it loads,
+ * as a is. A failed matrix's x is its b. The block loop is uniform, so
+ * every lane reaches every __syncthreads.
  */
 #define SMALL_WARP 32
+
+/* The staged element e of a run of matrices of `per` elements each, to or
+ * from the padded slots of S elements: a full warp's run unrolled. */
+template <typename T, int PER>
+__device__ inline bool stage_in(const T *__restrict__ src, T *sm, int S, int cnt, int lane, bool check)
+{
+  bool bad = false;
+  if (cnt == SMALL_WARP) {
+#pragma unroll 8
+    for (int i = 0; i < PER; i++) {
+      const int e = lane + SMALL_WARP * i;
+      T x = src[e];
+      bad |= check && !finite_(x);
+      sm[(e / PER) * S + e % PER] = x;
+    }
+  } else {
+    for (int e = lane; e < cnt * PER; e += SMALL_WARP) {
+      T x = src[e];
+      bad |= check && !finite_(x);
+      sm[(e / PER) * S + e % PER] = x;
+    }
+  }
+  return bad;
+}
+
 template <typename T, int N>
-__global__ void __launch_bounds__(SMALL_WARP) small_lu_kernel(const T *__restrict__ a, T *__restrict__ b, int64_t k, int64_t batch,
-                                                              int mode, bool trans, T *__restrict__ out, int *__restrict__ info,
-                                                              int *__restrict__ nonfinite)
+__global__ void __launch_bounds__(SMALL_WARP)
+    small_lu_kernel(const T *__restrict__ a, const T *bin, T *b, int64_t k, int64_t batch, int mode, bool trans, T *__restrict__ out,
+                    int *__restrict__ info, unsigned long long *first, int *__restrict__ nonfinite)
 {
   extern __shared__ unsigned char small_sm[];
   T *sm = (T *)small_sm;
@@ -330,15 +364,7 @@ __global__ void __launch_bounds__(SMALL_WARP) small_lu_kernel(const T *__restric
     bool active = lane < cnt;
     int64_t t = base + lane;
     /* Coalesced load of cnt matrices. */
-    const T *src = a + base * N * N;
-    bool bad = false;
-    for (int e = lane; e < cnt * N * N; e += SMALL_WARP) {
-      T x = src[e];
-      bad |= !finite_(x);
-      sm[(e / (N * N)) * S + e % (N * N)] = x;
-    }
-    if (nonfinite && bad)
-      *nonfinite = 1;
+    bool bad = stage_in<T, N * N>(a + base * N * N, sm, S, cnt, lane, nonfinite != NULL);
     __syncthreads();
     T m[N][N];
 #pragma unroll
@@ -348,12 +374,25 @@ __global__ void __launch_bounds__(SMALL_WARP) small_lu_kernel(const T *__restric
         m[i][j] = active ? sm[lane * S + (trans ? j * N + i : i * N + j)] : (i == j ? one_<T>() : zero_<T>());
     __syncthreads();
     if (stage_b) {
-      const T *bs = b + base * N * k;
-      for (int e = lane; e < cnt * N * (int)k; e += SMALL_WARP)
-        sm[(e / (N * (int)k)) * S + e % (N * (int)k)] = bs[e];
+      const T *bs = bin + base * N * k;
+      if (k == 1) {
+        bad |= stage_in<T, N>(bs, sm, S, cnt, lane, nonfinite != NULL);
+      } else {
+        for (int e = lane; e < cnt * N * (int)k; e += SMALL_WARP) {
+          T x = bs[e];
+          bad |= nonfinite && !finite_(x);
+          sm[(e / (N * (int)k)) * S + e % (N * (int)k)] = x;
+        }
+      }
+    } else if (mode == SMALL_SOLVE && nonfinite && active) {
+      /* b read in place below, and only for matrices that solve: checked
+       * whole here. */
+      const T *bs = bin + t * N * k;
+      for (int64_t e = 0; e < N * k; e++)
+        bad |= !finite_(bs[e]);
     }
     __syncthreads();
-    int piv[N];
+    unsigned perm = 0x76543210u; /* place i holds row (perm >> 4 i) & 15 */
     int first_zero = 0;
     bool odd = false;
 #pragma unroll
@@ -366,17 +405,18 @@ __global__ void __launch_bounds__(SMALL_WARP) small_lu_kernel(const T *__restric
           best = abs1_(m[r][c]);
           p = r;
         }
-      piv[c] = p;
       if (p != c) {
         odd = !odd;
+        unsigned x = ((perm >> (4 * c)) ^ (perm >> (4 * p))) & 15u;
+        perm ^= (x << (4 * c)) | (x << (4 * p));
 #pragma unroll
         for (int r = c + 1; r < N; r++)
           if (r == p)
 #pragma unroll
             for (int j = 0; j < N; j++) {
-              T x = m[c][j];
+              T y = m[c][j];
               m[c][j] = m[r][j];
-              m[r][j] = x;
+              m[r][j] = y;
             }
       }
       if (is_zero_(m[c][c])) {
@@ -401,6 +441,10 @@ __global__ void __launch_bounds__(SMALL_WARP) small_lu_kernel(const T *__restric
     }
     if (active && info)
       info[t] = first_zero;
+    if (active)
+      note_failure(first, t, first_zero);
+    if (nonfinite && bad)
+      *nonfinite = 1;
     if (mode == SMALL_DET) {
       T d = one_<T>();
 #pragma unroll
@@ -413,28 +457,23 @@ __global__ void __launch_bounds__(SMALL_WARP) small_lu_kernel(const T *__restric
     bool solve = active && !first_zero;
     int64_t cols = mode == SMALL_INV ? N : k;
     /* Where this lane's right-hand sides and results are: its shared slot
-     * (row stride ld), or b in global memory. */
+     * (row stride ld), or bin and b in global memory. */
     bool in_sm = mode == SMALL_INV || stage_b;
     int64_t ld = mode == SMALL_INV ? N : k;
+    const T *xin = in_sm ? sm + lane * S : bin + t * N * k;
     T *xs = in_sm ? sm + lane * S : b + t * N * k;
+    if (active && !solve && !in_sm && xin != xs)
+      for (int64_t e = 0; e < N * k; e++)
+        xs[e] = xin[e];
     for (int64_t col = 0; col < cols; col++) {
       if (!solve)
         break;
+      /* P b, or e_col for inv. */
       T x[N];
 #pragma unroll
       for (int i = 0; i < N; i++)
-        x[i] = mode == SMALL_INV ? (i == col ? one_<T>() : zero_<T>()) : xs[i * ld + col];
-      /* P, then L (unit lower), then U. */
-#pragma unroll
-      for (int c = 0; c < N; c++) {
-#pragma unroll
-        for (int r = c + 1; r < N; r++)
-          if (r == piv[c]) {
-            T y = x[c];
-            x[c] = x[r];
-            x[r] = y;
-          }
-      }
+        x[i] = mode == SMALL_INV ? (i == col ? one_<T>() : zero_<T>()) : xin[((perm >> (4 * i)) & 15u) * ld + col];
+      /* L (unit lower), then U. */
 #pragma unroll
       for (int c = 0; c < N; c++)
 #pragma unroll
@@ -447,18 +486,27 @@ __global__ void __launch_bounds__(SMALL_WARP) small_lu_kernel(const T *__restric
         for (int r = 0; r < c; r++)
           x[r] = sub_(x[r], mul_(m[r][c], x[c]));
       }
+      const int64_t to = mode == SMALL_INV ? (int64_t)((perm >> (4 * col)) & 15u) : col;
 #pragma unroll
       for (int i = 0; i < N; i++)
-        xs[i * ld + col] = x[i];
+        xs[i * ld + to] = x[i];
     }
     __syncthreads();
     /* Coalesced store of the staged results (a failed matrix's slot holds
-     * its input, as the unstaged path leaves b). */
+     * its b). */
     if (in_sm) {
-      int per = mode == SMALL_INV ? N * N : N * (int)k;
       T *dst = mode == SMALL_INV ? out + base * N * N : b + base * N * k;
-      for (int e = lane; e < cnt * per; e += SMALL_WARP)
-        dst[e] = sm[(e / per) * S + e % per];
+      if (mode == SMALL_INV && cnt == SMALL_WARP) {
+#pragma unroll 16
+        for (int i = 0; i < N * N; i++) {
+          const int e = lane + SMALL_WARP * i;
+          dst[e] = sm[(e / (N * N)) * S + e % (N * N)];
+        }
+      } else {
+        int per = mode == SMALL_INV ? N * N : N * (int)k;
+        for (int e = lane; e < cnt * per; e += SMALL_WARP)
+          dst[e] = sm[(e / per) * S + e % per];
+      }
     }
     __syncthreads();
   }
@@ -471,20 +519,22 @@ struct small_op {
   cusci_ctx *ctx;
   const char *fn;
   const void *a;
+  const void *bin; /* SOLVE's right-hand sides; x goes to b */
   void *b;
   int64_t n, k, batch;
   int mode;
   bool trans;
   void *out;
   int *info;
-  int *nonfinite; /* set when a holds an inf or NaN; NULL: no check */
+  unsigned long long *first; /* the first failing matrix (note_failure), or NULL */
+  int *nonfinite;            /* set when a (or b) holds an inf or NaN; NULL: no check */
   template <typename T, int N>
   cusci_status launch()
   {
     cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
     size_t smem = sizeof(T) * SMALL_WARP * (N * N + 1);
-    small_lu_kernel<T, N><<<blocks_for(batch, SMALL_WARP), SMALL_WARP, smem, s>>>((const T *)a, (T *)b, k, batch, mode, trans, (T *)out, info,
-                                                                              nonfinite);
+    small_lu_kernel<T, N><<<blocks_for(batch, SMALL_WARP), SMALL_WARP, smem, s>>>((const T *)a, (const T *)bin, (T *)b, k, batch, mode, trans,
+                                                                              (T *)out, info, first, nonfinite);
     LAUNCH_TRY();
     return CUSCI_OK;
   }
@@ -602,40 +652,45 @@ cusci_status conj_inplace(cusci_ctx *ctx, const char *fn, int dt, void *a, int64
   return by_type(dt, op);
 }
 
-/* The status words' summary: sum[0] = (index << 32) | info of the first
- * matrix with nonzero info (all ones if none), sum[1] = the flag. */
-__global__ void summarize_kernel(const int *words, int64_t batch, unsigned long long *sum)
+/* The first matrix with nonzero info into the summary word (see
+ * note_failure). */
+__global__ void summarize_kernel(const int *words, int64_t batch, unsigned long long *first)
 {
   for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < batch; i += (int64_t)gridDim.x * blockDim.x)
-    if (words[i] != 0)
-      atomicMin(sum, ((unsigned long long)i << 32) | (uint32_t)words[i]);
-  if (blockIdx.x == 0 && threadIdx.x == 0)
-    sum[1] = (unsigned long long)(uint32_t)words[batch];
+    note_failure(first, i, words[i]);
 }
 
 /*
  * The status words of a call: info[0..batch) per matrix, then the
- * non-finite flag. Zeroed on the stream; read back with one sync.
+ * non-finite flag, then (8-byte aligned) the summary word: the first
+ * failing matrix and its info (note_failure). Zeroed on the stream; read
+ * back with one sync. When the call's kernels write every info word and
+ * the summary themselves (`summarized`: the small-matrix kernels), only
+ * the flag and the summary are zeroed, and the read needs no summarizing
+ * kernel.
  */
 struct status_words {
   int *dev = nullptr;
   cusci_array *arr = nullptr; /* dev's pool array, kept by a deferred check */
   int64_t batch = 0;
-  cusci_status init(cusci_ctx *ctx, const char *fn, scratch_set &sc, int64_t nbatch)
+  bool summarized = false;
+  cusci_status init(cusci_ctx *ctx, const char *fn, scratch_set &sc, int64_t nbatch, bool by_kernel = false)
   {
     batch = nbatch;
+    summarized = by_kernel && batch < (INT64_C(1) << 32);
     void *p;
-    TRY(sc.get(ctx, summary_at() + 2 * sizeof(unsigned long long), &p));
+    TRY(sc.get(ctx, bytes(), &p));
     dev = (int *)p;
     arr = sc.dev[sc.ndev - 1];
-    cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
-    CUDA_TRY(cudaMemsetAsync(dev, 0, sizeof(int) * (size_t)(batch + 1), s));
-    CUDA_TRY(cudaMemsetAsync((char *)dev + summary_at(), 0xff, 2 * sizeof(unsigned long long), s));
+    size_t from = summarized ? sizeof(int) * (size_t)batch : 0;
+    CUDA_TRY(cudaMemsetAsync((char *)dev + from, 0, bytes() - from, (cudaStream_t)cusci_ctx_stream(ctx)));
     return CUSCI_OK;
   }
   int *flag() { return dev + batch; }
-  /* Where the two summary words follow the status words, 8-byte aligned. */
+  /* The summary word, for kernels that keep it (NULL otherwise). */
+  unsigned long long *first() { return summarized ? (unsigned long long *)((char *)dev + summary_at()) : NULL; }
   size_t summary_at() const { return (sizeof(int) * (size_t)(batch + 1) + 7) / 8 * 8; }
+  size_t bytes() const { return summary_at() + sizeof(unsigned long long); }
   /* Wait for the stream, then report the first failing matrix and the flag. */
   cusci_status read(cusci_ctx *ctx, const char *fn, cusci__la_fail *fail, bool *nonfinite)
   {
@@ -648,30 +703,39 @@ struct status_words {
       return cusci__la_defer(ctx, fn, arr, batch, fail != NULL);
     }
     cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
-    if (batch > 16 && batch < (INT64_C(1) << 32)) {
-      /* Many matrices: the first failure and the flag, found on the
-       * device, come back in 16 bytes instead of batch + 1 words. */
-      unsigned long long *sum = (unsigned long long *)((char *)dev + summary_at()), hs[2];
-      summarize_kernel<<<blocks_for(batch, 256) < 1024 ? blocks_for(batch, 256) : 1024, 256, 0, s>>>(dev, batch, sum);
-      cudaError_t e = cudaGetLastError();
+    if (summarized || (batch > 16 && batch < (INT64_C(1) << 32))) {
+      /* The first failure and the flag, found on the device, come back in
+       * the words' tail instead of batch + 1 words. */
+      size_t from = sizeof(int) * (size_t)batch;
+      unsigned char tail[32];
+      cudaError_t e = cudaSuccess;
+      if (!summarized && fail) {
+        summarize_kernel<<<blocks_for(batch, 256) < 1024 ? blocks_for(batch, 256) : 1024, 256, 0, s>>>(
+            dev, batch, (unsigned long long *)((char *)dev + summary_at()));
+        e = cudaGetLastError();
+      }
       if (e == cudaSuccess)
-        e = cudaMemcpyAsync(hs, sum, sizeof hs, cudaMemcpyDeviceToHost, s);
+        e = cudaMemcpyAsync(tail, (char *)dev + from, bytes() - from, cudaMemcpyDeviceToHost, s);
       if (e == cudaSuccess)
         e = cudaStreamSynchronize(s);
       if (e != cudaSuccess)
         return cuda_fail(ctx, fn, "reading the solver's info", e);
+      int hflag;
+      unsigned long long key;
+      memcpy(&hflag, tail, sizeof hflag);
+      memcpy(&key, tail + (summary_at() - from), sizeof key);
       if (nonfinite)
-        *nonfinite = hs[1] != 0;
+        *nonfinite = hflag != 0;
       if (fail) {
         *fail = cusci__la_fail{ 0, 0 };
-        if (hs[0] != ~0ull)
-          *fail = cusci__la_fail{ (int64_t)(hs[0] >> 32), (int)(uint32_t)hs[0] };
+        if (key != 0)
+          *fail = cusci__la_fail{ (int64_t)(~key >> 32), (int)(uint32_t)~key };
       }
       if (fail && fail->info < 0)
         return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "cuSOLVER rejected argument %lld", (long long)-fail->info);
       return CUSCI_OK;
     }
-    int *h = (int *)malloc(sizeof(int) * (size_t)(batch + 1));
+  int *h = (int *)malloc(sizeof(int) * (size_t)(batch + 1));
     if (!h)
       return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %lld info words", (long long)batch + 1);
     cudaError_t e = cudaMemcpyAsync(h, dev, sizeof(int) * (size_t)(batch + 1), cudaMemcpyDeviceToHost, s);
@@ -875,24 +939,44 @@ static cusci_status triangular(cusci_ctx *ctx, const char *fn, la_state *st, scr
  * buffer (see cholesky), so cho_solve is the same path without potrf.
  * The triangle: row-major lower is column-major upper.
  */
-extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int dt, int assume, bool lower, int trans, bool unit, bool check_finite, int64_t batch, int64_t n, int64_t k, void *a, void *b, cusci__la_fail *fail, bool *nonfinite)
+extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int dt, int assume, bool lower, int trans, bool unit, bool check_finite, int64_t batch, int64_t n, int64_t k, void *a, const void *bin, void *b, cusci__la_fail *fail, bool *nonfinite)
 {
   la_state *st;
   TRY(get_state(ctx, fn, &st));
+  bool pos = assume == CUSCI__LA_POS || assume == CUSCI__LA_FACTORED;
+  /* Small general, banded (dense in memory), symmetric and Hermitian
+   * matrices: one per thread (n <= 8) or per warp (small.cu), in
+   * registers, which write every info word and the first failure
+   * themselves. */
+  const bool small = !pos && n <= CUSCI__LA_SMALL_MAX &&
+                     (assume == CUSCI__LA_GEN || assume == CUSCI__LA_BANDED || assume == CUSCI__LA_SYM || assume == CUSCI__LA_HER);
   scratch_set sc{};
   status_words sw;
-  TRY(sw.init(ctx, fn, sc, batch));
-  /* The small kernels check a as they load it, and the warp kernel b too
-   * (general a only: a symmetric one is checked whole before its triangle
-   * is mirrored). */
-  const bool fused = n <= CUSCI__LA_SMALL_MAX && (assume == CUSCI__LA_GEN || assume == CUSCI__LA_BANDED);
-  if (check_finite && !fused)
+  TRY(sw.init(ctx, fn, sc, batch, small));
+  /* The small kernels check a and b as they load them (general a only: a
+   * symmetric one is checked whole before its triangle is mirrored). */
+  const bool fused = small && (assume == CUSCI__LA_GEN || assume == CUSCI__LA_BANDED);
+  if (check_finite && !fused) {
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
-  if (check_finite && !(fused && n > SMALL_N))
-    TRY(check_finite_async(ctx, fn, dt, batch * n * k, b, sw.flag()));
+    TRY(check_finite_async(ctx, fn, dt, batch * n * k, bin, sw.flag()));
+  }
+  if (small) {
+    /* x goes from bin to b. */
+    if (assume == CUSCI__LA_SYM || assume == CUSCI__LA_HER)
+      TRY(triangle(ctx, fn, dt, a, n, batch, lower ? MIRROR_LOWER : MIRROR_UPPER, assume == CUSCI__LA_HER));
+    int *flag = fused && check_finite ? sw.flag() : NULL;
+    small_op op{ ctx, fn, a, bin, b, n, k, batch, SMALL_SOLVE, trans != 0, NULL, sw.dev, sw.first(), flag };
+    if (n <= SMALL_N)
+      TRY(by_type(dt, op));
+    else
+      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_SOLVE, trans != 0, batch, n, k, a, bin, b, NULL, sw.dev, sw.first(), flag));
+    return sw.read(ctx, fn, fail, nonfinite);
+  }
+  /* The other paths solve in place. */
   size_t isz = itemsize(dt);
+  if (bin != b && batch * n * k > 0)
+    CUDA_TRY(cudaMemcpyAsync(b, bin, (size_t)(batch * n * k) * isz, cudaMemcpyDeviceToDevice, (cudaStream_t)cusci_ctx_stream(ctx)));
   cudaDataType t = cuda_type(dt);
-  bool pos = assume == CUSCI__LA_POS || assume == CUSCI__LA_FACTORED;
   if (assume == CUSCI__LA_TRIANGULAR)
     return triangular(ctx, fn, st, sc, sw, dt, lower, trans, unit, batch, n, k, a, b, fail, nonfinite);
   /* solve's structured kinds: diagonal and tridiagonal by the banded LU
@@ -905,19 +989,6 @@ extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int 
   }
   if (assume == CUSCI__LA_BANDED)
     assume = CUSCI__LA_GEN;
-  if (!pos && n <= CUSCI__LA_SMALL_MAX) {
-    /* Small matrices: one per thread (n <= 8) or per warp (small.cu), in
-     * registers, b solved in place. */
-    if (assume == CUSCI__LA_SYM || assume == CUSCI__LA_HER)
-      TRY(triangle(ctx, fn, dt, a, n, batch, lower ? MIRROR_LOWER : MIRROR_UPPER, assume == CUSCI__LA_HER));
-    small_op op{ ctx, fn, a, b, n, k, batch, SMALL_SOLVE, trans != 0, NULL, sw.dev, fused && check_finite ? sw.flag() : NULL };
-    if (n <= SMALL_N)
-      TRY(by_type(dt, op));
-    else
-      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_SOLVE, trans != 0, batch, n, k, a, b, NULL, sw.dev,
-                                    fused && check_finite ? sw.flag() : NULL));
-    return sw.read(ctx, fn, fail, nonfinite);
-  }
   /* b in column-major order: a transpose unless it is one column. */
   void *bc = b;
   if (k > 1 || (pos && is_complex(dt))) {
@@ -960,17 +1031,19 @@ extern "C" cusci_status cusci__gpu_la_inv(cusci_ctx *ctx, const char *fn, int dt
   TRY(get_state(ctx, fn, &st));
   scratch_set sc{};
   status_words sw;
-  TRY(sw.init(ctx, fn, sc, batch));
-  /* The small kernels (n <= 32) check a as they load it. */
-  const bool fused = n <= CUSCI__LA_SMALL_MAX;
-  if (check_finite && !fused)
+  /* The small kernels (n <= 32) check a as they load it, and write every
+   * info word and the first failure themselves. */
+  const bool small = n <= CUSCI__LA_SMALL_MAX;
+  TRY(sw.init(ctx, fn, sc, batch, small));
+  if (check_finite && !small)
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
-  if (n <= CUSCI__LA_SMALL_MAX) {
-    small_op op{ ctx, fn, a, NULL, n, 0, batch, SMALL_INV, false, out, sw.dev, check_finite ? sw.flag() : NULL };
+  if (small) {
+    int *flag = check_finite ? sw.flag() : NULL;
+    small_op op{ ctx, fn, a, NULL, NULL, n, 0, batch, SMALL_INV, false, out, sw.dev, sw.first(), flag };
     if (n <= SMALL_N)
       TRY(by_type(dt, op));
     else
-      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_INV, false, batch, n, 0, a, NULL, out, sw.dev, check_finite ? sw.flag() : NULL));
+      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_INV, false, batch, n, 0, a, NULL, NULL, out, sw.dev, sw.first(), flag));
     return sw.read(ctx, fn, fail, nonfinite);
   }
   size_t isz = itemsize(dt);
@@ -994,17 +1067,19 @@ extern "C" cusci_status cusci__gpu_la_det(cusci_ctx *ctx, const char *fn, int dt
   TRY(get_state(ctx, fn, &st));
   scratch_set sc{};
   status_words sw;
-  TRY(sw.init(ctx, fn, sc, batch));
-  /* The small kernels (n <= 32) check a as they load it. */
-  const bool fused = n <= CUSCI__LA_SMALL_MAX;
-  if (check_finite && !fused)
+  /* The small kernels (n <= 32) check a as they load it; det reads no
+   * info words. */
+  const bool small = n <= CUSCI__LA_SMALL_MAX;
+  TRY(sw.init(ctx, fn, sc, batch, small));
+  if (check_finite && !small)
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
-  if (n <= CUSCI__LA_SMALL_MAX) {
-    small_op op{ ctx, fn, a, NULL, n, 0, batch, SMALL_DET, false, det, NULL, check_finite ? sw.flag() : NULL };
+  if (small) {
+    int *flag = check_finite ? sw.flag() : NULL;
+    small_op op{ ctx, fn, a, NULL, NULL, n, 0, batch, SMALL_DET, false, det, NULL, NULL, flag };
     if (n <= SMALL_N)
       TRY(by_type(dt, op));
     else
-      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_DET, false, batch, n, 0, a, NULL, det, NULL, check_finite ? sw.flag() : NULL));
+      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_DET, false, batch, n, 0, a, NULL, NULL, det, NULL, NULL, flag));
     return sw.read(ctx, fn, NULL, nonfinite);
   }
   void *ipiv;
@@ -1044,11 +1119,12 @@ extern "C" cusci_status cusci__gpu_la_slogdet(cusci_ctx *ctx, const char *fn, in
   TRY(get_state(ctx, fn, &st));
   scratch_set sc{};
   status_words sw;
-  TRY(sw.init(ctx, fn, sc, batch));
-  if (n <= CUSCI__LA_SMALL_MAX) {
+  const bool small = n <= CUSCI__LA_SMALL_MAX;
+  TRY(sw.init(ctx, fn, sc, batch, small));
+  if (small) {
     /* The register kernel of small.cu, for every n it takes; it checks a
      * as it loads it. */
-    TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_SLOGDET, false, batch, n, 0, a, logdet, sign, NULL,
+    TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_SLOGDET, false, batch, n, 0, a, NULL, logdet, sign, NULL, NULL,
                                   check_finite ? sw.flag() : NULL));
     return sw.read(ctx, fn, NULL, nonfinite);
   }

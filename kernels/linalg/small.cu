@@ -277,6 +277,44 @@ __device__ inline void gj_solve(T (&m)[N], T (&y)[KY], int ky, int n, int lane, 
   }
 }
 
+/* Gauss-Jordan solve of the ky <= KY right-hand sides of a lane's row,
+ * read from xin (n x ky): afterwards the lane, pivot of step s, writes row
+ * s of the solution to xo (a failed matrix's rows: its b). */
+template <typename T, int N, int KY>
+__device__ inline void gj_rhs(T (&m)[N], const T *xin, T *xo, int ky, int n, int lane, int r, bool row, elim<T> &e, int *flag)
+{
+  T y[KY];
+#pragma unroll
+  for (int q = 0; q < KY; q++) {
+    y[q] = zero_<T>();
+    if (row && q < ky) {
+      y[q] = xin[r * ky + q];
+      if (flag && !finite_(y[q]))
+        *flag = 1;
+    }
+  }
+  __syncwarp(); /* every read of b before any write */
+  int step = 0;
+  gj_solve<T, N, KY>(m, y, ky, n, lane, r, e, step);
+  if (row) {
+#pragma unroll
+    for (int q = 0; q < KY; q++)
+      if (q < ky) {
+        if (e.first_zero)
+          xo[r * ky + q] = xin[r * ky + q];
+        else
+          xo[step * ky + q] = y[q];
+      }
+  }
+}
+
+/* slot_index for n = N, the class's own size: the divisions by constants. */
+template <int N> __device__ inline int slot_exact(int e)
+{
+  constexpr int P = N + 1, S = N * P;
+  return e / (N * N) * S + e / N % N * P + e % N;
+}
+
 /* The staged element e of a run of matrices of n x n (nn = n * n) and its
  * place in the padded slots: q * S + i * P + j. A float product gives the
  * quotients exactly here (e < 2048, the fraction at least 0.5 / nn from an
@@ -291,8 +329,8 @@ __device__ inline int slot_index(int e, int n, int nn, float rn, float rnn, int 
 
 template <typename T, int N, int MODE>
 __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value))
-    small_warp_kernel(const T *__restrict__ a, T *__restrict__ b, int n, int64_t k, int64_t batch, bool trans, T *__restrict__ out,
-                      int *__restrict__ info, int *__restrict__ flag)
+    small_warp_kernel(const T *__restrict__ a, const T *bin, T *b, int n, int64_t k, int64_t batch, bool trans, T *__restrict__ out,
+                      int *__restrict__ info, unsigned long long *first, int *__restrict__ flag)
 {
   typedef typename real_t<T>::type R;
   constexpr int W = lanes_for<N>::value;
@@ -322,10 +360,19 @@ __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value))
      * way: every element of a is read once, here. */
     bool bad = false;
     const T *src = a + base * NN;
-    for (int e = lane; e < cnt * NN; e += 32) {
-      T v = src[e];
-      bad = bad || (flag && !finite_(v));
-      sm[slot_index(e, n, NN, rn, rnn, S, P)] = v;
+    if (n == N) {
+#pragma unroll 8
+      for (int e = lane; e < cnt * N * N; e += 32) {
+        T v = src[e];
+        bad = bad || (flag && !finite_(v));
+        sm[slot_exact<N>(e)] = v;
+      }
+    } else {
+      for (int e = lane; e < cnt * NN; e += 32) {
+        T v = src[e];
+        bad = bad || (flag && !finite_(v));
+        sm[slot_index(e, n, NN, rn, rnn, S, P)] = v;
+      }
     }
     __syncwarp();
     /* A group without a matrix works on the identity; lanes past row n
@@ -358,8 +405,11 @@ __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value))
       } else {
         gj_inv<T, N, 16>(m, n, lane, r, e, pad, step);
       }
-      if (info && row && r == 0)
-        info[t] = e.first_zero;
+      if (row && r == 0) {
+        if (info)
+          info[t] = e.first_zero;
+        note_failure(first, t, e.first_zero);
+      }
       __syncwarp();
       /* Row `step` of the inverse; register j holds column (n + j) mod Wn,
        * Wn the width the loop ran at. A failed matrix leaves its slot (its
@@ -375,44 +425,41 @@ __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value))
         }
       }
       __syncwarp();
+      /* Coalesced store of the slots. */
       T *dst = out + base * NN;
-      for (int q = lane; q < cnt * NN; q += 32)
-        dst[q] = sm[slot_index(q, n, NN, rn, rnn, S, P)];
+      if (n == N) {
+#pragma unroll 8
+        for (int q = lane; q < cnt * N * N; q += 32)
+          dst[q] = sm[slot_exact<N>(q)];
+      } else {
+        for (int q = lane; q < cnt * NN; q += 32)
+          dst[q] = sm[slot_index(q, n, NN, rn, rnn, S, P)];
+      }
       __syncwarp();
       continue;
     } else if (MODE == CUSCI__LA_SMALL_SOLVE && k <= KC) {
       /* Few right-hand sides: Gauss-Jordan on them as well, and no
-       * substitution. A lane reads its own row of b and writes the
-       * solution's row of its step, in place. */
-      T *xs = b + t * n * k;
-      const int ky = (int)k;
-      T y[KC];
-#pragma unroll
-      for (int q = 0; q < KC; q++) {
-        y[q] = zero_<T>();
-        if (row && q < ky) {
-          y[q] = xs[r * ky + q];
-          if (flag && !finite_(y[q]))
-            *flag = 1;
-        }
-      }
-      __syncwarp(); /* every read of b before any write */
-      int step = 0;
-      gj_solve<T, N, KC>(m, y, ky, n, lane, r, e, step);
-      if (info && row && r == 0)
-        info[t] = e.first_zero;
-      if (row && !e.first_zero) {
-#pragma unroll
-        for (int q = 0; q < KC; q++)
-          if (q < ky)
-            xs[step * ky + q] = y[q];
+       * substitution. One column by a kernel of its own width. */
+      const T *xin = bin + t * n * k;
+      T *xo = b + t * n * k;
+      if (k == 1)
+        gj_rhs<T, N, 1>(m, xin, xo, 1, n, lane, r, row, e, flag);
+      else
+        gj_rhs<T, N, KC>(m, xin, xo, (int)k, n, lane, r, row, e, flag);
+      if (row && r == 0) {
+        if (info)
+          info[t] = e.first_zero;
+        note_failure(first, t, e.first_zero);
       }
       __syncwarp();
     } else {
       T *own = slot + r * P; /* the lane's row of the slot */
       lu<T, N, MODE>(m, n, lane, e, own);
-      if (info && row && r == 0)
-        info[t] = e.first_zero;
+      if (row && r == 0) {
+        if (info)
+          info[t] = e.first_zero;
+        note_failure(first, t, e.first_zero);
+      }
       if constexpr (MODE == CUSCI__LA_SMALL_DET) {
         if (row && r == 0)
           out[t] = e.odd ? neg_(e.det) : e.det;
@@ -428,16 +475,16 @@ __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value))
           pad(e.pos) = r + g * W;
         __syncwarp();
         /* A lane reads its own row of b (P b at its place) and writes the
-         * solution's row at its place, in place. */
-        const bool write = row && !e.first_zero;
-        T *xs = b + t * n * k;
+         * solution's row at its place (a failed matrix's: its b). */
+        const T *xin = bin + t * n * k;
+        T *xo = b + t * n * k;
         for (int64_t q0 = 0; q0 < k; q0 += KC) {
           T y[KC];
 #pragma unroll
           for (int q = 0; q < KC; q++) {
             y[q] = zero_<T>();
             if (row && q0 + q < k) {
-              y[q] = xs[r * k + q0 + q];
+              y[q] = xin[r * k + q0 + q];
               if (flag && !finite_(y[q]))
                 *flag = 1;
             }
@@ -469,11 +516,15 @@ __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value))
                   y[q] = sub_(y[q], mul_(urc, yc));
               }
           }
-          if (write) {
+          if (row) {
 #pragma unroll
             for (int q = 0; q < KC; q++)
-              if (q0 + q < k)
-                xs[e.pos * k + q0 + q] = y[q];
+              if (q0 + q < k) {
+                if (e.first_zero)
+                  xo[r * k + q0 + q] = xin[r * k + q0 + q];
+                else
+                  xo[e.pos * k + q0 + q] = y[q];
+              }
           }
           __syncwarp();
         }
@@ -484,8 +535,8 @@ __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value))
 }
 
 template <typename T, int N, int MODE>
-cusci_status launch(cusci_ctx *ctx, const char *fn, bool trans, int64_t batch, int n, int64_t k, const void *a, void *b, void *out, int *info,
-                    int *flag)
+cusci_status launch(cusci_ctx *ctx, const char *fn, bool trans, int64_t batch, int n, int64_t k, const void *a, const void *bin, void *b, void *out,
+                    int *info, unsigned long long *first, int *flag)
 {
   constexpr int W = lanes_for<N>::value, G = 32 / W;
   size_t per_warp = sizeof(T) * G * N * (N + 1);
@@ -494,7 +545,8 @@ cusci_status launch(cusci_ctx *ctx, const char *fn, bool trans, int64_t batch, i
   int64_t groups = (batch + (int64_t)G * wpb - 1) / ((int64_t)G * wpb);
   unsigned blocks = (unsigned)(groups > 65535 * 8 ? 65535 * 8 : groups);
   cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
-  small_warp_kernel<T, N, MODE><<<blocks, 32 * wpb, per_warp * wpb, s>>>((const T *)a, (T *)b, n, k, batch, trans, (T *)out, info, flag);
+  small_warp_kernel<T, N, MODE><<<blocks, 32 * wpb, per_warp * wpb, s>>>((const T *)a, (const T *)bin, (T *)b, n, k, batch, trans, (T *)out, info,
+                                                                        first, flag);
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess)
     return cusci_ctx_fail(ctx, e == cudaErrorMemoryAllocation ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn, "small_warp_kernel failed: %s (%s)",
@@ -503,41 +555,42 @@ cusci_status launch(cusci_ctx *ctx, const char *fn, bool trans, int64_t batch, i
 }
 
 template <typename T, int N>
-cusci_status by_mode(cusci_ctx *ctx, const char *fn, int mode, bool trans, int64_t batch, int n, int64_t k, const void *a, void *b, void *out,
-                     int *info, int *flag)
+cusci_status by_mode(cusci_ctx *ctx, const char *fn, int mode, bool trans, int64_t batch, int n, int64_t k, const void *a, const void *bin, void *b,
+                     void *out, int *info, unsigned long long *first, int *flag)
 {
   switch (mode) {
-  case CUSCI__LA_SMALL_SOLVE: return launch<T, N, CUSCI__LA_SMALL_SOLVE>(ctx, fn, trans, batch, n, k, a, b, out, info, flag);
-  case CUSCI__LA_SMALL_INV: return launch<T, N, CUSCI__LA_SMALL_INV>(ctx, fn, trans, batch, n, k, a, b, out, info, flag);
-  case CUSCI__LA_SMALL_DET: return launch<T, N, CUSCI__LA_SMALL_DET>(ctx, fn, trans, batch, n, k, a, b, out, info, flag);
-  default: return launch<T, N, CUSCI__LA_SMALL_SLOGDET>(ctx, fn, trans, batch, n, k, a, b, out, info, flag);
+  case CUSCI__LA_SMALL_SOLVE: return launch<T, N, CUSCI__LA_SMALL_SOLVE>(ctx, fn, trans, batch, n, k, a, bin, b, out, info, first, flag);
+  case CUSCI__LA_SMALL_INV: return launch<T, N, CUSCI__LA_SMALL_INV>(ctx, fn, trans, batch, n, k, a, bin, b, out, info, first, flag);
+  case CUSCI__LA_SMALL_DET: return launch<T, N, CUSCI__LA_SMALL_DET>(ctx, fn, trans, batch, n, k, a, bin, b, out, info, first, flag);
+  default: return launch<T, N, CUSCI__LA_SMALL_SLOGDET>(ctx, fn, trans, batch, n, k, a, bin, b, out, info, first, flag);
   }
 }
 
 /* Two size classes, 16 (two matrices a warp) and 32 (one); a matrix of a
  * class's smaller n leaves the lanes and columns past n idle. */
 template <typename T>
-cusci_status by_size(cusci_ctx *ctx, const char *fn, int mode, bool trans, int64_t batch, int64_t n, int64_t k, const void *a, void *b,
-                     void *out, int *info, int *flag)
+cusci_status by_size(cusci_ctx *ctx, const char *fn, int mode, bool trans, int64_t batch, int64_t n, int64_t k, const void *a, const void *bin,
+                     void *b, void *out, int *info, unsigned long long *first, int *flag)
 {
   if (n < 1 || n > CUSCI__LA_SMALL_MAX)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "the small-matrix kernel takes n <= %d, not %lld", CUSCI__LA_SMALL_MAX, (long long)n);
   if (n <= 16)
-    return by_mode<T, 16>(ctx, fn, mode, trans, batch, (int)n, k, a, b, out, info, flag);
-  return by_mode<T, 32>(ctx, fn, mode, trans, batch, (int)n, k, a, b, out, info, flag);
+    return by_mode<T, 16>(ctx, fn, mode, trans, batch, (int)n, k, a, bin, b, out, info, first, flag);
+  return by_mode<T, 32>(ctx, fn, mode, trans, batch, (int)n, k, a, bin, b, out, info, first, flag);
 }
 
 } // namespace
 
 extern "C" cusci_status cusci__gpu_la_small_queue(cusci_ctx *ctx, const char *fn, int dt, int mode, bool trans, int64_t batch, int64_t n, int64_t k,
-                                                  const void *a, void *b, void *out, int *info, int *flag)
+                                                  const void *a, const void *bin, void *b, void *out, int *info, unsigned long long *first,
+                                                  int *flag)
 {
   if (batch == 0)
     return CUSCI_OK;
   switch (dt) {
-  case CUSCI_FLOAT32: return by_size<float>(ctx, fn, mode, trans, batch, n, k, a, b, out, info, flag);
-  case CUSCI_FLOAT64: return by_size<double>(ctx, fn, mode, trans, batch, n, k, a, b, out, info, flag);
-  case CUSCI_COMPLEX64: return by_size<float2>(ctx, fn, mode, trans, batch, n, k, a, b, out, info, flag);
-  default: return by_size<double2>(ctx, fn, mode, trans, batch, n, k, a, b, out, info, flag);
+  case CUSCI_FLOAT32: return by_size<float>(ctx, fn, mode, trans, batch, n, k, a, bin, b, out, info, first, flag);
+  case CUSCI_FLOAT64: return by_size<double>(ctx, fn, mode, trans, batch, n, k, a, bin, b, out, info, first, flag);
+  case CUSCI_COMPLEX64: return by_size<float2>(ctx, fn, mode, trans, batch, n, k, a, bin, b, out, info, first, flag);
+  default: return by_size<double2>(ctx, fn, mode, trans, batch, n, k, a, bin, b, out, info, first, flag);
   }
 }
