@@ -180,6 +180,15 @@ __device__ inline void note_failure(unsigned long long *first, int64_t t, int in
     atomicMax(first, ~(((unsigned long long)t << 32) | (uint32_t)info));
 }
 
+/* Matrix t's status: its info word (info not NULL) and, when it failed,
+ * the summary word (note_failure). */
+__device__ inline void report(int *info, unsigned long long *first, int64_t t, int first_zero)
+{
+  if (info)
+    info[t] = first_zero;
+  note_failure(first, t, first_zero);
+}
+
 /* ---- SciPy's check_finite */
 
 /* flag = 1 when any of the n real numbers is inf or NaN. */

@@ -735,7 +735,7 @@ struct status_words {
         return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "cuSOLVER rejected argument %lld", (long long)-fail->info);
       return CUSCI_OK;
     }
-  int *h = (int *)malloc(sizeof(int) * (size_t)(batch + 1));
+    int *h = (int *)malloc(sizeof(int) * (size_t)(batch + 1));
     if (!h)
       return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %lld info words", (long long)batch + 1);
     cudaError_t e = cudaMemcpyAsync(h, dev, sizeof(int) * (size_t)(batch + 1), cudaMemcpyDeviceToHost, s);

@@ -405,11 +405,8 @@ __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value))
       } else {
         gj_inv<T, N, 16>(m, n, lane, r, e, pad, step);
       }
-      if (row && r == 0) {
-        if (info)
-          info[t] = e.first_zero;
-        note_failure(first, t, e.first_zero);
-      }
+      if (row && r == 0)
+        report(info, first, t, e.first_zero);
       __syncwarp();
       /* Row `step` of the inverse; register j holds column (n + j) mod Wn,
        * Wn the width the loop ran at. A failed matrix leaves its slot (its
@@ -446,20 +443,14 @@ __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value))
         gj_rhs<T, N, 1>(m, xin, xo, 1, n, lane, r, row, e, flag);
       else
         gj_rhs<T, N, KC>(m, xin, xo, (int)k, n, lane, r, row, e, flag);
-      if (row && r == 0) {
-        if (info)
-          info[t] = e.first_zero;
-        note_failure(first, t, e.first_zero);
-      }
+      if (row && r == 0)
+        report(info, first, t, e.first_zero);
       __syncwarp();
     } else {
       T *own = slot + r * P; /* the lane's row of the slot */
       lu<T, N, MODE>(m, n, lane, e, own);
-      if (row && r == 0) {
-        if (info)
-          info[t] = e.first_zero;
-        note_failure(first, t, e.first_zero);
-      }
+      if (row && r == 0)
+        report(info, first, t, e.first_zero);
       if constexpr (MODE == CUSCI__LA_SMALL_DET) {
         if (row && r == 0)
           out[t] = e.odd ? neg_(e.det) : e.det;
