@@ -21,6 +21,7 @@
  */
 #include <cuComplex.h>
 #include <cublas_v2.h>
+#include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 #include <cusolverDn.h>
 
@@ -314,9 +315,10 @@ enum { SMALL_SOLVE, SMALL_INV, SMALL_DET };
  * Memory access is coalesced by construction: a block is one warp and
  * handles SMALL_WARP consecutive matrices, which lie in one contiguous
  * stretch of memory. The warp copies that stretch into shared memory with
- * consecutive lanes on consecutive elements (a full warp's copy unrolled,
- * so that many loads are in flight), then each lane reads its own matrix
- * from there (rows padded to N * N + 1 elements, so that the lanes fall on
+ * consecutive lanes on consecutive elements (a full warp's run by
+ * cp.async, every load of it in flight at once, checked for inf and NaN
+ * as the lanes read it back; a partial run through registers), then each
+ * lane reads its own matrix from there (rows padded to N * N + 1 elements, so that the lanes fall on
  * different banks). Results (the inverse, or x when b has at most N
  * columns) go back the same way; b is checked for inf and NaN as it loads,
  * as a is. A failed matrix's x is its b. The block loop is uniform, so
@@ -348,9 +350,32 @@ __device__ inline bool stage_in(const T *__restrict__ src, T *sm, int S, int cnt
   return bad;
 }
 
-template <typename T, int N>
-__global__ void __launch_bounds__(SMALL_WARP)
-    small_lu_kernel(const T *__restrict__ a, const T *bin, T *b, int64_t k, int64_t batch, int mode, bool trans, T *__restrict__ out,
+/* A full warp's run of matrices copied to the padded slots without a
+ * stop in registers (cp.async): every load of the run is in flight at
+ * once. The elements must be aligned to their size; the caller checks
+ * them for inf and NaN as it reads them from the slots. */
+template <typename T, int PER>
+__device__ inline void stage_async(const T *__restrict__ src, T *sm, int S, int lane)
+{
+  if constexpr (PER % SMALL_WARP == 0) {
+    /* Lane l's i-th element sits at a constant offset from its first. */
+    T *to = sm + lane;
+    const T *from = src + lane;
+#pragma unroll
+    for (int i = 0; i < PER; i++)
+      __pipeline_memcpy_async(to + (SMALL_WARP * i / PER) * S + SMALL_WARP * i % PER, from + SMALL_WARP * i, sizeof(T));
+  } else {
+#pragma unroll
+    for (int i = 0; i < PER; i++) {
+      const int e = lane + SMALL_WARP * i;
+      __pipeline_memcpy_async(sm + (e / PER) * S + e % PER, src + e, sizeof(T));
+    }
+  }
+  __pipeline_commit();
+}
+
+template <typename T, int N, int MODE>
+__device__ __forceinline__ void small_lu_body(const T *__restrict__ a, const T *bin, T *b, int64_t k, int64_t batch, bool trans, bool async, T *__restrict__ out,
                     int *__restrict__ info, unsigned long long *first, int *__restrict__ nonfinite)
 {
   extern __shared__ unsigned char small_sm[];
@@ -358,20 +383,29 @@ __global__ void __launch_bounds__(SMALL_WARP)
   const int S = N * N + 1; /* a lane's slot in shared memory */
   const int lane = threadIdx.x;
   /* b staged too when a lane's x fits its slot. */
-  const bool stage_b = mode == SMALL_SOLVE && N * k <= S;
+  const bool stage_b = MODE == SMALL_SOLVE && N * k <= S;
   for (int64_t base = (int64_t)blockIdx.x * SMALL_WARP; base < batch; base += (int64_t)gridDim.x * SMALL_WARP) {
     int cnt = batch - base < SMALL_WARP ? (int)(batch - base) : SMALL_WARP;
     bool active = lane < cnt;
     int64_t t = base + lane;
     /* Coalesced load of cnt matrices. */
-    bool bad = stage_in<T, N * N>(a + base * N * N, sm, S, cnt, lane, nonfinite != NULL);
+    const bool direct = async && cnt == SMALL_WARP;
+    bool bad = false;
+    if (direct) {
+      stage_async<T, N * N>(a + base * N * N, sm, S, lane);
+      __pipeline_wait_prior(0);
+    } else {
+      bad = stage_in<T, N * N>(a + base * N * N, sm, S, cnt, lane, nonfinite != NULL);
+    }
     __syncthreads();
     T m[N][N];
 #pragma unroll
     for (int i = 0; i < N; i++)
 #pragma unroll
-      for (int j = 0; j < N; j++)
+      for (int j = 0; j < N; j++) {
         m[i][j] = active ? sm[lane * S + (trans ? j * N + i : i * N + j)] : (i == j ? one_<T>() : zero_<T>());
+        bad |= direct && nonfinite && !finite_(m[i][j]);
+      }
     __syncthreads();
     if (stage_b) {
       const T *bs = bin + base * N * k;
@@ -384,7 +418,7 @@ __global__ void __launch_bounds__(SMALL_WARP)
           sm[(e / (N * (int)k)) * S + e % (N * (int)k)] = x;
         }
       }
-    } else if (mode == SMALL_SOLVE && nonfinite && active) {
+    } else if (MODE == SMALL_SOLVE && nonfinite && active) {
       /* b read in place below, and only for matrices that solve: checked
        * whole here. */
       const T *bs = bin + t * N * k;
@@ -436,7 +470,7 @@ __global__ void __launch_bounds__(SMALL_WARP)
         for (int j = c + 1; j < N; j++)
           m[r][j] = sub_(m[r][j], mul_(l, m[c][j]));
       }
-      if (mode != SMALL_DET)
+      if (MODE != SMALL_DET)
         m[c][c] = rd;
     }
     if (active && info)
@@ -445,40 +479,43 @@ __global__ void __launch_bounds__(SMALL_WARP)
       note_failure(first, t, first_zero);
     if (nonfinite && bad)
       *nonfinite = 1;
-    if (mode == SMALL_DET) {
+    if (MODE == SMALL_DET) {
       T d = one_<T>();
 #pragma unroll
       for (int i = 0; i < N; i++)
         d = mul_(d, m[i][i]);
       if (active)
         out[t] = odd ? neg_(d) : d;
-      continue; /* uniform: mode is the same for every lane */
+      continue;
     }
     bool solve = active && !first_zero;
-    int64_t cols = mode == SMALL_INV ? N : k;
+    int64_t cols = MODE == SMALL_INV ? N : k;
     /* Where this lane's right-hand sides and results are: its shared slot
      * (row stride ld), or bin and b in global memory. */
-    bool in_sm = mode == SMALL_INV || stage_b;
-    int64_t ld = mode == SMALL_INV ? N : k;
+    bool in_sm = MODE == SMALL_INV || stage_b;
+    int64_t ld = MODE == SMALL_INV ? N : k;
     const T *xin = in_sm ? sm + lane * S : bin + t * N * k;
     T *xs = in_sm ? sm + lane * S : b + t * N * k;
     if (active && !solve && !in_sm && xin != xs)
       for (int64_t e = 0; e < N * k; e++)
         xs[e] = xin[e];
-    for (int64_t col = 0; col < cols; col++) {
-      if (!solve)
-        break;
-      /* P b, or e_col for inv. */
+    /* Column col of x: P b's, or e_col for inv (whose forward
+     * substitution starts at row col: x[r] - l 0 is x[r] for the zeros
+     * above it). */
+    auto column = [&](int64_t col) {
       T x[N];
 #pragma unroll
       for (int i = 0; i < N; i++)
-        x[i] = mode == SMALL_INV ? (i == col ? one_<T>() : zero_<T>()) : xin[((perm >> (4 * i)) & 15u) * ld + col];
+        x[i] = MODE == SMALL_INV ? (i == col ? one_<T>() : zero_<T>()) : xin[((perm >> (4 * i)) & 15u) * ld + col];
       /* L (unit lower), then U. */
 #pragma unroll
-      for (int c = 0; c < N; c++)
+      for (int c = 0; c < N; c++) {
+        if (MODE == SMALL_INV && c < col)
+          continue;
 #pragma unroll
         for (int r = c + 1; r < N; r++)
           x[r] = sub_(x[r], mul_(m[r][c], x[c]));
+      }
 #pragma unroll
       for (int c = N - 1; c >= 0; c--) {
         x[c] = mul_(x[c], m[c][c]); /* the pivot's reciprocal */
@@ -486,30 +523,48 @@ __global__ void __launch_bounds__(SMALL_WARP)
         for (int r = 0; r < c; r++)
           x[r] = sub_(x[r], mul_(m[r][c], x[c]));
       }
-      const int64_t to = mode == SMALL_INV ? (int64_t)((perm >> (4 * col)) & 15u) : col;
+      const int64_t to = MODE == SMALL_INV ? (int64_t)((perm >> (4 * col)) & 15u) : col;
 #pragma unroll
       for (int i = 0; i < N; i++)
         xs[i * ld + to] = x[i];
+    };
+    if (solve) {
+      if constexpr (MODE == SMALL_INV) {
+#pragma unroll
+        for (int col = 0; col < N; col++)
+          column(col);
+      } else {
+        for (int64_t col = 0; col < cols; col++)
+          column(col);
+      }
     }
     __syncthreads();
     /* Coalesced store of the staged results (a failed matrix's slot holds
      * its b). */
     if (in_sm) {
-      T *dst = mode == SMALL_INV ? out + base * N * N : b + base * N * k;
-      if (mode == SMALL_INV && cnt == SMALL_WARP) {
+      T *dst = MODE == SMALL_INV ? out + base * N * N : b + base * N * k;
+      if (MODE == SMALL_INV && cnt == SMALL_WARP) {
 #pragma unroll 16
         for (int i = 0; i < N * N; i++) {
           const int e = lane + SMALL_WARP * i;
           dst[e] = sm[(e / (N * N)) * S + e % (N * N)];
         }
       } else {
-        int per = mode == SMALL_INV ? N * N : N * (int)k;
+        int per = MODE == SMALL_INV ? N * N : N * (int)k;
         for (int e = lane; e < cnt * per; e += SMALL_WARP)
           dst[e] = sm[(e / per) * S + e % per];
       }
     }
     __syncthreads();
   }
+}
+
+template <typename T, int N, int MODE>
+__global__ void __launch_bounds__(SMALL_WARP)
+    small_lu_kernel(const T *__restrict__ a, const T *bin, T *b, int64_t k, int64_t batch, bool trans, bool async, T *__restrict__ out,
+                    int *__restrict__ info, unsigned long long *first, int *__restrict__ nonfinite)
+{
+  small_lu_body<T, N, MODE>(a, bin, b, k, batch, trans, async, out, info, first, nonfinite);
 }
 
 /* The largest n the register kernel takes. */
@@ -532,9 +587,19 @@ struct small_op {
   cusci_status launch()
   {
     cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
-    size_t smem = sizeof(T) * SMALL_WARP * (N * N + 1);
-    small_lu_kernel<T, N><<<blocks_for(batch, SMALL_WARP), SMALL_WARP, smem, s>>>((const T *)a, (const T *)bin, (T *)b, k, batch, mode, trans,
-                                                                              (T *)out, info, first, nonfinite);
+    const size_t smem = sizeof(T) * SMALL_WARP * (N * N + 1);
+    const unsigned blocks = blocks_for(batch, SMALL_WARP);
+    /* cp.async copies elements aligned to their size, 4 to 16 bytes. */
+    const bool async = (uintptr_t)a % sizeof(T) == 0;
+    if (mode == SMALL_SOLVE)
+      small_lu_kernel<T, N, SMALL_SOLVE><<<blocks, SMALL_WARP, smem, s>>>((const T *)a, (const T *)bin, (T *)b, k, batch, trans, async, (T *)out, info,
+                                                                         first, nonfinite);
+    else if (mode == SMALL_INV)
+      small_lu_kernel<T, N, SMALL_INV><<<blocks, SMALL_WARP, smem, s>>>((const T *)a, (const T *)bin, (T *)b, k, batch, trans, async, (T *)out, info,
+                                                                       first, nonfinite);
+    else
+      small_lu_kernel<T, N, SMALL_DET><<<blocks, SMALL_WARP, smem, s>>>((const T *)a, (const T *)bin, (T *)b, k, batch, trans, async, (T *)out, info,
+                                                                       first, nonfinite);
     LAUNCH_TRY();
     return CUSCI_OK;
   }
