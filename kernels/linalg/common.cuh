@@ -17,6 +17,8 @@
 
 #include <cusci/core_ext.h>
 
+#include "kernels/linalg/launch.h"
+
 /* Defined in kernels/linalg/linalg.cu: the context's cuBLAS and cuSOLVER
  * handles and cuSOLVER's params, made on first use and bound to the
  * context's stream (one set per context for all of liblinalg). */
@@ -187,6 +189,48 @@ __device__ inline void report(int *info, unsigned long long *first, int64_t t, i
   if (info)
     info[t] = first_zero;
   note_failure(first, t, first_zero);
+}
+
+/* ---- a call's outcome, posted without a copy */
+
+/* The device words of a call that posts its outcome (cusci__la_post): the
+ * first failure (note_failure), the inf/NaN flag and the count of blocks
+ * done. Zero between calls: the last block resets them. */
+struct la_mailbox {
+  unsigned long long first;
+  int flag;
+  unsigned done;
+};
+
+/* Their copy in mapped host memory; epoch is written last. */
+struct la_reply {
+  unsigned long long first;
+  int flag;
+  unsigned epoch;
+};
+
+/* Every thread of every block of a one-dimensional grid, at the end: the
+ * last block to finish copies the mailbox to the reply, resets it, and
+ * then stamps the reply with the call's epoch, so that the host, which
+ * polls the epoch, reads the words complete. */
+__device__ inline void post_outcome(const cusci__la_post &post)
+{
+  if (!post.mailbox)
+    return;
+  __threadfence(); /* this thread's failures and flag before the count */
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    la_mailbox *mb = (la_mailbox *)post.mailbox;
+    if (atomicAdd(&mb->done, 1u) == gridDim.x - 1) {
+      __threadfence();
+      la_reply *r = (la_reply *)post.reply;
+      r->first = atomicExch(&mb->first, 0ull);
+      r->flag = atomicExch(&mb->flag, 0);
+      atomicExch(&mb->done, 0u);
+      __threadfence_system();
+      *(volatile unsigned *)&r->epoch = post.epoch;
+    }
+  }
 }
 
 /* ---- SciPy's check_finite */

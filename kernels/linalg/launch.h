@@ -67,6 +67,16 @@ enum { CUSCI__LA_SMALL_SOLVE, CUSCI__LA_SMALL_INV, CUSCI__LA_SMALL_DET, CUSCI__L
 /* The largest n solve, inv, det and slogdet take through the small-matrix
  * kernels. */
 #define CUSCI__LA_SMALL_MAX 32
+/* Where a small-matrix kernel posts a call's outcome for the host to read
+ * without a copy (status_words in kernels/linalg/linalg.cu): mailbox, the
+ * device words that gather it (first and flag point into them), and
+ * reply, their copy in mapped host memory, stamped with epoch. A NULL
+ * mailbox: the kernel posts nothing. */
+typedef struct cusci__la_post {
+  void *mailbox;
+  void *reply;
+  unsigned epoch;
+} cusci__la_post;
 /* Queue Gaussian elimination with partial pivoting (getrf's order) of the
  * batch of n x n matrices a (read as a^T when trans), 1 <= n <= 32 (solve,
  * inv and det take it for n >= 9), one matrix per warp or half warp in
@@ -77,9 +87,11 @@ enum { CUSCI__LA_SMALL_SOLVE, CUSCI__LA_SMALL_INV, CUSCI__LA_SMALL_DET, CUSCI__L
  * matrix i, 1-based, or 0; *first (when not NULL) keeps the first failing
  * matrix as note_failure does (kernels/linalg/common.cuh). *flag (when
  * flag is not NULL) is set to 1 if a, or b for SOLVE, holds an inf or
- * NaN, checked as they load. */
+ * NaN, checked as they load. The last block to finish posts *first and
+ * *flag as post says. */
 cusci_status cusci__gpu_la_small_queue(cusci_ctx *ctx, const char *fn, int dt, int mode, bool trans, int64_t batch, int64_t n, int64_t k,
-                                       const void *a, const void *bin, void *b, void *out, int *info, unsigned long long *first, int *flag);
+                                       const void *a, const void *bin, void *b, void *out, int *info, unsigned long long *first, int *flag,
+                                       cusci__la_post post);
 
 #ifdef __cplusplus
 }

@@ -41,6 +41,13 @@ struct la_state {
   cublasHandle_t blas;
   cusolverDnHandle_t solver;
   cusolverDnParams_t params;
+  /* The small-matrix kernels' mailbox (made on first use, zero between
+   * calls), its reply in mapped host memory, and the last call's epoch
+   * (status_words). */
+  cusci_array *mailbox_arr;
+  la_mailbox *mailbox;
+  la_reply *reply, *reply_dev;
+  unsigned epoch;
 };
 
 char state_key; /* its address keys the state on the context */
@@ -48,6 +55,9 @@ char state_key; /* its address keys the state on the context */
 void state_destroy(void *p)
 {
   la_state *s = (la_state *)p;
+  cusci_array_release(s->mailbox_arr);
+  if (s->reply)
+    cudaFreeHost(s->reply);
   if (s->params)
     cusolverDnDestroyParams(s->params);
   if (s->solver)
@@ -562,9 +572,10 @@ __device__ __forceinline__ void small_lu_body(const T *__restrict__ a, const T *
 template <typename T, int N, int MODE>
 __global__ void __launch_bounds__(SMALL_WARP)
     small_lu_kernel(const T *__restrict__ a, const T *bin, T *b, int64_t k, int64_t batch, bool trans, bool async, T *__restrict__ out,
-                    int *__restrict__ info, unsigned long long *first, int *__restrict__ nonfinite)
+                    int *__restrict__ info, unsigned long long *first, int *__restrict__ nonfinite, const cusci__la_post post)
 {
   small_lu_body<T, N, MODE>(a, bin, b, k, batch, trans, async, out, info, first, nonfinite);
+  post_outcome(post);
 }
 
 /* The largest n the register kernel takes. */
@@ -583,6 +594,7 @@ struct small_op {
   int *info;
   unsigned long long *first; /* the first failing matrix (note_failure), or NULL */
   int *nonfinite;            /* set when a (or b) holds an inf or NaN; NULL: no check */
+  cusci__la_post post;       /* where the last block posts the outcome */
   template <typename T, int N>
   cusci_status launch()
   {
@@ -593,13 +605,13 @@ struct small_op {
     const bool async = (uintptr_t)a % sizeof(T) == 0;
     if (mode == SMALL_SOLVE)
       small_lu_kernel<T, N, SMALL_SOLVE><<<blocks, SMALL_WARP, smem, s>>>((const T *)a, (const T *)bin, (T *)b, k, batch, trans, async, (T *)out, info,
-                                                                         first, nonfinite);
+                                                                         first, nonfinite, post);
     else if (mode == SMALL_INV)
       small_lu_kernel<T, N, SMALL_INV><<<blocks, SMALL_WARP, smem, s>>>((const T *)a, (const T *)bin, (T *)b, k, batch, trans, async, (T *)out, info,
-                                                                       first, nonfinite);
+                                                                       first, nonfinite, post);
     else
       small_lu_kernel<T, N, SMALL_DET><<<blocks, SMALL_WARP, smem, s>>>((const T *)a, (const T *)bin, (T *)b, k, batch, trans, async, (T *)out, info,
-                                                                       first, nonfinite);
+                                                                       first, nonfinite, post);
     LAUNCH_TRY();
     return CUSCI_OK;
   }
@@ -725,6 +737,28 @@ __global__ void summarize_kernel(const int *words, int64_t batch, unsigned long 
     note_failure(first, i, words[i]);
 }
 
+/* The context's mailbox and reply, made once (zeroed on the stream). */
+cusci_status mailbox_ready(cusci_ctx *ctx, const char *fn, la_state *st)
+{
+  if (st->mailbox)
+    return CUSCI_OK;
+  if (!st->reply) {
+    CUDA_TRY(cudaHostAlloc((void **)&st->reply, sizeof(la_reply), cudaHostAllocMapped));
+    memset(st->reply, 0, sizeof(la_reply));
+    cudaError_t e = cudaHostGetDevicePointer((void **)&st->reply_dev, st->reply, 0);
+    if (e != cudaSuccess) {
+      cudaFreeHost(st->reply);
+      st->reply = NULL;
+      return cuda_fail(ctx, fn, "cudaHostGetDevicePointer", e);
+    }
+  }
+  void *p;
+  TRY(scratch(ctx, sizeof(la_mailbox), &st->mailbox_arr, &p));
+  CUDA_TRY(cudaMemsetAsync(p, 0, sizeof(la_mailbox), (cudaStream_t)cusci_ctx_stream(ctx)));
+  st->mailbox = (la_mailbox *)p;
+  return CUSCI_OK;
+}
+
 /*
  * The status words of a call: info[0..batch) per matrix, then the
  * non-finite flag, then (8-byte aligned) the summary word: the first
@@ -733,16 +767,43 @@ __global__ void summarize_kernel(const int *words, int64_t batch, unsigned long 
  * the summary themselves (`summarized`: the small-matrix kernels), only
  * the flag and the summary are zeroed, and the read needs no summarizing
  * kernel.
+ *
+ * Unless the check is deferred, such a call needs neither words of its
+ * own, nor a memset, nor a copy back (each a few microseconds): given the
+ * state, the kernels gather the first failure and the flag in the
+ * context's mailbox, and the last block to finish copies them to the
+ * mapped reply and stamps it with the call's epoch (post_outcome); read
+ * polls the stamp. No info words are written then.
  */
 struct status_words {
   int *dev = nullptr;
   cusci_array *arr = nullptr; /* dev's pool array, kept by a deferred check */
   int64_t batch = 0;
   bool summarized = false;
-  cusci_status init(cusci_ctx *ctx, const char *fn, scratch_set &sc, int64_t nbatch, bool by_kernel = false)
+  la_state *mail = nullptr; /* posting through this state's mailbox */
+  unsigned epoch = 0;
+  cudaStream_t stream = nullptr;
+  bool posted = false;
+  status_words() = default;
+  status_words(const status_words &) = delete;
+  status_words &operator=(const status_words &) = delete;
+  /* A call that failed before its kernel ran leaves the mailbox zero. */
+  ~status_words()
+  {
+    if (mail && !posted)
+      cudaMemsetAsync(mail->mailbox, 0, sizeof(la_mailbox), stream);
+  }
+  cusci_status init(cusci_ctx *ctx, const char *fn, scratch_set &sc, int64_t nbatch, bool by_kernel = false, la_state *st = nullptr)
   {
     batch = nbatch;
     summarized = by_kernel && batch < (INT64_C(1) << 32);
+    stream = (cudaStream_t)cusci_ctx_stream(ctx);
+    if (summarized && st && batch > 0 && !cusci__la_deferred(ctx)) {
+      TRY(mailbox_ready(ctx, fn, st));
+      mail = st;
+      epoch = ++st->epoch;
+      return CUSCI_OK;
+    }
     void *p;
     TRY(sc.get(ctx, bytes(), &p));
     dev = (int *)p;
@@ -751,14 +812,26 @@ struct status_words {
     CUDA_TRY(cudaMemsetAsync((char *)dev + from, 0, bytes() - from, (cudaStream_t)cusci_ctx_stream(ctx)));
     return CUSCI_OK;
   }
-  int *flag() { return dev + batch; }
+  int *flag() { return mail ? &mail->mailbox->flag : dev + batch; }
+  /* The info words, NULL when nothing reads them. */
+  int *info() { return mail ? nullptr : dev; }
   /* The summary word, for kernels that keep it (NULL otherwise). */
-  unsigned long long *first() { return summarized ? (unsigned long long *)((char *)dev + summary_at()) : NULL; }
+  unsigned long long *first()
+  {
+    return mail ? &mail->mailbox->first : summarized ? (unsigned long long *)((char *)dev + summary_at()) : NULL;
+  }
+  /* Where the kernel posts the outcome. */
+  cusci__la_post post() const
+  {
+    return mail ? cusci__la_post{ mail->mailbox, mail->reply_dev, epoch } : cusci__la_post{ nullptr, nullptr, 0 };
+  }
   size_t summary_at() const { return (sizeof(int) * (size_t)(batch + 1) + 7) / 8 * 8; }
   size_t bytes() const { return summary_at() + sizeof(unsigned long long); }
   /* Wait for the stream, then report the first failing matrix and the flag. */
   cusci_status read(cusci_ctx *ctx, const char *fn, cusci__la_fail *fail, bool *nonfinite)
   {
+    if (mail)
+      return read_reply(ctx, fn, fail, nonfinite);
     if (cusci__la_deferred(ctx)) {
       /* No sync: the words stay on the device for cusci_linalg_check. */
       if (nonfinite)
@@ -823,6 +896,33 @@ struct status_words {
     free(h);
     if (fail && fail->info < 0)
       return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "cuSOLVER rejected argument %lld", (long long)-fail->info);
+    return CUSCI_OK;
+  }
+  /* Poll the reply's stamp (the stream between polls: a kernel that never
+   * posts is an error, not a hang), then read it. */
+  cusci_status read_reply(cusci_ctx *ctx, const char *fn, cusci__la_fail *fail, bool *nonfinite)
+  {
+    posted = true;
+    volatile la_reply *r = mail->reply;
+    while (r->epoch != epoch) {
+      for (int i = 0; i < 1024 && r->epoch != epoch; i++)
+        ;
+      if (r->epoch == epoch)
+        break;
+      cudaError_t e = cudaStreamQuery(stream);
+      if (e == cudaErrorNotReady)
+        continue;
+      if (e != cudaSuccess)
+        return cuda_fail(ctx, fn, "waiting for the small-matrix kernel", e);
+      if (r->epoch != epoch)
+        return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "the small-matrix kernel posted no outcome");
+    }
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    const unsigned long long key = r->first;
+    if (nonfinite)
+      *nonfinite = r->flag != 0;
+    if (fail)
+      *fail = key ? cusci__la_fail{ (int64_t)(~key >> 32), (int)(uint32_t)~key } : cusci__la_fail{ 0, 0 };
     return CUSCI_OK;
   }
 };
@@ -1017,7 +1117,7 @@ extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int 
                      (assume == CUSCI__LA_GEN || assume == CUSCI__LA_BANDED || assume == CUSCI__LA_SYM || assume == CUSCI__LA_HER);
   scratch_set sc{};
   status_words sw;
-  TRY(sw.init(ctx, fn, sc, batch, small));
+  TRY(sw.init(ctx, fn, sc, batch, small, st));
   /* The small kernels check a and b as they load them (general a only: a
    * symmetric one is checked whole before its triangle is mirrored). */
   const bool fused = small && (assume == CUSCI__LA_GEN || assume == CUSCI__LA_BANDED);
@@ -1030,11 +1130,12 @@ extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int 
     if (assume == CUSCI__LA_SYM || assume == CUSCI__LA_HER)
       TRY(triangle(ctx, fn, dt, a, n, batch, lower ? MIRROR_LOWER : MIRROR_UPPER, assume == CUSCI__LA_HER));
     int *flag = fused && check_finite ? sw.flag() : NULL;
-    small_op op{ ctx, fn, a, bin, b, n, k, batch, SMALL_SOLVE, trans != 0, NULL, sw.dev, sw.first(), flag };
+    small_op op{ ctx, fn, a, bin, b, n, k, batch, SMALL_SOLVE, trans != 0, NULL, sw.info(), sw.first(), flag, sw.post() };
     if (n <= SMALL_N)
       TRY(by_type(dt, op));
     else
-      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_SOLVE, trans != 0, batch, n, k, a, bin, b, NULL, sw.dev, sw.first(), flag));
+      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_SOLVE, trans != 0, batch, n, k, a, bin, b, NULL, sw.info(), sw.first(), flag,
+                                    sw.post()));
     return sw.read(ctx, fn, fail, nonfinite);
   }
   /* The other paths solve in place. */
@@ -1099,16 +1200,17 @@ extern "C" cusci_status cusci__gpu_la_inv(cusci_ctx *ctx, const char *fn, int dt
   /* The small kernels (n <= 32) check a as they load it, and write every
    * info word and the first failure themselves. */
   const bool small = n <= CUSCI__LA_SMALL_MAX;
-  TRY(sw.init(ctx, fn, sc, batch, small));
+  TRY(sw.init(ctx, fn, sc, batch, small, st));
   if (check_finite && !small)
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
   if (small) {
     int *flag = check_finite ? sw.flag() : NULL;
-    small_op op{ ctx, fn, a, NULL, NULL, n, 0, batch, SMALL_INV, false, out, sw.dev, sw.first(), flag };
+    small_op op{ ctx, fn, a, NULL, NULL, n, 0, batch, SMALL_INV, false, out, sw.info(), sw.first(), flag, sw.post() };
     if (n <= SMALL_N)
       TRY(by_type(dt, op));
     else
-      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_INV, false, batch, n, 0, a, NULL, NULL, out, sw.dev, sw.first(), flag));
+      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_INV, false, batch, n, 0, a, NULL, NULL, out, sw.info(), sw.first(), flag,
+                                    sw.post()));
     return sw.read(ctx, fn, fail, nonfinite);
   }
   size_t isz = itemsize(dt);
@@ -1135,16 +1237,16 @@ extern "C" cusci_status cusci__gpu_la_det(cusci_ctx *ctx, const char *fn, int dt
   /* The small kernels (n <= 32) check a as they load it; det reads no
    * info words. */
   const bool small = n <= CUSCI__LA_SMALL_MAX;
-  TRY(sw.init(ctx, fn, sc, batch, small));
+  TRY(sw.init(ctx, fn, sc, batch, small, st));
   if (check_finite && !small)
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
   if (small) {
     int *flag = check_finite ? sw.flag() : NULL;
-    small_op op{ ctx, fn, a, NULL, NULL, n, 0, batch, SMALL_DET, false, det, NULL, NULL, flag };
+    small_op op{ ctx, fn, a, NULL, NULL, n, 0, batch, SMALL_DET, false, det, NULL, NULL, flag, sw.post() };
     if (n <= SMALL_N)
       TRY(by_type(dt, op));
     else
-      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_DET, false, batch, n, 0, a, NULL, NULL, det, NULL, NULL, flag));
+      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_DET, false, batch, n, 0, a, NULL, NULL, det, NULL, NULL, flag, sw.post()));
     return sw.read(ctx, fn, NULL, nonfinite);
   }
   void *ipiv;
@@ -1185,12 +1287,12 @@ extern "C" cusci_status cusci__gpu_la_slogdet(cusci_ctx *ctx, const char *fn, in
   scratch_set sc{};
   status_words sw;
   const bool small = n <= CUSCI__LA_SMALL_MAX;
-  TRY(sw.init(ctx, fn, sc, batch, small));
+  TRY(sw.init(ctx, fn, sc, batch, small, st));
   if (small) {
     /* The register kernel of small.cu, for every n it takes; it checks a
      * as it loads it. */
     TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_SLOGDET, false, batch, n, 0, a, NULL, logdet, sign, NULL, NULL,
-                                  check_finite ? sw.flag() : NULL));
+                                  check_finite ? sw.flag() : NULL, sw.post()));
     return sw.read(ctx, fn, NULL, nonfinite);
   }
   if (check_finite)

@@ -330,7 +330,7 @@ __device__ inline int slot_index(int e, int n, int nn, float rn, float rnn, int 
 template <typename T, int N, int MODE>
 __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value))
     small_warp_kernel(const T *__restrict__ a, const T *bin, T *b, int n, int64_t k, int64_t batch, bool trans, T *__restrict__ out,
-                      int *__restrict__ info, unsigned long long *first, int *__restrict__ flag)
+                      int *__restrict__ info, unsigned long long *first, int *__restrict__ flag, const cusci__la_post post)
 {
   typedef typename real_t<T>::type R;
   constexpr int W = lanes_for<N>::value;
@@ -523,11 +523,12 @@ __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value))
       __syncwarp();
     }
   }
+  post_outcome(post);
 }
 
 template <typename T, int N, int MODE>
 cusci_status launch(cusci_ctx *ctx, const char *fn, bool trans, int64_t batch, int n, int64_t k, const void *a, const void *bin, void *b, void *out,
-                    int *info, unsigned long long *first, int *flag)
+                    int *info, unsigned long long *first, int *flag, const cusci__la_post &post)
 {
   constexpr int W = lanes_for<N>::value, G = 32 / W;
   size_t per_warp = sizeof(T) * G * N * (N + 1);
@@ -537,7 +538,7 @@ cusci_status launch(cusci_ctx *ctx, const char *fn, bool trans, int64_t batch, i
   unsigned blocks = (unsigned)(groups > 65535 * 8 ? 65535 * 8 : groups);
   cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
   small_warp_kernel<T, N, MODE><<<blocks, 32 * wpb, per_warp * wpb, s>>>((const T *)a, (const T *)bin, (T *)b, n, k, batch, trans, (T *)out, info,
-                                                                        first, flag);
+                                                                        first, flag, post);
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess)
     return cusci_ctx_fail(ctx, e == cudaErrorMemoryAllocation ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn, "small_warp_kernel failed: %s (%s)",
@@ -547,13 +548,13 @@ cusci_status launch(cusci_ctx *ctx, const char *fn, bool trans, int64_t batch, i
 
 template <typename T, int N>
 cusci_status by_mode(cusci_ctx *ctx, const char *fn, int mode, bool trans, int64_t batch, int n, int64_t k, const void *a, const void *bin, void *b,
-                     void *out, int *info, unsigned long long *first, int *flag)
+                     void *out, int *info, unsigned long long *first, int *flag, const cusci__la_post &post)
 {
   switch (mode) {
-  case CUSCI__LA_SMALL_SOLVE: return launch<T, N, CUSCI__LA_SMALL_SOLVE>(ctx, fn, trans, batch, n, k, a, bin, b, out, info, first, flag);
-  case CUSCI__LA_SMALL_INV: return launch<T, N, CUSCI__LA_SMALL_INV>(ctx, fn, trans, batch, n, k, a, bin, b, out, info, first, flag);
-  case CUSCI__LA_SMALL_DET: return launch<T, N, CUSCI__LA_SMALL_DET>(ctx, fn, trans, batch, n, k, a, bin, b, out, info, first, flag);
-  default: return launch<T, N, CUSCI__LA_SMALL_SLOGDET>(ctx, fn, trans, batch, n, k, a, bin, b, out, info, first, flag);
+  case CUSCI__LA_SMALL_SOLVE: return launch<T, N, CUSCI__LA_SMALL_SOLVE>(ctx, fn, trans, batch, n, k, a, bin, b, out, info, first, flag, post);
+  case CUSCI__LA_SMALL_INV: return launch<T, N, CUSCI__LA_SMALL_INV>(ctx, fn, trans, batch, n, k, a, bin, b, out, info, first, flag, post);
+  case CUSCI__LA_SMALL_DET: return launch<T, N, CUSCI__LA_SMALL_DET>(ctx, fn, trans, batch, n, k, a, bin, b, out, info, first, flag, post);
+  default: return launch<T, N, CUSCI__LA_SMALL_SLOGDET>(ctx, fn, trans, batch, n, k, a, bin, b, out, info, first, flag, post);
   }
 }
 
@@ -561,27 +562,27 @@ cusci_status by_mode(cusci_ctx *ctx, const char *fn, int mode, bool trans, int64
  * class's smaller n leaves the lanes and columns past n idle. */
 template <typename T>
 cusci_status by_size(cusci_ctx *ctx, const char *fn, int mode, bool trans, int64_t batch, int64_t n, int64_t k, const void *a, const void *bin,
-                     void *b, void *out, int *info, unsigned long long *first, int *flag)
+                     void *b, void *out, int *info, unsigned long long *first, int *flag, const cusci__la_post &post)
 {
   if (n < 1 || n > CUSCI__LA_SMALL_MAX)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "the small-matrix kernel takes n <= %d, not %lld", CUSCI__LA_SMALL_MAX, (long long)n);
   if (n <= 16)
-    return by_mode<T, 16>(ctx, fn, mode, trans, batch, (int)n, k, a, bin, b, out, info, first, flag);
-  return by_mode<T, 32>(ctx, fn, mode, trans, batch, (int)n, k, a, bin, b, out, info, first, flag);
+    return by_mode<T, 16>(ctx, fn, mode, trans, batch, (int)n, k, a, bin, b, out, info, first, flag, post);
+  return by_mode<T, 32>(ctx, fn, mode, trans, batch, (int)n, k, a, bin, b, out, info, first, flag, post);
 }
 
 } // namespace
 
 extern "C" cusci_status cusci__gpu_la_small_queue(cusci_ctx *ctx, const char *fn, int dt, int mode, bool trans, int64_t batch, int64_t n, int64_t k,
                                                   const void *a, const void *bin, void *b, void *out, int *info, unsigned long long *first,
-                                                  int *flag)
+                                                  int *flag, cusci__la_post post)
 {
   if (batch == 0)
     return CUSCI_OK;
   switch (dt) {
-  case CUSCI_FLOAT32: return by_size<float>(ctx, fn, mode, trans, batch, n, k, a, bin, b, out, info, first, flag);
-  case CUSCI_FLOAT64: return by_size<double>(ctx, fn, mode, trans, batch, n, k, a, bin, b, out, info, first, flag);
-  case CUSCI_COMPLEX64: return by_size<float2>(ctx, fn, mode, trans, batch, n, k, a, bin, b, out, info, first, flag);
-  default: return by_size<double2>(ctx, fn, mode, trans, batch, n, k, a, bin, b, out, info, first, flag);
+  case CUSCI_FLOAT32: return by_size<float>(ctx, fn, mode, trans, batch, n, k, a, bin, b, out, info, first, flag, post);
+  case CUSCI_FLOAT64: return by_size<double>(ctx, fn, mode, trans, batch, n, k, a, bin, b, out, info, first, flag, post);
+  case CUSCI_COMPLEX64: return by_size<float2>(ctx, fn, mode, trans, batch, n, k, a, bin, b, out, info, first, flag, post);
+  default: return by_size<double2>(ctx, fn, mode, trans, batch, n, k, a, bin, b, out, info, first, flag, post);
   }
 }
