@@ -207,20 +207,37 @@ static void compare(cusci_dtype dt, uint64_t *seed)
   }
 }
 
+/* A random batch (b, m, n) of rank r: X (m x r) times Y (r x n). */
+static lu_c *rank_values(uint64_t *seed, cusci_dtype dt, const int64_t *sh, int64_t r)
+{
+  int64_t b = sh[0], m = sh[1], n = sh[2], xs[3] = { b, m, r }, ys[3] = { b, r, n };
+  lu_c *x = lu_rand_values(seed, dt, 3, xs, 0), *y = lu_rand_values(seed, dt, 3, ys, 0), *a = malloc(sizeof *a * (size_t)(b * m * n));
+  for (int64_t i = 0; i < b; i++)
+    lu_gemm('N', x + i * m * r, y + i * r * n, a + i * m * n, m, n, r);
+  free(x), free(y);
+  return a;
+}
+
 /* svd on the GPU over tall, wide and square batches, full and economic,
  * with vectors and values only, each call made twice (a reused pool block
  * must not change the result): U diag(s) Vh = A with orthonormal U and Vh,
- * and s against the host's. 3 shapes x (2 + 1) checks per dtype. */
-#define SVD_SHAPES_PER_DTYPE 9
+ * and s against the host's. Besides random matrices: a tall batch of half
+ * rank (singular values at rounding level) and a wide one whose columns
+ * are graded over six decades. 5 shapes x (2 + 1) checks per dtype. */
+#define SVD_SHAPES_PER_DTYPE 15
 static void svd_shapes(cusci_dtype dt, uint64_t *seed)
 {
   const char *dn = cusci_dtype_name(dt);
   double eps = lu_eps(dt);
-  static const int64_t shapes[3][3] = { { 3, 9, 4 }, { 2, 4, 9 }, { 2, 6, 6 } };
-  for (int c = 0; c < 3; c++) {
+  /* batch, m, n, kind: 0 random, 1 rank n / 2, 2 graded columns */
+  static const int64_t shapes[5][4] = { { 3, 9, 4, 0 }, { 2, 4, 9, 0 }, { 2, 6, 6, 0 }, { 2, 40, 24, 1 }, { 2, 24, 40, 2 } };
+  for (int c = 0; c < 5; c++) {
     const int64_t *sh = shapes[c];
     int64_t batch = sh[0], m = sh[1], n = sh[2], K = m < n ? m : n, mx = m > n ? m : n;
-    lu_c *va = lu_rand_values(seed, dt, 3, sh, 0);
+    lu_c *va = sh[3] == 1 ? rank_values(seed, dt, sh, n / 2) : lu_rand_values(seed, dt, 3, sh, 0);
+    if (sh[3] == 2)
+      for (int64_t i = 0; i < batch * m * n; i++)
+        va[i] *= pow(10.0, -6.0 * (double)(i % n) / (double)(n - 1));
     cusci_array *g, *h, *sh_host = NULL;
     pair(dt, 3, sh, va, &g, &h);
     cusci_status sth = cusci_linalg_svd(host, h, false, false, NULL, &sh_host, NULL);

@@ -174,7 +174,11 @@ CUSCI_API cusci_status cusci_linalg_cholesky(cusci_ctx *ctx, const cusci_array *
  * s (..., K) real, descending; with full_matrices u (..., m, m) and vh
  * (..., n, n), else u (..., m, K) and vh (..., K, n). With compute_uv false
  * only s is computed and u and vh may be NULL (they are not touched).
- * Host: LAPACKE gesdd (SciPy's default driver). GPU: cuSOLVER gesvdp.
+ * Host: LAPACKE gesdd (SciPy's default driver). GPU, economic or values
+ * only: float32 and complex64 in float64 through the Gram matrix (syrk,
+ * syevd, then the QR of A V for u; docs/linalg.md says why that keeps
+ * single precision's accuracy), float64 and complex128 by cuSOLVER
+ * gesvdp; with full_matrices, gesvd.
  * Returns CUSCI_ERR_NDIM, CUSCI_ERR_VALUE, CUSCI_ERR_LINALG (no
  * convergence; waits for the stream).
  */
