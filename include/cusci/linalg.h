@@ -177,8 +177,8 @@ CUSCI_API cusci_status cusci_linalg_cholesky(cusci_ctx *ctx, const cusci_array *
  * Host: LAPACKE gesdd (SciPy's default driver). GPU, economic or values
  * only: float32 and complex64 in float64 through the Gram matrix (syrk,
  * syevd, then the QR of A V for u; docs/linalg.md says why that keeps
- * single precision's accuracy), float64 and complex128 by cuSOLVER
- * gesvdp; with full_matrices, gesvd.
+ * single precision's accuracy); float64, complex128 and full_matrices by
+ * cuSOLVER gesvd.
  * Returns CUSCI_ERR_NDIM, CUSCI_ERR_VALUE, CUSCI_ERR_LINALG (no
  * convergence; waits for the stream).
  */

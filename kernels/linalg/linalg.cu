@@ -1416,38 +1416,42 @@ extern "C" cusci_status cusci__gpu_la_eigh(cusci_ctx *ctx, const char *fn, int d
 }
 
 /*
- * svd with full_matrices, by gesvd (QR iteration), which returns V^H
- * rather than V; gesvdp's economic mode is used otherwise. The column-major
- * problem has rows >= cols, as in cusci__gpu_la_svd.
+ * svd by gesvd (QR iteration): with full_matrices, economic (econ; jobs
+ * 'S') or values only (uv false; 'N'). gesvd returns V^H rather than V.
+ * The column-major problem has rows >= cols, as in cusci__gpu_la_svd;
+ * U' is rows x ucols and VT' vrows x cols (ucols = vrows = K when econ,
+ * else rows and cols).
  * n >= m: the buffer is A^T = U' S V'^H, so vh = U'^T is U' read row-major
  * and u = conj(V') is V'^H (gesvd's VT) read row-major: no copies.
  * m > n: the buffer is A = U' S V'^H; u = U' and vh = VT, each transposed.
  */
-static cusci_status svd_full(cusci_ctx *ctx, const char *fn, la_state *st, scratch_set &sc, status_words &sw, int dt, int64_t batch, int64_t m,
-                             int64_t n, void *buf, void *u, void *s, void *vh, cusci__la_fail *fail, bool *nonfinite)
+static cusci_status svd_gesvd(cusci_ctx *ctx, const char *fn, la_state *st, scratch_set &sc, status_words &sw, int dt, int64_t batch, int64_t m,
+                              int64_t n, bool econ, bool uv, void *buf, void *u, void *s, void *vh, cusci__la_fail *fail, bool *nonfinite)
 {
   bool wide = n >= m;
   int64_t rows = wide ? n : m, cols = wide ? m : n, K = cols;
+  int64_t ucols = econ ? K : rows, vrows = econ ? K : cols;
+  signed char job = !uv ? 'N' : econ ? 'S' : 'A';
   size_t isz = itemsize(dt), rsz = is_single(dt) ? 4 : 8;
   cudaDataType t = cuda_type(dt), rt = real_type(dt);
-  void *Uc = wide ? vh : NULL, *VTc = wide ? u : NULL;
-  if (!wide) {
-    TRY(sc.get(ctx, (size_t)(batch * rows * rows) * isz, &Uc));
-    TRY(sc.get(ctx, (size_t)(batch * cols * cols) * isz, &VTc));
+  void *Uc = uv && wide ? vh : NULL, *VTc = uv && wide ? u : NULL;
+  if (uv && !wide) {
+    TRY(sc.get(ctx, (size_t)(batch * rows * ucols) * isz, &Uc));
+    TRY(sc.get(ctx, (size_t)(batch * vrows * cols) * isz, &VTc));
   }
   size_t dbytes = 0, hbytes = 0;
-  SOLVER_TRY(cusolverDnXgesvd_bufferSize(st->solver, st->params, 'A', 'A', rows, cols, t, buf, rows, rt, s, t, Uc, rows, t, VTc, cols, t,
+  SOLVER_TRY(cusolverDnXgesvd_bufferSize(st->solver, st->params, job, job, rows, cols, t, buf, rows, rt, s, t, Uc, rows, t, VTc, vrows, t,
                                          &dbytes, &hbytes));
   void *dw, *hw;
   TRY(sc.get(ctx, dbytes, &dw));
   TRY(sc.get_host(ctx, fn, hbytes, &hw));
   for (int64_t i = 0; i < batch; i++)
-    SOLVER_TRY(cusolverDnXgesvd(st->solver, st->params, 'A', 'A', rows, cols, t, (char *)buf + (size_t)(i * m * n) * isz, rows, rt,
-                                (char *)s + (size_t)(i * K) * rsz, t, (char *)Uc + (size_t)(i * rows * rows) * isz, rows, t,
-                                (char *)VTc + (size_t)(i * cols * cols) * isz, cols, t, dw, dbytes, hw, hbytes, sw.dev + i));
-  if (!wide) {
-    TRY(transpose(ctx, fn, dt, Uc, u, rows, rows, batch, false));
-    TRY(transpose(ctx, fn, dt, VTc, vh, cols, cols, batch, false));
+    SOLVER_TRY(cusolverDnXgesvd(st->solver, st->params, job, job, rows, cols, t, (char *)buf + (size_t)(i * m * n) * isz, rows, rt,
+                                (char *)s + (size_t)(i * K) * rsz, t, uv ? (char *)Uc + (size_t)(i * rows * ucols) * isz : NULL, rows, t,
+                                uv ? (char *)VTc + (size_t)(i * vrows * cols) * isz : NULL, vrows, t, dw, dbytes, hw, hbytes, sw.dev + i));
+  if (uv && !wide) {
+    TRY(transpose(ctx, fn, dt, Uc, u, ucols, rows, batch, false));
+    TRY(transpose(ctx, fn, dt, VTc, vh, cols, vrows, batch, false));
   }
   return sw.read(ctx, fn, fail, nonfinite);
 }
@@ -1639,39 +1643,15 @@ static cusci_status svd_gram(cusci_ctx *ctx, const char *fn, la_state *st, scrat
 }
 
 /*
- * svd of row-major A (m x n), economic or values only, with gesvdp, which
- * wants a column-major matrix with at least as many rows as columns.
- * n >= m: the buffer is A^T (n x m). A^T = U' S V'^H gives A = conj(V') S
- * U'^T: vh = U'^T is U' (written straight into vh) read row-major, and
- * u = conj(V') is the conjugate transpose of V' read row-major.
- * m > n: A is transposed into column-major order first. A = U' S V'^H:
- * u is U' transposed; vh = V'^H is V' read row-major, conjugated.
- * gesvdp always runs economic and with vectors (jobz VECTOR, valid U and V
- * of leading dimensions rows and cols): for values only, U' and V' go to
- * scratch. Its values-only mode, given NULL U and V, returned inf and made
- * an illegal memory access on a tall float32 batch on the H200, so it is
- * not used.
+ * svd of row-major A (m x n). The solvers want a column-major matrix with
+ * at least as many rows as columns, C: for n >= m the buffer is A^T (n x
+ * m), A^T = U' S V'^H gives A = conj(V') S U'^T, so vh = U'^T is U'
+ * (written straight into vh) read row-major and u = conj(V') is the
+ * conjugate transpose of V' read row-major; for m > n A is transposed into
+ * column-major order first, A = U' S V'^H, u is U' transposed and vh =
+ * V'^H is V' read row-major, conjugated. Single precision, economic or
+ * values only: svd_gram; the rest: svd_gesvd.
  */
-/* u and vh of row-major A (m x n) from the column-major economic factors
- * of cusci__gpu_la_svd (see there), then the status. */
-static cusci_status svd_finish(cusci_ctx *ctx, const char *fn, status_words &sw, int dt, int64_t batch, int64_t m, int64_t n, bool uv,
-                               const void *Uc, const void *Vc, void *u, void *vh, cusci__la_fail *fail, bool *nonfinite)
-{
-  const bool wide = n >= m;
-  const int64_t rows = wide ? n : m, cols = wide ? m : n, K = cols;
-  if (uv) {
-    if (wide) {
-      /* u (m x K) = conj(Vc)^T with Vc read row-major as (K x m). */
-      TRY(transpose(ctx, fn, dt, Vc, u, K, cols, batch, true));
-    } else {
-      /* u (m x K) = Uc^T read row-major as (K x m). */
-      TRY(transpose(ctx, fn, dt, Uc, u, K, rows, batch, false));
-      TRY(conj_inplace(ctx, fn, dt, vh, batch * n * K));
-    }
-  }
-  return sw.read(ctx, fn, fail, nonfinite);
-}
-
 extern "C" cusci_status cusci__gpu_la_svd(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t m, int64_t n, bool full, bool uv, void *a, void *u, void *s, void *vh, cusci__la_fail *fail, bool *nonfinite)
 {
   la_state *st;
@@ -1684,50 +1664,40 @@ extern "C" cusci_status cusci__gpu_la_svd(cusci_ctx *ctx, const char *fn, int dt
   int64_t K = m < n ? m : n;
   bool wide = n >= m;
   int64_t rows = wide ? n : m, cols = wide ? m : n; /* of the column-major problem */
-  size_t isz = itemsize(dt), rsz = is_single(dt) ? 4 : 8;
+  size_t isz = itemsize(dt);
   void *buf = a;
   if (!wide) {
     TRY(sc.get(ctx, (size_t)(batch * m * n) * isz, &buf));
     TRY(transpose(ctx, fn, dt, a, buf, m, n, batch, false));
   }
-  if (uv && full)
-    return svd_full(ctx, fn, st, sc, sw, dt, batch, m, n, buf, u, s, vh, fail, nonfinite);
-  /* Column-major factors: Uc (rows x K), Vc (cols x K). */
-  int64_t ucols = K, vcols = K;
+  /* full_matrices, and double precision, by gesvd: gesvdp, tried first,
+   * left singular values near zero off by about 1e-11 |A| in float64 (a
+   * half-rank 40 x 24 matrix rebuilt to 3e-11 against gesvd's 4e-14). */
+  if ((uv && full) || !is_single(dt))
+    return svd_gesvd(ctx, fn, st, sc, sw, dt, batch, m, n, !(uv && full), uv, buf, u, s, vh, fail, nonfinite);
+  /* Single precision through float64 (svd_gram): column-major factors Uc
+   * (rows x K), Vc (cols x K); none for the values alone. */
   void *Uc = NULL, *Vc = NULL;
-  /* Single precision goes through float64 (svd_gram), which needs no
-   * factors for the values alone. */
-  const bool gram = is_single(dt);
   if (uv && wide)
     Uc = vh; /* vh (K x n) row-major is Uc (n x K) column-major */
-  else if (uv || !gram)
-    TRY(sc.get(ctx, (size_t)(batch * rows * ucols) * isz, &Uc));
+  else if (uv)
+    TRY(sc.get(ctx, (size_t)(batch * rows * K) * isz, &Uc));
   if (uv && !wide)
     Vc = vh; /* vh (K x n) row-major is Vc (n x K) column-major, conjugated */
-  else if (uv || !gram)
-    TRY(sc.get(ctx, (size_t)(batch * cols * vcols) * isz, &Vc));
-  if (gram) {
-    TRY(svd_gram(ctx, fn, st, sc, sw, dt, batch, rows, cols, buf, uv, Uc, Vc, s));
-    return svd_finish(ctx, fn, sw, dt, batch, m, n, uv, Uc, Vc, u, vh, fail, nonfinite);
+  else if (uv)
+    TRY(sc.get(ctx, (size_t)(batch * cols * K) * isz, &Vc));
+  TRY(svd_gram(ctx, fn, st, sc, sw, dt, batch, rows, cols, buf, uv, Uc, Vc, s));
+  if (uv) {
+    if (wide) {
+      /* u (m x K) = conj(Vc)^T with Vc read row-major as (K x m). */
+      TRY(transpose(ctx, fn, dt, Vc, u, K, cols, batch, true));
+    } else {
+      /* u (m x K) = Uc^T read row-major as (K x m). */
+      TRY(transpose(ctx, fn, dt, Uc, u, K, rows, batch, false));
+      TRY(conj_inplace(ctx, fn, dt, vh, batch * n * K));
+    }
   }
-  cudaDataType t = cuda_type(dt), rt = real_type(dt);
-  cusolverEigMode_t jobz = CUSOLVER_EIG_MODE_VECTOR;
-  int econ = 1;
-  size_t dbytes = 0, hbytes = 0;
-  SOLVER_TRY(cusolverDnXgesvdp_bufferSize(st->solver, st->params, jobz, econ, rows, cols, t, buf, rows, rt, s, t, Uc, rows, t,
-                                          Vc, cols, t, &dbytes, &hbytes));
-  void *dw, *hw;
-  TRY(sc.get(ctx, dbytes, &dw));
-  TRY(sc.get_host(ctx, fn, hbytes, &hw));
-  for (int64_t i = 0; i < batch; i++) {
-    double err_sigma = 0;
-    SOLVER_TRY(cusolverDnXgesvdp(st->solver, st->params, jobz, econ, rows, cols, t, (char *)buf + (size_t)(i * m * n) * isz,
-                                 rows, rt, (char *)s + (size_t)(i * K) * rsz, t,
-                                 (char *)Uc + (size_t)(i * rows * ucols) * isz, rows, t,
-                                 (char *)Vc + (size_t)(i * cols * vcols) * isz, cols, t, dw, dbytes, hw, hbytes,
-                                 sw.dev + i, &err_sigma));
-  }
-  return svd_finish(ctx, fn, sw, dt, batch, m, n, uv, Uc, Vc, u, vh, fail, nonfinite);
+  return sw.read(ctx, fn, fail, nonfinite);
 }
 
 /* The context's cuBLAS and cuSOLVER handles and cuSOLVER's params, bound to
