@@ -126,17 +126,16 @@ void defer_plan(int64_t groups, int G, unsigned *blocks, uint32_t *rounds, size_
   *bytes = (size_t)*blocks * kWarps * *rounds * G * sizeof(uint32_t);
 }
 
-/* Lane 0 stores the round's G ballots of the lanes' rejected masks. */
+/* Lane 0 stores at the warp's words of the round the G ballots of the
+ * lanes' rejected elements. */
 template <int G>
-__device__ __forceinline__ void defer_mark(const defer_map &dm, uint32_t round, unsigned rejected)
+__device__ __forceinline__ void defer_mark(uint32_t *at, const bool (&rej)[G])
 {
-  uint32_t w = blockIdx.x * kWarps + threadIdx.x / 32;
   uint32_t b[G];
 #pragma unroll
   for (int i = 0; i < G; i++)
-    b[i] = __ballot_sync(0xffffffffu, (rejected >> i) & 1u);
+    b[i] = __ballot_sync(0xffffffffu, rej[i]);
   if (threadIdx.x % 32 == 0) {
-    uint32_t *at = dm.bits + ((size_t)w * dm.rounds + round) * G;
     if constexpr (G == 4)
       *reinterpret_cast<uint4 *>(at) = make_uint4(b[0], b[1], b[2], b[3]);
     else if constexpr (G == 2)
@@ -200,19 +199,18 @@ __device__ __forceinline__ void group_block(const cusci__philox_rk &rk, uint64_t
 }
 
 /* Element k of a group normal by the host's whole path: the group's
- * first draw for it, then cusci__rzig_lane (which gives the fast path's
+ * first block for it, then cusci__rzig_lane (which gives the fast path's
  * value when the draw lands in its rectangle). */
 template <int DIST, int F32>
-__device__ void normal_slow(double a, double b, uint64_t key, uint64_t ctr, int64_t k, void *dst)
+__device__ void normal_slow(double a, double b, const cusci__philox_rk &rk, uint64_t key, uint64_t ctr, int64_t k, void *dst)
 {
   constexpr int G = F32 ? 4 : 2;
   using T = typename std::conditional<F32 != 0, float, double>::type;
   int64_t g = k / G;
   int i = (int)(k % G);
-  cusci__rstream st;
-  cusci__rstream_init(&st, key, ctr + (uint64_t)g);
-  cusci__rstream_refill(&st);
-  uint64_t w = F32 ? (uint64_t)cusci__rbuf(&st, i) : (uint64_t)cusci__rbuf(&st, 2 * i) | ((uint64_t)cusci__rbuf(&st, 2 * i + 1) << 32);
+  uint32_t c[4];
+  group_block(rk, ctr + (uint64_t)g, c);
+  uint64_t w = F32 ? (uint64_t)c[i] : (uint64_t)c[2 * i] | ((uint64_t)c[2 * i + 1] << 32);
   double z = cusci__rzig_lane((uint32_t)key, (uint32_t)(key >> 32), ctr + (uint64_t)g, i, w, F32);
   cusci__rparams p;
   p.a = a;
@@ -220,19 +218,90 @@ __device__ void normal_slow(double a, double b, uint64_t key, uint64_t ctr, int6
   ((T *)dst)[k] = (T)cusci__rnormal_out(DIST, &p, z);
 }
 
-/* The ziggurat's common path for one draw, with a layer's bound and width
- * side by side in shared memory (one load): 1 and *x when it lands in its
- * layer's rectangle. */
+/*
+ * The fast path's table in shared memory, one entry for each of the 512
+ * values of a draw's low 9 bits (layer and sign): the layer's bound k
+ * scaled to the whole draw v, since m < k exactly when v < k 2^9 (float32,
+ * m = v >> 9) or v < k 2^12 (float64, m = v >> 12), and the layer's width
+ * w with the draw's sign, scaled by 2^23 (2^52). The value is then
+ * (m 2^-23) (+-w 2^23), with m 2^-23 made from v's bits by one exact
+ * subtraction instead of a conversion: the same real product as the
+ * host's m w, rounded once, and the same sign (round to nearest is
+ * symmetric), so the same bits. No conversion, no sign select, no shift
+ * before the comparison: the loop is Philox's multiplications and little
+ * else.
+ */
+__device__ __forceinline__ void zig_table32(uint2 *zt)
+{
+  for (int t = (int)threadIdx.x; t < 512; t += (int)blockDim.x) {
+    float w = cusci__zigd_w32[t & 0xff] * 8388608.0f;
+    zt[t] = make_uint2(cusci__zigd_k32[t & 0xff] << 9, __float_as_uint(t & 0x100 ? -w : w));
+  }
+}
+
+__device__ __forceinline__ void zig_table64(ulonglong2 *zt)
+{
+  for (int t = (int)threadIdx.x; t < 512; t += (int)blockDim.x) {
+    double w = cusci__zigd_w64[t & 0xff] * 4503599627370496.0;
+    zt[t] = make_ulonglong2(cusci__zigd_k64[t & 0xff] << 12, (unsigned long long)__double_as_longlong(t & 0x100 ? -w : w));
+  }
+}
+
+/* One draw by the fast path: *x, and whether it landed in its layer's
+ * rectangle (the value is the host's cusci__rzig32_in's then). */
 __device__ __forceinline__ bool zig_fast32(uint32_t v, const uint2 *zt, float *x)
 {
-  uint2 e = zt[v & 0xff];
-  return cusci__rzig32_in(v, e.x, __uint_as_float(e.y), x);
+  uint2 e = zt[v & 0x1ff];
+  *x = (__uint_as_float((v >> 9) + 0x3f800000u) - 1.0f) * __uint_as_float(e.y);
+  return v < e.x;
 }
 
 __device__ __forceinline__ bool zig_fast64(uint64_t v, const ulonglong2 *zt, double *x)
 {
-  ulonglong2 e = zt[v & 0xff];
-  return cusci__rzig64_in(v, e.x, __longlong_as_double((long long)e.y), x);
+  ulonglong2 e = zt[v & 0x1ff];
+  *x = (__longlong_as_double((long long)((v >> 12) + 0x3ff0000000000000ull)) - 1.0) * __longlong_as_double((long long)e.y);
+  return v < e.x;
+}
+
+/* Group g's G elements by the fast path, and the warp's ballots of those
+ * that missed their rectangles stored at bits. WHOLE: every group of the
+ * warp is inside the array (no bounds to check). Every lane of the warp
+ * calls it, with the same WHOLE. */
+template <int DIST, int F32, bool WHOLE>
+__device__ __forceinline__ void normal_group(const cusci__rparams &p, const cusci__philox_rk &rk, uint64_t ctr, int64_t g,
+                                             int64_t n, const void *zt, void *dst, uint32_t *bits)
+{
+  constexpr int G = F32 ? 4 : 2;
+  using T = typename std::conditional<F32 != 0, float, double>::type;
+  int64_t k0 = g * G;
+  bool rej[G];
+  for (int i = 0; i < G; i++)
+    rej[i] = false;
+  if (WHOLE || k0 < n) {
+    uint32_t c[4];
+    group_block(rk, ctr + (uint64_t)g, c);
+    T t[G];
+#pragma unroll
+    for (int i = 0; i < G; i++) {
+      T x;
+      bool ok;
+      if constexpr (F32 != 0)
+        ok = zig_fast32(c[i], (const uint2 *)zt, &x);
+      else
+        ok = zig_fast64((uint64_t)c[2 * i] | ((uint64_t)c[2 * i + 1] << 32), (const ulonglong2 *)zt, &x);
+      rej[i] = !ok && (WHOLE || k0 + i < n);
+      t[i] = DIST == CUSCI__RD_STANDARD_NORMAL ? x : (T)cusci__rnormal_out(DIST, &p, (double)x);
+    }
+    T *d = (T *)dst;
+    if (WHOLE || k0 + G <= n) {
+      store_group<T, G>(d + k0, t);
+    } else {
+      for (int i = 0; i < G; i++)
+        if (k0 + i < n)
+          d[k0 + i] = t[i];
+    }
+  }
+  defer_mark<G>(bits, rej);
 }
 
 template <int DIST, int F32>
@@ -240,57 +309,46 @@ __global__ void __launch_bounds__(kThreads) normal_kernel(const cusci__rparams p
                                                           void *dst, const defer_map dm)
 {
   constexpr int G = F32 ? 4 : 2;
-  using T = typename std::conditional<F32 != 0, float, double>::type;
-  __shared__ uint2 zt32[F32 ? 256 : 1];
-  __shared__ ulonglong2 zt64[F32 ? 1 : 256];
-  for (int t = (int)threadIdx.x; t < 256; t += (int)blockDim.x) {
-    if (F32)
-      zt32[t] = make_uint2(cusci__zigd_k32[t], __float_as_uint(cusci__zigd_w32[t]));
-    else
-      zt64[t] = make_ulonglong2(cusci__zigd_k64[t], (unsigned long long)__double_as_longlong(cusci__zigd_w64[t]));
+  __shared__ uint2 zt32[F32 ? 512 : 1];
+  __shared__ ulonglong2 zt64[F32 ? 1 : 512];
+  const void *zt;
+  if constexpr (F32 != 0) {
+    zig_table32(zt32);
+    zt = zt32;
+  } else {
+    zig_table64(zt64);
+    zt = zt64;
   }
   __syncthreads();
   int lane = (int)(threadIdx.x % 32);
-  int64_t groups = (n + G - 1) / G, stride = (int64_t)gridDim.x * blockDim.x;
-  uint32_t round = 0;
-  for (int64_t base = (int64_t)blockIdx.x * blockDim.x + (threadIdx.x / 32) * 32; base < groups; base += stride, round++) {
-    int64_t g = base + lane, k0 = g * G;
-    unsigned rejected = 0;
-    if (g < groups) {
-      uint32_t c[4];
-      group_block(rk, ctr + (uint64_t)g, c);
-      T t[G];
-#pragma unroll
-      for (int i = 0; i < G; i++) {
-        T x;
-        bool ok;
-        if constexpr (F32 != 0)
-          ok = zig_fast32(c[i], zt32, &x);
-        else
-          ok = zig_fast64((uint64_t)c[2 * i] | ((uint64_t)c[2 * i + 1] << 32), zt64, &x);
-        if (!ok)
-          rejected |= 1u << i;
-        t[i] = DIST == CUSCI__RD_STANDARD_NORMAL ? x : (T)cusci__rnormal_out(DIST, &p, (double)x);
-      }
-      T *d = (T *)dst;
-      if (k0 + G <= n) {
-        store_group<T, G>(d + k0, t);
-      } else {
-        for (int i = 0; i < G; i++)
-          if (k0 + i < n)
-            d[k0 + i] = t[i];
-        rejected &= (1u << (int)(n - k0)) - 1u;
-      }
-    }
-    defer_mark<G>(dm, round, rejected);
+  int64_t groups = (n + G - 1) / G, whole = n / G, stride = (int64_t)gridDim.x * blockDim.x;
+  uint32_t *bits = dm.bits + (size_t)(blockIdx.x * kWarps + threadIdx.x / 32) * dm.rounds * G;
+  for (int64_t base = (int64_t)blockIdx.x * blockDim.x + (threadIdx.x / 32) * 32; base < groups; base += stride, bits += G) {
+    if (base + 32 <= whole)
+      normal_group<DIST, F32, true>(p, rk, ctr, base + lane, n, zt, dst, bits);
+    else
+      normal_group<DIST, F32, false>(p, rk, ctr, base + lane, n, zt, dst, bits);
   }
 }
 
 template <int DIST, int F32>
-__global__ void __launch_bounds__(kThreads) normal_deferred(double a, double b, uint64_t key, uint64_t ctr, void *dst,
-                                                            const defer_map dm)
+__global__ void __launch_bounds__(kThreads) normal_deferred(double a, double b, const cusci__philox_rk rk, uint64_t key, uint64_t ctr,
+                                                            void *dst, const defer_map dm)
 {
-  defer_finish<F32 ? 4 : 2>(dm, [&](int64_t k) { normal_slow<DIST, F32>(a, b, key, ctr, k, dst); });
+  defer_finish<F32 ? 4 : 2>(dm, [&](int64_t k) { normal_slow<DIST, F32>(a, b, rk, key, ctr, k, dst); });
+}
+
+template <int DIST, int F32>
+void launch_normal(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64_t ctr, int64_t n, void *dst, void *scratch)
+{
+  constexpr int G = F32 ? 4 : 2;
+  unsigned blocks;
+  defer_map dm{(uint32_t *)scratch, 0};
+  size_t bytes;
+  defer_plan((n + G - 1) / G, G, &blocks, &dm.rounds, &bytes);
+  cusci__philox_rk rk = cusci__philox_round_keys(key);
+  normal_kernel<DIST, F32><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dm);
+  normal_deferred<DIST, F32><<<blocks, kThreads, 0, s>>>(p->a, p->b, rk, key, ctr, dst, dm);
 }
 
 /* The ziggurat's tables of the kernel's precision, copied to shared memory
@@ -444,19 +502,10 @@ void launch_real(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64_t
                  void *scratch)
 {
   if constexpr (DIST == CUSCI__RD_STANDARD_NORMAL || DIST == CUSCI__RD_NORMAL || DIST == CUSCI__RD_LOGNORMAL) {
-    int G = f32 ? 4 : 2;
-    unsigned blocks;
-    defer_map dm{(uint32_t *)scratch, 0};
-    size_t bytes;
-    defer_plan((n + G - 1) / G, G, &blocks, &dm.rounds, &bytes);
-    cusci__philox_rk rk = cusci__philox_round_keys(key);
-    if (f32) {
-      normal_kernel<DIST, 1><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dm);
-      normal_deferred<DIST, 1><<<blocks, kThreads, 0, s>>>(p->a, p->b, key, ctr, dst, dm);
-    } else {
-      normal_kernel<DIST, 0><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dm);
-      normal_deferred<DIST, 0><<<blocks, kThreads, 0, s>>>(p->a, p->b, key, ctr, dst, dm);
-    }
+    if (f32)
+      launch_normal<DIST, 1>(s, p, key, ctr, n, dst, scratch);
+    else
+      launch_normal<DIST, 0>(s, p, key, ctr, n, dst, scratch);
     return;
   }
   if constexpr (DIST == CUSCI__RD_STANDARD_GAMMA || DIST == CUSCI__RD_GAMMA) {
