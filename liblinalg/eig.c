@@ -35,7 +35,6 @@
 
 typedef double complex cdouble;
 
-static cusci_dtype real_of(cusci_dtype dt) { return cusci__la_is_single(dt) ? CUSCI_FLOAT32 : CUSCI_FLOAT64; }
 /* The host backend's dtype for work in dt. */
 static cusci_dtype wide_of(cusci_dtype dt) { return cusci__la_is_complex(dt) ? CUSCI_COMPLEX128 : CUSCI_FLOAT64; }
 
@@ -326,7 +325,7 @@ cusci_status cusci__la_eigh_ex(cusci_ctx *ctx, const char *fn, const cusci_array
   TRY(check_range(ctx, fn, "subset", r, n));
   if (!w)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "an output pointer is NULL");
-  cusci_dtype rt = real_of(dt);
+  cusci_dtype rt = cusci__la_real_of(dt);
   int type = o->type ? o->type : 1;
   int64_t *m = xmalloc((size_t)batch, sizeof *m);
   if (!m)
@@ -680,7 +679,7 @@ cusci_status cusci_linalg_pinvh(cusci_ctx *ctx, const cusci_array *a, const cusc
       hw[b * n + j] = fabs(hw[b * n + j]) > cut ? 1.0 / hw[b * n + j] : 0.0;
   }
   if (st == CUSCI_OK)
-    st = cusci__la_put(ctx, hw, nd - 1, sh, CUSCI_FLOAT64, real_of(dt), &f);
+    st = cusci__la_put(ctx, hw, nd - 1, sh, CUSCI_FLOAT64, cusci__la_real_of(dt), &f);
   free(hw);
   if (st == CUSCI_OK)
     st = scale_columns(ctx, v, f, &vf);
