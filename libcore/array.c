@@ -101,6 +101,13 @@ cusci_status cusci__array_wrap(cusci_ctx *ctx, const char *fn, void *data, int n
     size *= shape[i];
   if (!data && size)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "data is NULL");
+  /* Kernels load an element whole (a complex128 as one 16-byte value), so
+   * an element must start at a multiple of its size, as in every array
+   * cusci makes. */
+  size_t item = cusci__itemsize[dtype];
+  if (data && size && (uintptr_t)data % item != 0)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "data (%p) is not aligned to %zu bytes, the size of a %s element", data, item,
+                          cusci_dtype_name(dtype));
   if (data && size) {
     int where = cusci__gpu_pointer_device(data);
     if (ctx->device >= 0 && where != ctx->device)

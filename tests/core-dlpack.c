@@ -366,6 +366,7 @@ static void test_errors_host(cusci_ctx *ctx)
     FAIL_CASE(t->shape[1] = -3, CUSCI_ERR_SHAPE, "a negative extent");
     FAIL_CASE((t->shape[0] = INT64_MAX / 2, t->shape[1] = 5), CUSCI_ERR_OVERFLOW, "a size that overflows");
     FAIL_CASE(t->data = NULL, CUSCI_ERR_NULL_POINTER, "data NULL with 6 elements");
+    FAIL_CASE(t->byte_offset = 4, CUSCI_ERR_VALUE, "float64 elements 4 bytes off their alignment");
 #undef FAIL_CASE
     producer_init(&p, buf, CUSCI_DL_CPU, 0, 2, shape, NULL);
     snprintf(what, sizeof what, "%s import: a stream on a host context", tag);

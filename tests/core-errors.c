@@ -138,6 +138,16 @@ int main(void)
         "data");
   FAILS(cusci_array_wrap(ctx, buf, 2, shape, NULL, (cusci_dtype)20, &out), CUSCI_ERR_DTYPE, "cusci_array_wrap", "dtype");
   FAILS(cusci_array_wrap(ctx, buf, -1, shape, NULL, CUSCI_FLOAT32, &out), CUSCI_ERR_NDIM, "cusci_array_wrap", "ndim");
+  FAILS(cusci_array_wrap(ctx, (char *)buf + 2, 2, shape, NULL, CUSCI_FLOAT32, &out), CUSCI_ERR_VALUE, "cusci_array_wrap",
+        "is not aligned to 4 bytes, the size of a float32 element");
+  char *at8 = (char *)buf + (16 - (uintptr_t)buf % 16) % 16 + 8; /* 8 bytes past a 16-byte boundary */
+  FAILS(cusci_array_wrap(ctx, at8, 1, (const int64_t[]){1}, NULL, CUSCI_COMPLEX128, &out), CUSCI_ERR_VALUE, "cusci_array_wrap",
+        "16 bytes");
+  out = NULL;
+  ok(cusci_array_wrap(ctx, (char *)buf + 2, 1, (const int64_t[]){0}, NULL, CUSCI_FLOAT32, &out) == CUSCI_OK && cusci_array_size(out) == 0,
+     "cusci_array_wrap: an empty array's data need not be aligned");
+  cusci_array_release(out);
+  out = NULL;
 
   /* Views. */
   cusci_array *m = NULL;

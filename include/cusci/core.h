@@ -291,11 +291,14 @@ CUSCI_API cusci_status cusci_array_astype(cusci_ctx *ctx, cusci_array *a, cusci_
  * An array over memory the caller owns: `data` on the context's device (a
  * host pointer on a host context, a device pointer on a GPU context),
  * `ndim`/`shape`, `strides` in elements (NULL: C order; negative and zero
- * strides allowed), `dtype`. cusci never frees the memory: it must outlive
- * the array and every view of it. Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER,
- * CUSCI_ERR_NDIM, CUSCI_ERR_SHAPE, CUSCI_ERR_OVERFLOW, CUSCI_ERR_DTYPE,
- * CUSCI_ERR_DEVICE (a GPU context given memory the GPU cannot reach as its
- * own, or a host context given device memory), CUSCI_ERR_OUT_OF_MEMORY.
+ * strides allowed), `dtype`; `data` must be a multiple of the dtype's item
+ * size (16 bytes for complex128), as kernels load elements whole. cusci
+ * never frees the memory: it must outlive the array and every view of it.
+ * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER, CUSCI_ERR_NDIM, CUSCI_ERR_SHAPE,
+ * CUSCI_ERR_OVERFLOW, CUSCI_ERR_DTYPE, CUSCI_ERR_VALUE (data not so
+ * aligned), CUSCI_ERR_DEVICE (a GPU context given memory the GPU cannot
+ * reach as its own, or a host context given device memory),
+ * CUSCI_ERR_OUT_OF_MEMORY.
  */
 CUSCI_API cusci_status cusci_array_wrap(cusci_ctx *ctx, void *data, int ndim, const int64_t *shape, const int64_t *strides, cusci_dtype dtype, cusci_array **out);
 

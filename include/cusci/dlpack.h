@@ -156,10 +156,11 @@ CUSCI_API cusci_status cusci_array_to_dlpack(cusci_ctx *ctx, cusci_array *a, voi
  * Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER (t, out, or data with a nonzero
  * size), CUSCI_ERR_NOT_SUPPORTED (a major version other than 1),
  * CUSCI_ERR_DEVICE, CUSCI_ERR_DTYPE (no cusci dtype, or lanes other than
- * 1), CUSCI_ERR_NDIM, CUSCI_ERR_SHAPE, CUSCI_ERR_OVERFLOW,
- * CUSCI_ERR_INVALID_ARGUMENT (READ_ONLY; a stream other than NULL or
- * CUSCI_DL_STREAM_NONE on a host context), CUSCI_ERR_OUT_OF_MEMORY,
- * CUSCI_ERR_CUDA.
+ * 1), CUSCI_ERR_NDIM, CUSCI_ERR_SHAPE, CUSCI_ERR_OVERFLOW, CUSCI_ERR_VALUE
+ * (data + byte_offset not a multiple of the element's size, as for
+ * cusci_array_wrap), CUSCI_ERR_INVALID_ARGUMENT (READ_ONLY; a stream
+ * other than NULL or CUSCI_DL_STREAM_NONE on a host context),
+ * CUSCI_ERR_OUT_OF_MEMORY, CUSCI_ERR_CUDA.
  */
 CUSCI_API cusci_status cusci_array_from_dlpack_versioned(cusci_ctx *ctx, cusci_dl_managed_tensor_versioned *t,
                                                          void *stream, cusci_array **out);
