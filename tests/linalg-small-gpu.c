@@ -286,8 +286,8 @@ static void finite_checks(uint64_t *seed)
 }
 
 /* a whose data starts one element (4 or 8 bytes) past a 16-byte
- * boundary: the kernels take any element alignment, and the results are
- * an aligned copy's bit for bit. */
+ * boundary: the kernels take any start at a multiple of the element's
+ * size, and the results are an aligned copy's bit for bit. */
 static void misaligned_case(cusci_dtype dt, int64_t n, uint64_t *seed)
 {
   const char *dn = cusci_dtype_name(dt);
@@ -378,9 +378,10 @@ int main(void)
     }
   }
   finite_checks(&seed);
+  static const int64_t mis_n[] = { 3, 8, 16, 32 }; /* the per-thread kernel, then the warp kernel's two classes */
   for (int d = 0; d < 2; d++)
-    for (int64_t n = 16; n <= 32; n += 16)
-      misaligned_case(d ? CUSCI_FLOAT32 : CUSCI_FLOAT64, n, &seed);
+    for (size_t i = 0; i < sizeof mis_n / sizeof *mis_n; i++)
+      misaligned_case(d ? CUSCI_FLOAT32 : CUSCI_FLOAT64, mis_n[i], &seed);
   cusci_ctx_destroy(host);
   cusci_ctx_destroy(gpu);
   return done_testing();

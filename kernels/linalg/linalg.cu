@@ -301,7 +301,7 @@ __global__ void slogdet_kernel(const T *lu, const int64_t *ipiv, T *sign, R *log
 /* An exactly zero pivot (abs1_ is LAPACK's pivot size). */
 template <typename T> __device__ inline bool is_zero_(T a) { return abs1_(a) == 0; }
 
-enum { SMALL_SOLVE, SMALL_INV, SMALL_DET };
+enum { SMALL_SOLVE = CUSCI__LA_SMALL_SOLVE, SMALL_INV = CUSCI__LA_SMALL_INV, SMALL_DET = CUSCI__LA_SMALL_DET };
 
 /*
  * Gaussian elimination with partial pivoting (LAPACK's getrf order: the
@@ -385,7 +385,7 @@ __device__ inline void stage_async(const T *__restrict__ src, T *sm, int S, int 
 }
 
 template <typename T, int N, int MODE>
-__device__ __forceinline__ void small_lu_body(const T *__restrict__ a, const T *bin, T *b, int64_t k, int64_t batch, bool trans, bool async, T *__restrict__ out,
+__device__ __forceinline__ void small_lu_body(const T *__restrict__ a, const T *bin, T *b, int64_t k, int64_t batch, bool trans, T *__restrict__ out,
                     int *__restrict__ info, unsigned long long *first, int *__restrict__ nonfinite)
 {
   extern __shared__ unsigned char small_sm[];
@@ -399,7 +399,7 @@ __device__ __forceinline__ void small_lu_body(const T *__restrict__ a, const T *
     bool active = lane < cnt;
     int64_t t = base + lane;
     /* Coalesced load of cnt matrices. */
-    const bool direct = async && cnt == SMALL_WARP;
+    const bool direct = cnt == SMALL_WARP;
     bool bad = false;
     if (direct) {
       stage_async<T, N * N>(a + base * N * N, sm, S, lane);
@@ -571,10 +571,10 @@ __device__ __forceinline__ void small_lu_body(const T *__restrict__ a, const T *
 
 template <typename T, int N, int MODE>
 __global__ void __launch_bounds__(SMALL_WARP)
-    small_lu_kernel(const T *__restrict__ a, const T *bin, T *b, int64_t k, int64_t batch, bool trans, bool async, T *__restrict__ out,
+    small_lu_kernel(const T *__restrict__ a, const T *bin, T *b, int64_t k, int64_t batch, bool trans, T *__restrict__ out,
                     int *__restrict__ info, unsigned long long *first, int *__restrict__ nonfinite, const cusci__la_post post)
 {
-  small_lu_body<T, N, MODE>(a, bin, b, k, batch, trans, async, out, info, first, nonfinite);
+  small_lu_body<T, N, MODE>(a, bin, b, k, batch, trans, out, info, first, nonfinite);
   post_outcome(post);
 }
 
@@ -601,17 +601,12 @@ struct small_op {
     cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
     const size_t smem = sizeof(T) * SMALL_WARP * (N * N + 1);
     const unsigned blocks = blocks_for(batch, SMALL_WARP);
-    /* cp.async copies elements aligned to their size, 4 to 16 bytes. */
-    const bool async = (uintptr_t)a % sizeof(T) == 0;
-    if (mode == SMALL_SOLVE)
-      small_lu_kernel<T, N, SMALL_SOLVE><<<blocks, SMALL_WARP, smem, s>>>((const T *)a, (const T *)bin, (T *)b, k, batch, trans, async, (T *)out, info,
-                                                                         first, nonfinite, post);
-    else if (mode == SMALL_INV)
-      small_lu_kernel<T, N, SMALL_INV><<<blocks, SMALL_WARP, smem, s>>>((const T *)a, (const T *)bin, (T *)b, k, batch, trans, async, (T *)out, info,
-                                                                       first, nonfinite, post);
-    else
-      small_lu_kernel<T, N, SMALL_DET><<<blocks, SMALL_WARP, smem, s>>>((const T *)a, (const T *)bin, (T *)b, k, batch, trans, async, (T *)out, info,
-                                                                       first, nonfinite, post);
+    /* Every array's elements lie at multiples of their size (cusci_array_wrap
+     * refuses others), as cp.async needs. */
+    static void (*const by_mode[])(const T *, const T *, T *, int64_t, int64_t, bool, T *, int *, unsigned long long *, int *,
+                                   const cusci__la_post) = { small_lu_kernel<T, N, SMALL_SOLVE>, small_lu_kernel<T, N, SMALL_INV>,
+                                                             small_lu_kernel<T, N, SMALL_DET> };
+    by_mode[mode]<<<blocks, SMALL_WARP, smem, s>>>((const T *)a, (const T *)bin, (T *)b, k, batch, trans, (T *)out, info, first, nonfinite, post);
     LAUNCH_TRY();
     return CUSCI_OK;
   }
@@ -632,6 +627,17 @@ struct small_op {
     }
   }
 };
+
+/* solve, inv or det of matrices of n <= CUSCI__LA_SMALL_MAX: the
+ * one-matrix-per-thread kernel up to SMALL_N, the warp kernels of
+ * small.cu above. */
+static cusci_status small_run(int dt, small_op &op)
+{
+  if (op.n <= SMALL_N)
+    return by_type(dt, op);
+  return cusci__gpu_la_small_queue(op.ctx, op.fn, dt, op.mode, op.trans, op.batch, op.n, op.k, op.a, op.bin, op.b, op.out, op.info, op.first,
+                                   op.nonfinite, op.post);
+}
 
 /* ------------------------------------------------------------ helpers */
 
@@ -1131,11 +1137,7 @@ extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int 
       TRY(triangle(ctx, fn, dt, a, n, batch, lower ? MIRROR_LOWER : MIRROR_UPPER, assume == CUSCI__LA_HER));
     int *flag = fused && check_finite ? sw.flag() : NULL;
     small_op op{ ctx, fn, a, bin, b, n, k, batch, SMALL_SOLVE, trans != 0, NULL, sw.info(), sw.first(), flag, sw.post() };
-    if (n <= SMALL_N)
-      TRY(by_type(dt, op));
-    else
-      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_SOLVE, trans != 0, batch, n, k, a, bin, b, NULL, sw.info(), sw.first(), flag,
-                                    sw.post()));
+    TRY(small_run(dt, op));
     return sw.read(ctx, fn, fail, nonfinite);
   }
   /* The other paths solve in place. */
@@ -1206,11 +1208,7 @@ extern "C" cusci_status cusci__gpu_la_inv(cusci_ctx *ctx, const char *fn, int dt
   if (small) {
     int *flag = check_finite ? sw.flag() : NULL;
     small_op op{ ctx, fn, a, NULL, NULL, n, 0, batch, SMALL_INV, false, out, sw.info(), sw.first(), flag, sw.post() };
-    if (n <= SMALL_N)
-      TRY(by_type(dt, op));
-    else
-      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_INV, false, batch, n, 0, a, NULL, NULL, out, sw.info(), sw.first(), flag,
-                                    sw.post()));
+    TRY(small_run(dt, op));
     return sw.read(ctx, fn, fail, nonfinite);
   }
   size_t isz = itemsize(dt);
@@ -1243,10 +1241,7 @@ extern "C" cusci_status cusci__gpu_la_det(cusci_ctx *ctx, const char *fn, int dt
   if (small) {
     int *flag = check_finite ? sw.flag() : NULL;
     small_op op{ ctx, fn, a, NULL, NULL, n, 0, batch, SMALL_DET, false, det, NULL, NULL, flag, sw.post() };
-    if (n <= SMALL_N)
-      TRY(by_type(dt, op));
-    else
-      TRY(cusci__gpu_la_small_queue(ctx, fn, dt, CUSCI__LA_SMALL_DET, false, batch, n, 0, a, NULL, NULL, det, NULL, NULL, flag, sw.post()));
+    TRY(small_run(dt, op));
     return sw.read(ctx, fn, NULL, nonfinite);
   }
   void *ipiv;
