@@ -325,12 +325,15 @@ static void misaligned_case(cusci_dtype dt, int64_t n, uint64_t *seed)
 
 #define NMAX 32
 static const int64_t batches[3] = { 1, 31, 1000 };
+/* misaligned_case's orders: the per-thread kernel's, then the warp kernel's two classes. */
+static const int64_t mis_n[] = { 3, 8, 16, 32 };
+#define MIS_COUNT ((int)(sizeof mis_n / sizeof *mis_n))
 
 int main(void)
 {
   gpu = tu_gpu_ctx_or_skip();
   host = tu_host_ctx();
-  plan(4 * NMAX * 3 * 4 + 2 * NMAX + 4 * 3 * 4 + 7 + 3 * 4 + 4 * 3);
+  plan(4 * NMAX * 3 * 4 + 2 * NMAX + 4 * 3 * 4 + 7 + 3 * 4 + 2 * MIS_COUNT * 3);
   uint64_t seed = 0x5eed5a11;
   for (int d = 0; d < 4; d++)
     for (int64_t n = 1; n <= NMAX; n++)
@@ -378,9 +381,8 @@ int main(void)
     }
   }
   finite_checks(&seed);
-  static const int64_t mis_n[] = { 3, 8, 16, 32 }; /* the per-thread kernel, then the warp kernel's two classes */
   for (int d = 0; d < 2; d++)
-    for (size_t i = 0; i < sizeof mis_n / sizeof *mis_n; i++)
+    for (int i = 0; i < MIS_COUNT; i++)
       misaligned_case(d ? CUSCI_FLOAT32 : CUSCI_FLOAT64, mis_n[i], &seed);
   cusci_ctx_destroy(host);
   cusci_ctx_destroy(gpu);
