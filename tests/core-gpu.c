@@ -444,6 +444,8 @@ static void test_wrap(void)
      "host memory on a GPU context: CUSCI_ERR_DEVICE (%s)", cusci_ctx_last_error(gpu));
   ok(cusci_array_wrap(host, cusci_array_data(own), 1, (const int64_t[]){4}, NULL, CUSCI_INT32, &bad) == CUSCI_ERR_DEVICE,
      "device memory on a host context: CUSCI_ERR_DEVICE");
+  ok(cusci_array_wrap(gpu, (char *)cusci_array_data(own) + 2, 1, (const int64_t[]){4}, NULL, CUSCI_INT32, &bad) == CUSCI_ERR_VALUE && !bad,
+     "device memory 2 bytes off int32's alignment: CUSCI_ERR_VALUE (%s)", cusci_ctx_last_error(gpu));
   cusci_array_release(t);
   cusci_array_release(c);
   cusci_array_release(w);
