@@ -4,6 +4,7 @@
  * reference/random/dists.h. Compiled with -fmad=false, so that every
  * operation rounds as on the host.
  */
+#include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 #include <stdint.h>
 
@@ -146,47 +147,74 @@ __device__ __forceinline__ void defer_mark(uint32_t *at, const bool (&rej)[G])
 }
 
 /* The second kernel's side: slow(k) for every marked element of warp w of
- * the first kernel. Lane L reads rounds L, L + 32, ...; the marked
- * elements go through a queue in shared memory and run 32 at a time, so
+ * the first kernel. Lane L reads rounds L, L + 32, ... (the next 32
+ * rounds' words load while the present ones run); the lanes' marked
+ * elements are packed into a queue in shared memory in one pass (a prefix
+ * sum of their counts gives each lane its place) and run 32 at a time, so
  * that the slow path runs with every lane busy. */
 template <int G, typename F>
 __device__ void defer_finish(const defer_map &dm, F slow)
 {
-  __shared__ int64_t q_k[kWarps][64];
-  int64_t *q = q_k[threadIdx.x / 32];
-  uint32_t w = blockIdx.x * kWarps + threadIdx.x / 32, lane = threadIdx.x % 32;
-  int64_t base0 = (int64_t)blockIdx.x * blockDim.x + (threadIdx.x / 32) * 32, stride = (int64_t)gridDim.x * blockDim.x;
-  int count = 0; /* the same in every lane */
-  for (uint32_t r0 = 0; r0 < dm.rounds; r0 += 32) {
-    uint32_t r = r0 + lane, bm[G];
+  constexpr int QCAP = 128;
+  __shared__ int64_t q_k[kWarps][QCAP];
+  __shared__ __align__(16) uint32_t pre_k[kWarps][2][32 * G];
+  const unsigned full = 0xffffffffu;
+  int warp = (int)(threadIdx.x / 32), lane = (int)(threadIdx.x % 32);
+  int64_t *q = q_k[warp];
+  int64_t base0 = (int64_t)blockIdx.x * blockDim.x + warp * 32, stride = (int64_t)gridDim.x * blockDim.x;
+  const uint32_t *bits = dm.bits + (size_t)(blockIdx.x * kWarps + warp) * dm.rounds * G;
+  /* lane's words of round r into buffer b, asynchronously (zeros past the end) */
+  auto fetch = [&](uint32_t r, int b) {
+    uint32_t *to = &pre_k[warp][b][lane * G];
+    if (r < dm.rounds)
+      __pipeline_memcpy_async(to, bits + (size_t)r * G, G * sizeof(uint32_t));
+    else
+      for (int i = 0; i < G; i++)
+        to[i] = 0u;
+    __pipeline_commit();
+  };
+  fetch((uint32_t)lane, 0);
+  int count = 0, cur = 0; /* the same in every lane */
+  for (uint32_t r0 = 0; r0 < dm.rounds; r0 += 32, cur ^= 1) {
+    uint32_t r = r0 + (uint32_t)lane, bm[G];
+    fetch(r + 32, cur ^ 1);
+    __pipeline_wait_prior(1);
     for (int i = 0; i < G; i++)
-      bm[i] = r < dm.rounds ? dm.bits[((size_t)w * dm.rounds + r) * G + i] : 0u;
+      bm[i] = pre_k[warp][cur][lane * G + i];
+    int64_t row = (base0 + (int64_t)r * stride) * G;
     for (;;) {
-      bool mine = false;
-      int64_t k = 0;
-      for (int i = 0; i < G && !mine; i++) {
-        if (bm[i]) {
-          int l = __ffs((int)bm[i]) - 1;
+      int mine = 0;
+      for (int i = 0; i < G; i++)
+        mine += __popc(bm[i]);
+      int end = mine;
+      for (int d = 1; d < 32; d *= 2) {
+        int y = __shfl_up_sync(full, end, d);
+        if (lane >= d)
+          end += y;
+      }
+      int total = __shfl_sync(full, end, 31), at = count + end - mine;
+      for (int i = 0; i < G; i++) {
+        while (bm[i] && at < QCAP) {
+          q[at++] = row + (int64_t)(__ffs((int)bm[i]) - 1) * G + i;
           bm[i] &= bm[i] - 1;
-          k = (base0 + (int64_t)r * stride + l) * G + i;
-          mine = true;
         }
       }
-      unsigned m = __ballot_sync(0xffffffffu, mine);
-      if (!m)
-        break;
-      if (mine)
-        q[count + __popc(m & ((1u << lane) - 1u))] = k;
-      count += __popc(m);
+      count = count + total < QCAP ? count + total : QCAP;
       __syncwarp();
-      if (count >= 32) {
+      while (count >= 32) {
         count -= 32;
         slow(q[count + lane]);
-        __syncwarp();
       }
+      __syncwarp();
+      uint32_t left = 0;
+      for (int i = 0; i < G; i++)
+        left |= bm[i];
+      if (!__any_sync(full, left != 0))
+        break;
     }
   }
-  if ((int)lane < count)
+  __pipeline_wait_prior(0);
+  if (lane < count)
     slow(q[lane]);
 }
 
