@@ -401,22 +401,26 @@ void launch_normal(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64
 
 /*
  * gamma and standard_gamma with shape >= 1, queued in shared
- * memory per warp: an element whose first try leaves Marsaglia and Tsang's common path (the
- * normal outside its rectangle, or the squeeze failing: a few percent)
- * runs the whole sampler later, with 31 others. cusci__rgamma_fast takes
- * exactly the sampler's steps, so the values are the host's.
+ * memory per warp: an element whose first try leaves Marsaglia and Tsang's
+ * common path (the normal outside its rectangle, or the squeeze failing:
+ * about one in nine for shape 2) runs the whole sampler later, with 31
+ * others. The common path takes Philox's round keys and d and c from the
+ * launch; cusci__rgamma_fast takes exactly the sampler's steps, so the
+ * values are the host's.
  */
 template <int DIST, int F32>
 __device__ __noinline__ void gamma_full(const cusci__rparams &p, uint64_t key, uint64_t ctr, int64_t k, void *dst)
 {
   using T = typename std::conditional<F32 != 0, float, double>::type;
-  double v[4];
-  cusci__rgroup_real(DIST, &p, key, ctr + (uint64_t)k, F32, v);
-  ((T *)dst)[k] = (T)v[0];
+  cusci__rsampler r;
+  cusci__rstream_init(&r.s, key, ctr + (uint64_t)k);
+  double x = F32 ? cusci__rgammaf(&r, p.a) : cusci__rgamma(&r, p.a);
+  ((T *)dst)[k] = (T)(DIST == CUSCI__RD_GAMMA ? p.b * x : x);
 }
 
 template <int DIST, int F32>
-__global__ void __launch_bounds__(kThreads) gamma_kernel(const cusci__rparams p, uint64_t key, uint64_t ctr, int64_t n, void *dst)
+__global__ void __launch_bounds__(kThreads) gamma_kernel(const cusci__rparams p, const cusci__philox_rk rk, double d, double c,
+                                                         uint64_t key, uint64_t ctr, int64_t n, void *dst)
 {
   using T = typename std::conditional<F32 != 0, float, double>::type;
   __shared__ int64_t q_k[kWarps][64];
@@ -430,10 +434,9 @@ __global__ void __launch_bounds__(kThreads) gamma_kernel(const cusci__rparams p,
     bool defer = false;
     if (k < n) {
       cusci__rstream st;
-      cusci__rstream_init(&st, key, ctr + (uint64_t)k);
-      cusci__rstream_refill(&st);
+      group_block(rk, ctr + (uint64_t)k, st.buf);
       double v;
-      if (cusci__rgamma_fast(&st, F32, p.a, &v, zk32, zw32, zk64, zw64))
+      if (cusci__rgamma_fast(&st, F32, d, c, &v, zk32, zw32, zk64, zw64))
         ((T *)dst)[k] = (T)(DIST == CUSCI__RD_GAMMA ? p.b * v : v);
       else
         defer = true;
@@ -451,6 +454,15 @@ __global__ void __launch_bounds__(kThreads) gamma_kernel(const cusci__rparams p,
   }
   if (lane < count)
     gamma_full<DIST, F32>(p, key, ctr, q_k[warp][lane], dst);
+}
+
+template <int DIST, int F32>
+void launch_gamma(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64_t ctr, int64_t n, void *dst)
+{
+  double d, c;
+  cusci__rgamma_dc(F32, p->a, &d, &c);
+  cusci__philox_rk rk = cusci__philox_round_keys(key);
+  gamma_kernel<DIST, F32><<<fill_blocks(n), kThreads, 0, s>>>(*p, rk, d, c, key, ctr, n, dst);
 }
 
 template <int DIST, typename T, int G, bool IS_BOOL>
@@ -539,9 +551,9 @@ void launch_real(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64_t
   if constexpr (DIST == CUSCI__RD_STANDARD_GAMMA || DIST == CUSCI__RD_GAMMA) {
     if (p->a >= 1.0) {
       if (f32)
-        gamma_kernel<DIST, 1><<<fill_blocks(n), kThreads, 0, s>>>(*p, key, ctr, n, dst);
+        launch_gamma<DIST, 1>(s, p, key, ctr, n, dst);
       else
-        gamma_kernel<DIST, 0><<<fill_blocks(n), kThreads, 0, s>>>(*p, key, ctr, n, dst);
+        launch_gamma<DIST, 0>(s, p, key, ctr, n, dst);
       return;
     }
   }

@@ -318,6 +318,21 @@ CUSCI_HD double cusci__rexpo(cusci__rsampler *r)
  * u < 1 - 0.0331 x^4 or log u < x^2/2 + d (1 - v + log v); for shape < 1,
  * their boost gamma(shape) = gamma(shape + 1) u^(1/shape).
  */
+/* Marsaglia and Tsang's d = shape - 1/3 and c = 1/sqrt(9d) for shape >= 1,
+ * as the samplers below use them: in float for float32 outputs (then
+ * exact in double), else in double. */
+CUSCI_HD void cusci__rgamma_dc(int f32, double shape, double *d, double *c)
+{
+  if (f32) {
+    float df = (float)(shape - 1.0 / 3.0);
+    *d = (double)df;
+    *c = (double)(1.0f / sqrtf(9.0f * df));
+    return;
+  }
+  *d = shape - 1.0 / 3.0;
+  *c = 1.0 / cusci__rsqrt(9.0 * *d);
+}
+
 CUSCI_HD double cusci__rgamma(cusci__rsampler *r, double shape)
 {
   if (shape == 0.0)
@@ -327,8 +342,8 @@ CUSCI_HD double cusci__rgamma(cusci__rsampler *r, double shape)
     boost = cusci__rpow(cusci__ruopen(r), 1.0 / shape);
     shape += 1.0;
   }
-  double d = shape - 1.0 / 3.0;
-  double c = 1.0 / cusci__rsqrt(9.0 * d);
+  double d, c;
+  cusci__rgamma_dc(0, shape, &d, &c);
   for (;;) {
     double x, v;
     do {
@@ -356,8 +371,9 @@ CUSCI_HD double cusci__rgammaf(cusci__rsampler *r, double shape)
     boost = cusci__rpow(cusci__ruopen(r), 1.0 / shape);
     shape += 1.0;
   }
-  float d = (float)(shape - 1.0 / 3.0);
-  float c = 1.0f / sqrtf(9.0f * d);
+  double dd, cd;
+  cusci__rgamma_dc(1, shape, &dd, &cd);
+  float d = (float)dd, c = (float)cd;
   for (;;) {
     float x, v;
     do {
@@ -380,31 +396,28 @@ CUSCI_HD double cusci__rgammaf(cusci__rsampler *r, double shape)
  * (what the sampler returns) when word 0 (f32) or words 0-1 (f64) give a
  * normal inside its layer's rectangle, v > 0 and the squeeze accepts u from
  * the next word (f32) or words 2-3 (f64), exactly as the sampler would;
- * 0 otherwise, and the sampler must run. The ziggurat's tables as for
- * cusci__rzig_fast_in.
+ * 0 otherwise, and the sampler must run. d and c from cusci__rgamma_dc;
+ * the ziggurat's tables as for cusci__rzig_fast_in.
  */
-CUSCI_HD int cusci__rgamma_fast(const cusci__rstream *s, int f32, double shape, double *out, const uint32_t *k32, const float *w32,
-                                const uint64_t *k64, const double *w64)
+CUSCI_HD int cusci__rgamma_fast(const cusci__rstream *s, int f32, double d, double c, double *out, const uint32_t *k32,
+                                const float *w32, const uint64_t *k64, const double *w64)
 {
   double z;
   uint64_t w;
   if (!cusci__rzig_fast_in(s, f32, 0, &z, &w, k32, w32, k64, w64))
     return 0;
   if (f32) {
-    float d = (float)(shape - 1.0 / 3.0);
-    float c = 1.0f / sqrtf(9.0f * d);
-    float x = (float)z, v = 1.0f + c * x;
+    float df = (float)d, cf = (float)c;
+    float x = (float)z, v = 1.0f + cf * x;
     if (v <= 0.0f)
       return 0;
     v = v * v * v;
     float u = cusci__u32_to_float(cusci__rbuf(s, 1)), x2 = x * x;
     if (!(u < 1.0f - 0.0331f * x2 * x2))
       return 0;
-    *out = 1.0 * (double)(d * v);
+    *out = 1.0 * (double)(df * v);
     return 1;
   }
-  double d = shape - 1.0 / 3.0;
-  double c = 1.0 / cusci__rsqrt(9.0 * d);
   double v = 1.0 + c * z;
   if (v <= 0.0)
     return 0;
