@@ -491,32 +491,27 @@ cusci_status cusci_linalg_rsf2csf(cusci_ctx *ctx, const cusci_array *t, const cu
 cusci_status cusci_linalg_hessenberg(cusci_ctx *ctx, const cusci_array *a, cusci_array **h, cusci_array **q)
 {
   static const char fn[] = "cusci_linalg_hessenberg";
-  TRY(cusci__la_check_square(ctx, fn, "a", a));
-  cusci_dtype dt;
-  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
-  int nd = cusci_array_ndim(a);
-  const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
-  TRY(cusci__la_check_lapack(ctx, fn, n, n, true));
-  TRY(cusci__la_check_out(ctx, fn, h, nd, sh, dt));
+  cusci__la_square in;
+  TRY(cusci__la_square_input(ctx, fn, "a", a, true, &in));
+  TRY(cusci__la_check_out(ctx, fn, h, in.nd, in.sh, in.dt));
   if (q)
-    TRY(cusci__la_check_out(ctx, fn, q, nd, sh, dt));
-  cusci_dtype wdt = wide_of(dt);
+    TRY(cusci__la_check_out(ctx, fn, q, in.nd, in.sh, in.dt));
+  cusci_dtype wdt = wide_of(in.dt);
   void *ha = NULL, *hq = NULL;
   size_t ca = 0;
   cusci_status st = cusci__la_host_copy(ctx, fn, a, wdt, &ha, &ca);
-  if (st == CUSCI_OK && q && !(hq = xmalloc((size_t)(batch * n * n), cusci_dtype_itemsize(wdt))))
+  if (st == CUSCI_OK && q && !(hq = xmalloc((size_t)(in.batch * in.n * in.n), cusci_dtype_itemsize(wdt))))
     st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
   bool nonfinite = st == CUSCI_OK && nonfinite_d(ha, ca);
   int info = 0;
-  if (st == CUSCI_OK && !nonfinite && batch > 0 && n > 0)
-    info = cusci__ref_la_hessenberg(cusci__la_is_complex(dt), batch, n, ha, hq);
+  if (st == CUSCI_OK && !nonfinite && in.batch > 0 && in.n > 0)
+    info = cusci__ref_la_hessenberg(cusci__la_is_complex(in.dt), in.batch, in.n, ha, hq);
   st = backend_status(ctx, fn, st, info, nonfinite);
   cusci_array *res[2] = { NULL, NULL };
   if (st == CUSCI_OK)
-    st = cusci__la_put(ctx, ha, nd, sh, wdt, dt, &res[0]);
+    st = cusci__la_put(ctx, ha, in.nd, in.sh, wdt, in.dt, &res[0]);
   if (st == CUSCI_OK && q)
-    st = cusci__la_put(ctx, hq, nd, sh, wdt, dt, &res[1]);
+    st = cusci__la_put(ctx, hq, in.nd, in.sh, wdt, in.dt, &res[1]);
   free(ha), free(hq);
   cusci_array **outs[2] = { h, q };
   return cusci__la_give_all(ctx, st, 2, res, outs);

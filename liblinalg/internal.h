@@ -50,6 +50,16 @@ cusci_status cusci__la_check_lapack(cusci_ctx *ctx, const char *fn, int64_t m, i
  * complex dtypes as they are, bool and integers as float64, float16
  * refused with CUSCI_ERR_DTYPE naming `name`). */
 cusci_status cusci__la_work_dtype(cusci_ctx *ctx, const char *fn, const char *name, cusci_dtype dt, cusci_dtype *out);
+/* A square input (..., n, n) as the one-matrix functions take it: checked
+ * square, its working dtype, n within LAPACK's int (cusci__la_check_lapack
+ * with `staged`), and its batch of matrices. */
+typedef struct {
+  cusci_dtype dt; /* the working dtype */
+  int nd;
+  const int64_t *sh;
+  int64_t n, batch;
+} cusci__la_square;
+cusci_status cusci__la_square_input(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, bool staged, cusci__la_square *q);
 /* Check a caller's output pointer (not NULL) and, when *out is given, its
  * shape, dtype and device against the result's. */
 cusci_status cusci__la_check_out(cusci_ctx *ctx, const char *fn, cusci_array **out, int ndim, const int64_t *shape, cusci_dtype dt);

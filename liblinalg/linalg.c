@@ -117,6 +117,17 @@ cusci_status cusci__la_check_lapack(cusci_ctx *ctx, const char *fn, int64_t m, i
   return CUSCI_OK;
 }
 
+cusci_status cusci__la_square_input(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, bool staged, cusci__la_square *q)
+{
+  TRY(cusci__la_check_square(ctx, fn, name, a));
+  TRY(cusci__la_work_dtype(ctx, fn, name, cusci_array_dtype(a), &q->dt));
+  q->nd = cusci_array_ndim(a);
+  q->sh = cusci_array_shape(a);
+  q->n = q->sh[q->nd - 1];
+  q->batch = cusci__la_prod(q->nd - 2, q->sh);
+  return cusci__la_check_lapack(ctx, fn, q->n, q->n, staged);
+}
+
 /* A new C-contiguous copy of a in dtype dt (the working copy a factorization
  * overwrites). */
 static cusci_status work_copy(cusci_ctx *ctx, const cusci_array *a, cusci_dtype dt, cusci_array **w)
@@ -561,32 +572,27 @@ cusci_status cusci_linalg_cho_solve(cusci_ctx *ctx, const cusci_array *c, bool l
 cusci_status cusci_linalg_lu_factor(cusci_ctx *ctx, const cusci_array *a, cusci_array **lu, cusci_array **piv)
 {
   static const char fn[] = "cusci_linalg_lu_factor";
-  TRY(cusci__la_check_square(ctx, fn, "a", a));
-  cusci_dtype dt;
-  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
-  int nd = cusci_array_ndim(a);
-  const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
-  TRY(cusci__la_check_lapack(ctx, fn, n, n, false));
-  TRY(cusci__la_check_out(ctx, fn, lu, nd, sh, dt));
-  TRY(cusci__la_check_out(ctx, fn, piv, nd - 1, sh, CUSCI_INT32));
+  cusci__la_square in;
+  TRY(cusci__la_square_input(ctx, fn, "a", a, false, &in));
+  TRY(cusci__la_check_out(ctx, fn, lu, in.nd, in.sh, in.dt));
+  TRY(cusci__la_check_out(ctx, fn, piv, in.nd - 1, in.sh, CUSCI_INT32));
   cusci_array *w = NULL, *p = NULL, *dp = NULL;
-  int32_t *hp = malloc(sizeof *hp * (size_t)(batch * n > 0 ? batch * n : 1));
+  int32_t *hp = malloc(sizeof *hp * (size_t)(in.batch * in.n > 0 ? in.batch * in.n : 1));
   if (!hp)
     return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
-  cusci_status st = work_copy(ctx, a, dt, &w);
+  cusci_status st = work_copy(ctx, a, in.dt, &w);
   bool nonfinite = false;
   int info = 0;
-  if (st == CUSCI_OK && batch * n > 0) {
+  if (st == CUSCI_OK && in.batch * in.n > 0) {
     if (cusci__la_on_host(ctx)) {
       nonfinite = host_nonfinite(w);
       if (!nonfinite)
-        info = cusci__ref_la_lu_factor(dt, batch, n, cusci_array_data(w), hp);
+        info = cusci__ref_la_lu_factor(in.dt, in.batch, in.n, cusci_array_data(w), hp);
     } else {
-      int64_t np = batch * n;
+      int64_t np = in.batch * in.n;
       st = cusci_array_empty(ctx, 1, &np, CUSCI_INT64, &dp);
       if (st == CUSCI_OK)
-        st = GPU_CALL(cusci__gpu_la_lu_factor(ctx, fn, dt, true, batch, n, cusci_array_data(w), cusci_array_data(dp), &nonfinite));
+        st = GPU_CALL(cusci__gpu_la_lu_factor(ctx, fn, in.dt, true, in.batch, in.n, cusci_array_data(w), cusci_array_data(dp), &nonfinite));
       int64_t *h64 = st == CUSCI_OK ? malloc(sizeof *h64 * (size_t)np) : NULL;
       if (st == CUSCI_OK && !h64)
         st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
@@ -599,11 +605,11 @@ cusci_status cusci_linalg_lu_factor(cusci_ctx *ctx, const cusci_array *a, cusci_
   }
   cusci_array_release(dp);
   /* LAPACK's 1-based pivots to SciPy's 0-based. */
-  for (int64_t i = 0; st == CUSCI_OK && !nonfinite && info == 0 && i < batch * n; i++)
+  for (int64_t i = 0; st == CUSCI_OK && !nonfinite && info == 0 && i < in.batch * in.n; i++)
     hp[i] -= 1;
-  st = outcome(ctx, fn, st, info, nonfinite, (cusci__la_fail){ 0, 0 }, FAIL_SINGULAR, nd - 2, sh);
+  st = outcome(ctx, fn, st, info, nonfinite, (cusci__la_fail){ 0, 0 }, FAIL_SINGULAR, in.nd - 2, in.sh);
   if (st == CUSCI_OK)
-    st = cusci_array_from_host(ctx, hp, nd - 1, sh, CUSCI_INT32, &p);
+    st = cusci_array_from_host(ctx, hp, in.nd - 1, in.sh, CUSCI_INT32, &p);
   free(hp);
   return cusci__la_give_all(ctx, st, 2, (cusci_array *[]){ w, p }, (cusci_array **[]){ lu, piv });
 }
@@ -833,35 +839,30 @@ cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const 
 cusci_status cusci_linalg_inv(cusci_ctx *ctx, const cusci_array *a, cusci_array **out)
 {
   static const char fn[] = "cusci_linalg_inv";
-  TRY(cusci__la_check_square(ctx, fn, "a", a));
-  cusci_dtype dt;
-  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
-  int nd = cusci_array_ndim(a);
-  const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
-  TRY(cusci__la_check_lapack(ctx, fn, n, n, false));
-  TRY(cusci__la_check_out(ctx, fn, out, nd, sh, dt));
+  cusci__la_square in;
+  TRY(cusci__la_square_input(ctx, fn, "a", a, false, &in));
+  TRY(cusci__la_check_out(ctx, fn, out, in.nd, in.sh, in.dt));
   cusci_array *w = NULL, *res = NULL;
-  cusci_status st = read_copy(ctx, a, dt, n > 0 && n <= CUSCI__LA_SMALL_MAX && batch > 0, &w);
+  cusci_status st = read_copy(ctx, a, in.dt, in.n > 0 && in.n <= CUSCI__LA_SMALL_MAX && in.batch > 0, &w);
   bool nonfinite = false;
   cusci__la_fail f = { 0, 0 };
   int info = 0;
-  if (st == CUSCI_OK && batch > 0 && n > 0) {
+  if (st == CUSCI_OK && in.batch > 0 && in.n > 0) {
     if (cusci__la_on_host(ctx)) {
       nonfinite = host_nonfinite(w);
       if (!nonfinite)
-        info = cusci__ref_la_inv(dt, batch, n, cusci_array_data(w), &f);
+        info = cusci__ref_la_inv(in.dt, in.batch, in.n, cusci_array_data(w), &f);
       res = cusci_array_retain(w);
     } else {
-      st = cusci_array_empty(ctx, nd, sh, dt, &res);
+      st = cusci_array_empty(ctx, in.nd, in.sh, in.dt, &res);
       if (st == CUSCI_OK)
-        st = GPU_CALL(cusci__gpu_la_inv(ctx, fn, dt, true, batch, n, cusci_array_data(w), cusci_array_data(res), &f, &nonfinite));
+        st = GPU_CALL(cusci__gpu_la_inv(ctx, fn, in.dt, true, in.batch, in.n, cusci_array_data(w), cusci_array_data(res), &f, &nonfinite));
     }
   } else if (st == CUSCI_OK) {
     res = cusci_array_retain(w);
   }
   cusci_array_release(w);
-  st = outcome(ctx, fn, st, info, nonfinite, f, FAIL_SINGULAR, nd - 2, sh);
+  st = outcome(ctx, fn, st, info, nonfinite, f, FAIL_SINGULAR, in.nd - 2, in.sh);
   if (st != CUSCI_OK) {
     cusci_array_release(res);
     return st;
@@ -873,37 +874,32 @@ cusci_status cusci_linalg_inv(cusci_ctx *ctx, const cusci_array *a, cusci_array 
 cusci_status cusci_linalg_det(cusci_ctx *ctx, const cusci_array *a, cusci_array **out)
 {
   static const char fn[] = "cusci_linalg_det";
-  TRY(cusci__la_check_square(ctx, fn, "a", a));
-  cusci_dtype dt;
-  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
-  int nd = cusci_array_ndim(a);
-  const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
-  TRY(cusci__la_check_lapack(ctx, fn, n, n, false));
-  TRY(cusci__la_check_out(ctx, fn, out, nd - 2, sh, dt));
+  cusci__la_square in;
+  TRY(cusci__la_square_input(ctx, fn, "a", a, false, &in));
+  TRY(cusci__la_check_out(ctx, fn, out, in.nd - 2, in.sh, in.dt));
   cusci_array *w = NULL, *res = NULL;
   cusci_status st;
-  if (n == 0) { /* the determinant of an empty matrix is 1 */
-    TRY(cusci_array_ones(ctx, nd - 2, sh, dt, &res));
+  if (in.n == 0) { /* the determinant of an empty matrix is 1 */
+    TRY(cusci_array_ones(ctx, in.nd - 2, in.sh, in.dt, &res));
     return cusci__la_give(ctx, res, out);
   }
-  st = read_copy(ctx, a, dt, n <= CUSCI__LA_SMALL_MAX, &w);
+  st = read_copy(ctx, a, in.dt, in.n <= CUSCI__LA_SMALL_MAX, &w);
   if (st == CUSCI_OK)
-    st = cusci_array_empty(ctx, nd - 2, sh, dt, &res);
+    st = cusci_array_empty(ctx, in.nd - 2, in.sh, in.dt, &res);
   bool nonfinite = false;
   cusci__la_fail f = { 0, 0 };
   int info = 0;
-  if (st == CUSCI_OK && batch > 0) {
+  if (st == CUSCI_OK && in.batch > 0) {
     if (cusci__la_on_host(ctx)) {
       nonfinite = host_nonfinite(w);
       if (!nonfinite)
-        info = cusci__ref_la_det(dt, batch, n, cusci_array_data(w), cusci_array_data(res));
+        info = cusci__ref_la_det(in.dt, in.batch, in.n, cusci_array_data(w), cusci_array_data(res));
     } else {
-      st = GPU_CALL(cusci__gpu_la_det(ctx, fn, dt, true, batch, n, cusci_array_data(w), cusci_array_data(res), &nonfinite));
+      st = GPU_CALL(cusci__gpu_la_det(ctx, fn, in.dt, true, in.batch, in.n, cusci_array_data(w), cusci_array_data(res), &nonfinite));
     }
   }
   cusci_array_release(w);
-  st = outcome(ctx, fn, st, info, nonfinite, f, FAIL_SINGULAR, nd - 2, sh);
+  st = outcome(ctx, fn, st, info, nonfinite, f, FAIL_SINGULAR, in.nd - 2, in.sh);
   if (st != CUSCI_OK) {
     cusci_array_release(res);
     return st;
@@ -915,72 +911,62 @@ cusci_status cusci_linalg_det(cusci_ctx *ctx, const cusci_array *a, cusci_array 
 cusci_status cusci_linalg_slogdet(cusci_ctx *ctx, const cusci_array *a, cusci_array **sign, cusci_array **logabsdet)
 {
   static const char fn[] = "cusci_linalg_slogdet";
-  TRY(cusci__la_check_square(ctx, fn, "a", a));
-  cusci_dtype dt;
-  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
-  cusci_dtype rt = cusci__la_real_of(dt);
-  int nd = cusci_array_ndim(a);
-  const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
-  TRY(cusci__la_check_lapack(ctx, fn, n, n, false));
-  TRY(cusci__la_check_out(ctx, fn, sign, nd - 2, sh, dt));
-  TRY(cusci__la_check_out(ctx, fn, logabsdet, nd - 2, sh, rt));
+  cusci__la_square in;
+  TRY(cusci__la_square_input(ctx, fn, "a", a, false, &in));
+  cusci_dtype rt = cusci__la_real_of(in.dt);
+  TRY(cusci__la_check_out(ctx, fn, sign, in.nd - 2, in.sh, in.dt));
+  TRY(cusci__la_check_out(ctx, fn, logabsdet, in.nd - 2, in.sh, rt));
   cusci_array *w = NULL, *rs = NULL, *rl = NULL;
   cusci_status st;
-  if (n == 0) { /* an empty matrix: sign 1, log|det| 0 */
-    st = cusci_array_ones(ctx, nd - 2, sh, dt, &rs);
+  if (in.n == 0) { /* an empty matrix: sign 1, log|det| 0 */
+    st = cusci_array_ones(ctx, in.nd - 2, in.sh, in.dt, &rs);
     if (st == CUSCI_OK)
-      st = cusci_array_zeros(ctx, nd - 2, sh, rt, &rl);
+      st = cusci_array_zeros(ctx, in.nd - 2, in.sh, rt, &rl);
   } else {
-    st = work_copy(ctx, a, dt, &w);
+    st = work_copy(ctx, a, in.dt, &w);
     if (st == CUSCI_OK)
-      st = cusci_array_empty(ctx, nd - 2, sh, dt, &rs);
+      st = cusci_array_empty(ctx, in.nd - 2, in.sh, in.dt, &rs);
     if (st == CUSCI_OK)
-      st = cusci_array_empty(ctx, nd - 2, sh, rt, &rl);
+      st = cusci_array_empty(ctx, in.nd - 2, in.sh, rt, &rl);
   }
   bool nonfinite = false;
   int info = 0;
-  if (st == CUSCI_OK && batch > 0 && n > 0) {
+  if (st == CUSCI_OK && in.batch > 0 && in.n > 0) {
     if (cusci__la_on_host(ctx)) {
       nonfinite = host_nonfinite(w);
       if (!nonfinite)
-        info = cusci__ref_la_slogdet(dt, batch, n, cusci_array_data(w), cusci_array_data(rs), cusci_array_data(rl));
+        info = cusci__ref_la_slogdet(in.dt, in.batch, in.n, cusci_array_data(w), cusci_array_data(rs), cusci_array_data(rl));
     } else {
-      st = GPU_CALL(cusci__gpu_la_slogdet(ctx, fn, dt, true, batch, n, cusci_array_data(w), cusci_array_data(rs), cusci_array_data(rl),
+      st = GPU_CALL(cusci__gpu_la_slogdet(ctx, fn, in.dt, true, in.batch, in.n, cusci_array_data(w), cusci_array_data(rs), cusci_array_data(rl),
                                           &nonfinite));
     }
   }
   cusci_array_release(w);
-  st = outcome(ctx, fn, st, info, nonfinite, (cusci__la_fail){ 0, 0 }, FAIL_SINGULAR, nd - 2, sh);
+  st = outcome(ctx, fn, st, info, nonfinite, (cusci__la_fail){ 0, 0 }, FAIL_SINGULAR, in.nd - 2, in.sh);
   return cusci__la_give_all(ctx, st, 2, (cusci_array *[]){ rs, rl }, (cusci_array **[]){ sign, logabsdet });
 }
 
 /* scipy.linalg.cholesky (and cho_factor). */
 static cusci_status cholesky_impl(cusci_ctx *ctx, const char *fn, const cusci_array *a, bool lower, cusci_array **out)
 {
-  TRY(cusci__la_check_square(ctx, fn, "a", a));
-  cusci_dtype dt;
-  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
-  int nd = cusci_array_ndim(a);
-  const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
-  TRY(cusci__la_check_lapack(ctx, fn, n, n, false));
-  TRY(cusci__la_check_out(ctx, fn, out, nd, sh, dt));
+  cusci__la_square in;
+  TRY(cusci__la_square_input(ctx, fn, "a", a, false, &in));
+  TRY(cusci__la_check_out(ctx, fn, out, in.nd, in.sh, in.dt));
   cusci_array *w = NULL;
-  cusci_status st = work_copy(ctx, a, dt, &w);
+  cusci_status st = work_copy(ctx, a, in.dt, &w);
   bool nonfinite = false;
   cusci__la_fail f = { 0, 0 };
   int info = 0;
-  if (st == CUSCI_OK && batch > 0 && n > 0) {
+  if (st == CUSCI_OK && in.batch > 0 && in.n > 0) {
     if (cusci__la_on_host(ctx)) {
       nonfinite = host_nonfinite(w);
       if (!nonfinite)
-        info = cusci__ref_la_cholesky(dt, batch, n, lower, cusci_array_data(w), &f);
+        info = cusci__ref_la_cholesky(in.dt, in.batch, in.n, lower, cusci_array_data(w), &f);
     } else {
-      st = GPU_CALL(cusci__gpu_la_cholesky(ctx, fn, dt, true, batch, n, lower, cusci_array_data(w), &f, &nonfinite));
+      st = GPU_CALL(cusci__gpu_la_cholesky(ctx, fn, in.dt, true, in.batch, in.n, lower, cusci_array_data(w), &f, &nonfinite));
     }
   }
-  st = outcome(ctx, fn, st, info, nonfinite, f, FAIL_NOT_PD, nd - 2, sh);
+  st = outcome(ctx, fn, st, info, nonfinite, f, FAIL_NOT_PD, in.nd - 2, in.sh);
   if (st != CUSCI_OK) {
     cusci_array_release(w);
     return st;
