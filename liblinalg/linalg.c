@@ -25,7 +25,19 @@
 #ifdef CUSCI_HAVE_CUDA
 #include "kernels/linalg/launch.h"
 #else
-#define CUSCI__LA_SMALL_MAX 0 /* no GPU, no small-matrix kernels */
+/* no GPU, no small-matrix kernels */
+#define CUSCI__LA_SMALL_MAX 0
+static inline bool cusci__la_small_solve(int assume, int64_t n)
+{
+  (void)assume;
+  (void)n;
+  return false;
+}
+static inline bool cusci__la_small_reads_a(int assume)
+{
+  (void)assume;
+  return false;
+}
 #endif
 
 /* The dtype that linalg computes in for an input of dtype dt: the four
@@ -467,13 +479,31 @@ static cusci_status solve_impl(cusci_ctx *ctx, const char *fn, const cusci_array
   cusci_array *va = NULL, *vb = NULL, *b2 = NULL, *wa = NULL, *wb = NULL, *res = NULL;
   shape[nb] = n;
   shape[nb + 1] = n;
+  int assume = o.assume_a == CUSCI_LINALG_ASSUME_HER && !cusci__la_is_complex(dt) ? CUSCI__LA_SYM : (int)o.assume_a;
+  if (special) /* cho_solve's factor, or solve_triangular's matrix */
+    assume = special;
+  /* solve's structured kinds (liblinalg/solvers.c's backends). */
+  bool lower = o.lower;
+  switch (o.assume_a) {
+  case CUSCI_LINALG_ASSUME_DIAGONAL: assume = CUSCI__LA_DIAGONAL; break;
+  case CUSCI_LINALG_ASSUME_TRIDIAGONAL: assume = CUSCI__LA_TRIDIAGONAL; break;
+  case CUSCI_LINALG_ASSUME_BANDED: assume = CUSCI__LA_BANDED; break;
+  case CUSCI_LINALG_ASSUME_UPPER_TRIANGULAR:
+  case CUSCI_LINALG_ASSUME_LOWER_TRIANGULAR:
+    assume = special = CUSCI__LA_TRIANGULAR;
+    tri_trans = o.transposed;
+    lower = o.assume_a == CUSCI_LINALG_ASSUME_LOWER_TRIANGULAR;
+    break;
+  default: break;
+  }
+  /* a^T = a for sym, her (real) and pos (real) and diagonal. */
+  int trans = special == CUSCI__LA_TRIANGULAR ? tri_trans
+                                              : o.transposed && (assume == CUSCI__LA_GEN || assume == CUSCI__LA_TRIDIAGONAL || assume == CUSCI__LA_BANDED);
   cusci_status st = cusci_array_broadcast_to(ctx, (cusci_array *)a, nb + 2, shape, &va);
-  /* The small-matrix kernels read a (general a only: they mirror a
-   * symmetric one's triangle in place) and b, and write x apart. */
-  bool small = n <= CUSCI__LA_SMALL_MAX && !special &&
-               (o.assume_a == CUSCI_LINALG_ASSUME_GEN || o.assume_a == CUSCI_LINALG_ASSUME_BANDED || o.assume_a == CUSCI_LINALG_ASSUME_SYM ||
-                o.assume_a == CUSCI_LINALG_ASSUME_HER);
-  bool read_only = small && (o.assume_a == CUSCI_LINALG_ASSUME_GEN || o.assume_a == CUSCI_LINALG_ASSUME_BANDED);
+  /* The small-matrix kernels read b (and a general a) where they are and
+   * write x apart. */
+  bool small = cusci__la_small_solve(assume, n);
+  bool read_only = small && cusci__la_small_reads_a(assume);
   if (st == CUSCI_OK)
     st = read_copy(ctx, va, dt, read_only, &wa);
   shape[nb + 1] = k;
@@ -495,26 +525,6 @@ static cusci_status solve_impl(cusci_ctx *ctx, const char *fn, const cusci_array
   bool nonfinite = false;
   cusci__la_fail f = { 0, 0 };
   int info = 0;
-  int assume = o.assume_a == CUSCI_LINALG_ASSUME_HER && !cusci__la_is_complex(dt) ? CUSCI__LA_SYM : (int)o.assume_a;
-  if (special) /* cho_solve's factor, or solve_triangular's matrix */
-    assume = special;
-  /* solve's structured kinds (liblinalg/solvers.c's backends). */
-  bool lower = o.lower;
-  switch (o.assume_a) {
-  case CUSCI_LINALG_ASSUME_DIAGONAL: assume = CUSCI__LA_DIAGONAL; break;
-  case CUSCI_LINALG_ASSUME_TRIDIAGONAL: assume = CUSCI__LA_TRIDIAGONAL; break;
-  case CUSCI_LINALG_ASSUME_BANDED: assume = CUSCI__LA_BANDED; break;
-  case CUSCI_LINALG_ASSUME_UPPER_TRIANGULAR:
-  case CUSCI_LINALG_ASSUME_LOWER_TRIANGULAR:
-    assume = special = CUSCI__LA_TRIANGULAR;
-    tri_trans = o.transposed;
-    lower = o.assume_a == CUSCI_LINALG_ASSUME_LOWER_TRIANGULAR;
-    break;
-  default: break;
-  }
-  /* a^T = a for sym, her (real) and pos (real) and diagonal. */
-  int trans = special == CUSCI__LA_TRIANGULAR ? tri_trans
-                                              : o.transposed && (assume == CUSCI__LA_GEN || assume == CUSCI__LA_TRIDIAGONAL || assume == CUSCI__LA_BANDED);
   if (st == CUSCI_OK && batch > 0 && n > 0) {
     if (cusci__la_on_host(ctx)) {
       nonfinite = !o.no_check_finite && (host_nonfinite(wa) || host_nonfinite(wb));

@@ -67,6 +67,19 @@ enum { CUSCI__LA_SMALL_SOLVE, CUSCI__LA_SMALL_INV, CUSCI__LA_SMALL_DET, CUSCI__L
 /* The largest n solve, inv, det and slogdet take through the small-matrix
  * kernels. */
 #define CUSCI__LA_SMALL_MAX 32
+/* Whether solve takes matrices of kind `assume` (a CUSCI__LA_* code) and
+ * order n through the small-matrix kernels; and whether those read a as
+ * it is (general and banded a: they check it as they load it; a symmetric
+ * one's triangle is mirrored in a copy, checked whole). */
+static inline bool cusci__la_small_solve(int assume, int64_t n)
+{
+  return n <= CUSCI__LA_SMALL_MAX &&
+         (assume == CUSCI__LA_GEN || assume == CUSCI__LA_BANDED || assume == CUSCI__LA_SYM || assume == CUSCI__LA_HER);
+}
+static inline bool cusci__la_small_reads_a(int assume)
+{
+  return assume == CUSCI__LA_GEN || assume == CUSCI__LA_BANDED;
+}
 /* Where a small-matrix kernel posts a call's outcome for the host to read
  * without a copy (status_words in kernels/linalg/linalg.cu): mailbox, the
  * device words that gather it (first and flag point into them), and

@@ -1119,14 +1119,13 @@ extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int 
    * matrices: one per thread (n <= 8) or per warp (small.cu), in
    * registers, which write every info word and the first failure
    * themselves. */
-  const bool small = !pos && n <= CUSCI__LA_SMALL_MAX &&
-                     (assume == CUSCI__LA_GEN || assume == CUSCI__LA_BANDED || assume == CUSCI__LA_SYM || assume == CUSCI__LA_HER);
+  const bool small = cusci__la_small_solve(assume, n);
   scratch_set sc{};
   status_words sw;
   TRY(sw.init(ctx, fn, sc, batch, small, st));
   /* The small kernels check a and b as they load them (general a only: a
    * symmetric one is checked whole before its triangle is mirrored). */
-  const bool fused = small && (assume == CUSCI__LA_GEN || assume == CUSCI__LA_BANDED);
+  const bool fused = small && cusci__la_small_reads_a(assume);
   if (check_finite && !fused) {
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
     TRY(check_finite_async(ctx, fn, dt, batch * n * k, bin, sw.flag()));
