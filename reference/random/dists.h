@@ -149,15 +149,34 @@ CUSCI_HD int cusci__rzig_slow(cusci__rstream *s, int i, double *x)
   return y < cusci__rexp(-0.5 * *x * *x);
 }
 
+/* The ziggurat's common path for the draw v of a layer (v's low 8 bits)
+ * with bound k and width w: *x, signed by bit 8, and 1 when v lands in the
+ * layer's rectangle. */
+CUSCI_HD int cusci__rzig32_in(uint32_t v, uint32_t k, float w, float *x)
+{
+  uint32_t m = v >> 9;
+  float a = (float)m * w;
+  *x = (v >> 8) & 1 ? -a : a;
+  return m < k;
+}
+CUSCI_HD int cusci__rzig64_in(uint64_t v, uint64_t k, double w, double *x)
+{
+  uint64_t m = v >> 12;
+  double a = (double)m * w;
+  *x = (v >> 8) & 1 ? -a : a;
+  return m < k;
+}
+
 /* A normal from the 64-bit draw w, further draws from s. */
 CUSCI_HD double cusci__rzig64(uint64_t w, cusci__rstream *s)
 {
   for (;;) {
-    int i = (int)(w & 0xff);
-    uint64_t m = w >> 12;
-    double x = (double)m * CUSCI__ZIG(w64)[i];
-    int neg = (int)(w >> 8) & 1;
-    if (m < CUSCI__ZIG(k64)[i] || cusci__rzig_slow(s, i, &x))
+    int i = (int)(w & 0xff), neg = (int)(w >> 8) & 1;
+    double x;
+    if (cusci__rzig64_in(w, CUSCI__ZIG(k64)[i], CUSCI__ZIG(w64)[i], &x))
+      return x;
+    x = neg ? -x : x; /* the slow part takes |x| */
+    if (cusci__rzig_slow(s, i, &x))
       return neg ? -x : x;
     w = cusci__next_u64(s);
   }
@@ -168,13 +187,11 @@ CUSCI_HD double cusci__rzig64(uint64_t w, cusci__rstream *s)
 CUSCI_HD float cusci__rzig32(uint32_t w, cusci__rstream *s)
 {
   for (;;) {
-    int i = (int)(w & 0xff);
-    uint32_t m = w >> 9;
-    float x = (float)m * CUSCI__ZIG(w32)[i];
-    int neg = (int)(w >> 8) & 1;
-    if (m < CUSCI__ZIG(k32)[i])
-      return neg ? -x : x;
-    double xd = (double)x;
+    int i = (int)(w & 0xff), neg = (int)(w >> 8) & 1;
+    float x;
+    if (cusci__rzig32_in(w, CUSCI__ZIG(k32)[i], CUSCI__ZIG(w32)[i], &x))
+      return x;
+    double xd = neg ? -(double)x : (double)x; /* the slow part takes |x| */
     if (cusci__rzig_slow(s, i, &xd)) {
       x = (float)xd;
       return neg ? -x : x;
@@ -201,24 +218,6 @@ CUSCI__NOINLINE double cusci__rzig_lane(uint32_t k0, uint32_t k1, uint64_t lo, i
   cusci__rstream_init(&own, (uint64_t)k0 | ((uint64_t)k1 << 32), lo);
   own.j = (uint64_t)(lane + 1) << 32;
   return f32 ? (double)cusci__rzig32((uint32_t)w, &own) : cusci__rzig64(w, &own);
-}
-
-/* The ziggurat's common path for the draw v of a layer (v's low 8 bits)
- * with bound k and width w: *x, signed by bit 8, and 1 when v lands in the
- * layer's rectangle. */
-CUSCI_HD int cusci__rzig32_in(uint32_t v, uint32_t k, float w, float *x)
-{
-  uint32_t m = v >> 9;
-  float a = (float)m * w;
-  *x = (v >> 8) & 1 ? -a : a;
-  return m < k;
-}
-CUSCI_HD int cusci__rzig64_in(uint64_t v, uint64_t k, double w, double *x)
-{
-  uint64_t m = v >> 12;
-  double a = (double)m * w;
-  *x = (v >> 8) & 1 ? -a : a;
-  return m < k;
 }
 
 /* Lane i of the group's block (refilled in s) by the ziggurat's common
