@@ -1509,6 +1509,41 @@ __global__ void gram_out_kernel(const T *__restrict__ q, const T *__restrict__ p
   }
 }
 
+/* The double-precision Gram matrix and Q of svd_gram: syrk and orgqr for
+ * float64, herk and ungqr for complex128. */
+template <typename D>
+struct gram_ops;
+template <>
+struct gram_ops<double> {
+  static cublasStatus_t gram(cublasHandle_t h, int n, int k, const double *one, const double *c, const double *zero, double *g)
+  {
+    return cublasDsyrk(h, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, n, k, one, c, k, zero, g, n);
+  }
+  static cusolverStatus_t q_size(cusolverDnHandle_t h, int m, int n, const double *y, const double *tau, int *lwork)
+  {
+    return cusolverDnDorgqr_bufferSize(h, m, n, n, y, m, tau, lwork);
+  }
+  static cusolverStatus_t q(cusolverDnHandle_t h, int m, int n, double *y, const double *tau, double *w, int lwork, int *info)
+  {
+    return cusolverDnDorgqr(h, m, n, n, y, m, tau, w, lwork, info);
+  }
+};
+template <>
+struct gram_ops<double2> {
+  static cublasStatus_t gram(cublasHandle_t h, int n, int k, const double *one, const double2 *c, const double *zero, double2 *g)
+  {
+    return cublasZherk(h, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_C, n, k, one, c, k, zero, g, n);
+  }
+  static cusolverStatus_t q_size(cusolverDnHandle_t h, int m, int n, const double2 *y, const double2 *tau, int *lwork)
+  {
+    return cusolverDnZungqr_bufferSize(h, m, n, n, y, m, tau, lwork);
+  }
+  static cusolverStatus_t q(cusolverDnHandle_t h, int m, int n, double2 *y, const double2 *tau, double2 *w, int lwork, int *info)
+  {
+    return cusolverDnZungqr(h, m, n, n, y, m, tau, w, lwork, info);
+  }
+};
+
 /*
  * svd of float32 and complex64 matrices, economic or values only, in
  * float64: C (rows x cols, column-major, rows >= cols) is widened, its
@@ -1527,14 +1562,16 @@ __global__ void gram_out_kernel(const T *__restrict__ q, const T *__restrict__ p
  * eps32 |C| for every s above 1e-9 |C|, and under 1e-8 |C| (a tenth of
  * eps32 |C|) for s near 0. The singular vectors err within clusters of
  * nearly equal singular values, as any SVD's do. It is several times
- * faster than gesvdp, which runs in single precision.
+ * faster than gesvdp, which runs in single precision. S: float or float2;
+ * D: double or double2.
  */
-static cusci_status svd_gram(cusci_ctx *ctx, const char *fn, la_state *st, scratch_set &sc, status_words &sw, int dt, int64_t batch,
-                             int64_t rows, int64_t cols, const void *buf, bool uv, void *Uc, void *Vc, void *s)
+template <typename S, typename D>
+static cusci_status svd_gram_t(cusci_ctx *ctx, const char *fn, la_state *st, scratch_set &sc, status_words &sw, int dt, int64_t batch,
+                               int64_t rows, int64_t cols, const void *buf, bool uv, void *Uc, void *Vc, void *s)
 {
-  const bool cplx = dt == CUSCI_COMPLEX64;
-  const int dt64 = cplx ? CUSCI_COMPLEX128 : CUSCI_FLOAT64;
-  const size_t isz = itemsize(dt), wsz = itemsize(dt64);
+  typedef gram_ops<D> ops;
+  const int dt64 = dt == CUSCI_COMPLEX64 ? CUSCI_COMPLEX128 : CUSCI_FLOAT64;
+  const size_t wsz = sizeof(D);
   const cudaDataType t = cuda_type(dt64);
   const int64_t K = cols;
   if (rows > INT32_MAX || cols > INT32_MAX)
@@ -1555,7 +1592,8 @@ static cusci_status svd_gram(cusci_ctx *ctx, const char *fn, la_state *st, scrat
   off[8] = at;
   char *base;
   TRY(sc.get(ctx, off[8], (void **)&base));
-  void *c64 = base + off[0], *y = base + off[1], *g = base + off[2], *vrev = base + off[3], *tau = base + off[5], *ph = base + off[6];
+  D *c64 = (D *)(base + off[0]), *y = (D *)(base + off[1]), *g = (D *)(base + off[2]), *vrev = (D *)(base + off[3]),
+    *tau = (D *)(base + off[5]), *ph = (D *)(base + off[6]);
   double *lam = (double *)(base + off[4]);
   int *qinfo = (int *)(base + off[7]);
   size_t dsyevd = 0, hsyevd = 0, dgeqrf = 0, hgeqrf = 0;
@@ -1563,12 +1601,7 @@ static cusci_status svd_gram(cusci_ctx *ctx, const char *fn, la_state *st, scrat
   SOLVER_TRY(cusolverDnXsyevd_bufferSize(st->solver, st->params, jobz, lower, cols, t, g, cols, CUDA_R_64F, lam, t, &dsyevd, &hsyevd));
   if (uv) {
     SOLVER_TRY(cusolverDnXgeqrf_bufferSize(st->solver, st->params, rows, cols, t, y, rows, t, tau, t, &dgeqrf, &hgeqrf));
-    if (cplx)
-      SOLVER_TRY(cusolverDnZungqr_bufferSize(st->solver, (int)rows, (int)cols, (int)cols, (const cuDoubleComplex *)y, (int)rows,
-                                             (const cuDoubleComplex *)tau, &lorgqr));
-    else
-      SOLVER_TRY(cusolverDnDorgqr_bufferSize(st->solver, (int)rows, (int)cols, (int)cols, (const double *)y, (int)rows, (const double *)tau,
-                                             &lorgqr));
+    SOLVER_TRY(ops::q_size(st->solver, (int)rows, (int)cols, y, tau, &lorgqr));
   }
   size_t dwork = dsyevd > dgeqrf ? dsyevd : dgeqrf;
   if ((size_t)lorgqr * wsz > dwork)
@@ -1581,59 +1614,38 @@ static cusci_status svd_gram(cusci_ctx *ctx, const char *fn, la_state *st, scrat
   BLAS_TRY(cublasSetPointerMode(st->blas, CUBLAS_POINTER_MODE_HOST));
   const unsigned gb = blocks_for(rows * cols, 256), kb = blocks_for(K, 256);
   for (int64_t i = 0; i < batch; i++) {
-    const char *ci = (const char *)buf + (size_t)(i * rows * cols) * isz;
+    const S *ci = (const S *)buf + i * rows * cols;
     float *si = (float *)s + i * K;
-    if (cplx)
-      widen_kernel<float2, double2><<<gb, 256, 0, stream>>>((const float2 *)ci, (double2 *)c64, rows * cols);
-    else
-      widen_kernel<float, double><<<gb, 256, 0, stream>>>((const float *)ci, (double *)c64, rows * cols);
+    widen_kernel<S, D><<<gb, 256, 0, stream>>>(ci, c64, rows * cols);
     LAUNCH_TRY();
-    if (cplx)
-      BLAS_TRY(cublasZherk(st->blas, lower, CUBLAS_OP_C, (int)cols, (int)rows, one, (const cuDoubleComplex *)c64, (int)rows, zero,
-                           (cuDoubleComplex *)g, (int)cols));
-    else
-      BLAS_TRY(cublasDsyrk(st->blas, lower, CUBLAS_OP_T, (int)cols, (int)rows, one, (const double *)c64, (int)rows, zero, (double *)g,
-                           (int)cols));
+    BLAS_TRY(ops::gram(st->blas, (int)cols, (int)rows, one, c64, zero, g));
     SOLVER_TRY(cusolverDnXsyevd(st->solver, st->params, jobz, lower, cols, t, g, cols, CUDA_R_64F, lam, t, dw, dsyevd, hw, hsyevd,
                                 sw.dev + i));
     if (!uv) {
-      if (cplx)
-        gram_out_kernel<double2, float2><<<kb, 256, 0, stream>>>(NULL, NULL, NULL, lam, NULL, NULL, si, 1, K);
-      else
-        gram_out_kernel<double, float><<<kb, 256, 0, stream>>>(NULL, NULL, NULL, lam, NULL, NULL, si, 1, K);
+      gram_out_kernel<D, S><<<kb, 256, 0, stream>>>(NULL, NULL, NULL, lam, NULL, NULL, si, 1, K);
       LAUNCH_TRY();
       continue;
     }
-    const unsigned vb = blocks_for(cols * cols, 256);
-    if (cplx)
-      reverse_cols_kernel<double2><<<vb, 256, 0, stream>>>((const double2 *)g, (double2 *)vrev, cols, cols);
-    else
-      reverse_cols_kernel<double><<<vb, 256, 0, stream>>>((const double *)g, (double *)vrev, cols, cols);
+    reverse_cols_kernel<D><<<blocks_for(cols * cols, 256), 256, 0, stream>>>(g, vrev, cols, cols);
     LAUNCH_TRY();
     BLAS_TRY(cublasGemmEx(st->blas, CUBLAS_OP_N, CUBLAS_OP_N, (int)rows, (int)cols, (int)cols, one, c64, t, (int)rows, vrev, t, (int)cols,
                           zero, y, t, (int)rows, CUBLAS_COMPUTE_64F, CUBLAS_GEMM_DEFAULT));
     SOLVER_TRY(cusolverDnXgeqrf(st->solver, st->params, rows, cols, t, y, rows, t, tau, t, dw, dgeqrf, hw, hgeqrf, qinfo));
-    if (cplx)
-      phase_kernel<double2><<<kb, 256, 0, stream>>>((const double2 *)y, (double2 *)ph, rows, K);
-    else
-      phase_kernel<double><<<kb, 256, 0, stream>>>((const double *)y, (double *)ph, rows, K);
+    phase_kernel<D><<<kb, 256, 0, stream>>>(y, ph, rows, K);
     LAUNCH_TRY();
-    if (cplx)
-      SOLVER_TRY(cusolverDnZungqr(st->solver, (int)rows, (int)cols, (int)cols, (cuDoubleComplex *)y, (int)rows, (const cuDoubleComplex *)tau,
-                                  (cuDoubleComplex *)dw, lorgqr, qinfo));
-    else
-      SOLVER_TRY(cusolverDnDorgqr(st->solver, (int)rows, (int)cols, (int)cols, (double *)y, (int)rows, (const double *)tau, (double *)dw,
-                                  lorgqr, qinfo));
-    char *ui = (char *)Uc + (size_t)(i * rows * K) * isz, *vi = (char *)Vc + (size_t)(i * cols * K) * isz;
-    if (cplx)
-      gram_out_kernel<double2, float2><<<gb, 256, 0, stream>>>((const double2 *)y, (const double2 *)ph, (const double2 *)vrev, lam, (float2 *)ui,
-                                                               (float2 *)vi, si, rows, K);
-    else
-      gram_out_kernel<double, float><<<gb, 256, 0, stream>>>((const double *)y, (const double *)ph, (const double *)vrev, lam, (float *)ui,
-                                                             (float *)vi, si, rows, K);
+    SOLVER_TRY(ops::q(st->solver, (int)rows, (int)cols, y, tau, (D *)dw, lorgqr, qinfo));
+    gram_out_kernel<D, S><<<gb, 256, 0, stream>>>(y, ph, vrev, lam, (S *)Uc + i * rows * K, (S *)Vc + i * cols * K, si, rows, K);
     LAUNCH_TRY();
   }
   return CUSCI_OK;
+}
+
+static cusci_status svd_gram(cusci_ctx *ctx, const char *fn, la_state *st, scratch_set &sc, status_words &sw, int dt, int64_t batch,
+                             int64_t rows, int64_t cols, const void *buf, bool uv, void *Uc, void *Vc, void *s)
+{
+  if (dt == CUSCI_COMPLEX64)
+    return svd_gram_t<float2, double2>(ctx, fn, st, sc, sw, dt, batch, rows, cols, buf, uv, Uc, Vc, s);
+  return svd_gram_t<float, double>(ctx, fn, st, sc, sw, dt, batch, rows, cols, buf, uv, Uc, Vc, s);
 }
 
 /*
