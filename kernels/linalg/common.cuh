@@ -1,8 +1,9 @@
 /*
  * kernels/linalg/common.cuh: what liblinalg's CUDA files share: turning a
  * CUDA, cuBLAS or cuSOLVER failure into a status recorded on the context,
- * the macros that return it, the context's cached handles, the dtype
- * helpers, element arithmetic on the four types, and the inf/NaN check.
+ * the macros that return it, the context's cached handles, a call's
+ * scratch, the dtype helpers, element arithmetic on the four types, and
+ * the inf/NaN check.
  */
 #ifndef CUSCI_KERNELS_LINALG_COMMON_CUH
 #define CUSCI_KERNELS_LINALG_COMMON_CUH
@@ -13,6 +14,7 @@
 #include <cusolverDn.h>
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cusci/core_ext.h>
@@ -43,6 +45,50 @@ inline cusci_status solver_fail(cusci_ctx *ctx, const char *fn, const char *what
   return cusci_ctx_fail(ctx, e == CUSOLVER_STATUS_ALLOC_FAILED ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn,
                         "%s failed: cusolverStatus %d", what, (int)e);
 }
+
+/* A call's scratch, freed when the set goes: device buffers from the pool
+ * (uint8 arrays, ordered on the context's stream) and host workspaces
+ * (malloc). */
+struct scratch_set {
+  cusci_array *dev[8] = {};
+  int ndev = 0;
+  void *host[2] = {};
+  int nhost = 0;
+  scratch_set() = default;
+  scratch_set(const scratch_set &) = delete;
+  scratch_set &operator=(const scratch_set &) = delete;
+  ~scratch_set()
+  {
+    for (int i = 0; i < ndev; i++)
+      cusci_array_release(dev[i]);
+    for (int i = 0; i < nhost; i++)
+      free(host[i]);
+  }
+  cusci_status get(cusci_ctx *ctx, const char *fn, size_t bytes, void **p)
+  {
+    if (ndev == (int)(sizeof dev / sizeof *dev))
+      return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "more scratch buffers than a call may hold");
+    int64_t nb = (int64_t)(bytes ? bytes : 1);
+    cusci_status st = cusci_array_empty(ctx, 1, &nb, CUSCI_UINT8, &dev[ndev]);
+    if (st != CUSCI_OK)
+      return st;
+    *p = cusci_array_data(dev[ndev++]);
+    return CUSCI_OK;
+  }
+  cusci_status get_host(cusci_ctx *ctx, const char *fn, size_t bytes, void **p)
+  {
+    *p = NULL;
+    if (!bytes)
+      return CUSCI_OK;
+    if (nhost == (int)(sizeof host / sizeof *host))
+      return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "more host workspaces than a call may hold");
+    *p = malloc(bytes);
+    if (!*p)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %zu bytes of solver workspace", bytes);
+    host[nhost++] = *p;
+    return CUSCI_OK;
+  }
+};
 
 } // namespace
 

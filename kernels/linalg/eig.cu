@@ -32,42 +32,6 @@ namespace {
 
 cudaDataType complex_type(int dt) { return is_single(dt) ? CUDA_C_32F : CUDA_C_64F; }
 
-/* Device scratch from the pool, released when the set goes. */
-struct scratch_set {
-  cusci_array *dev[8] = {};
-  int ndev = 0;
-  void *host[2] = {};
-  int nhost = 0;
-  ~scratch_set()
-  {
-    for (int i = 0; i < ndev; i++)
-      cusci_array_release(dev[i]);
-    for (int i = 0; i < nhost; i++)
-      free(host[i]);
-  }
-  cusci_status get(cusci_ctx *ctx, const char *fn, size_t bytes, void **p)
-  {
-    if (ndev == 8)
-      return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "more scratch buffers than a call may hold");
-    int64_t nb = (int64_t)(bytes ? bytes : 1);
-    TRY(cusci_array_empty(ctx, 1, &nb, CUSCI_UINT8, &dev[ndev]));
-    *p = cusci_array_data(dev[ndev++]);
-    return CUSCI_OK;
-  }
-  cusci_status get_host(cusci_ctx *ctx, const char *fn, size_t bytes, void **p)
-  {
-    *p = NULL;
-    if (!bytes)
-      return CUSCI_OK;
-    if (nhost == 2)
-      return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "more host workspaces than a call may hold");
-    *p = malloc(bytes);
-    if (!*p)
-      return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %zu bytes of solver workspace", bytes);
-    host[nhost++] = *p;
-    return CUSCI_OK;
-  }
-};
 
 /* ------------------------------------------------------------ kernels */
 

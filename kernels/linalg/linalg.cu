@@ -109,42 +109,6 @@ cusci_status scratch(cusci_ctx *ctx, size_t bytes, cusci_array **arr, void **ptr
   return CUSCI_OK;
 }
 
-/* Scratch that frees itself: device (a pool array) and host (malloc). */
-struct scratch_set {
-  cusci_array *dev[6];
-  int ndev;
-  void *host[2];
-  int nhost;
-  ~scratch_set()
-  {
-    for (int i = 0; i < ndev; i++)
-      cusci_array_release(dev[i]);
-    for (int i = 0; i < nhost; i++)
-      free(host[i]);
-  }
-  cusci_status get(cusci_ctx *ctx, size_t bytes, void **p)
-  {
-    if (ndev == (int)(sizeof dev / sizeof *dev))
-      return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, "linalg", "more scratch buffers than a call may hold");
-    cusci_status st = scratch(ctx, bytes, &dev[ndev], p);
-    if (st == CUSCI_OK)
-      ndev++;
-    return st;
-  }
-  cusci_status get_host(cusci_ctx *ctx, const char *fn, size_t bytes, void **p)
-  {
-    *p = NULL;
-    if (!bytes)
-      return CUSCI_OK;
-    if (nhost == (int)(sizeof host / sizeof *host))
-      return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "more host workspaces than a call may hold");
-    *p = malloc(bytes);
-    if (!*p)
-      return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %zu bytes of solver workspace", bytes);
-    host[nhost++] = *p;
-    return CUSCI_OK;
-  }
-};
 
 /* ------------------------------------------------------------ types */
 
@@ -811,7 +775,7 @@ struct status_words {
       return CUSCI_OK;
     }
     void *p;
-    TRY(sc.get(ctx, bytes(), &p));
+    TRY(sc.get(ctx, fn, bytes(), &p));
     dev = (int *)p;
     arr = sc.dev[sc.ndev - 1];
     size_t from = summarized ? sizeof(int) * (size_t)batch : 0;
@@ -940,7 +904,7 @@ cusci_status getrf_batch(cusci_ctx *ctx, const char *fn, la_state *st, scratch_s
   cudaDataType t = cuda_type(dt);
   SOLVER_TRY(cusolverDnXgetrf_bufferSize(st->solver, st->params, n, n, t, a, n, t, &dbytes, &hbytes));
   void *dw, *hw;
-  TRY(sc.get(ctx, dbytes, &dw));
+  TRY(sc.get(ctx, fn, dbytes, &dw));
   TRY(sc.get_host(ctx, fn, hbytes, &hw));
   size_t isz = itemsize(dt);
   for (int64_t i = 0; i < batch; i++)
@@ -956,7 +920,7 @@ cusci_status potrf_batch(cusci_ctx *ctx, const char *fn, la_state *st, scratch_s
   cudaDataType t = cuda_type(dt);
   SOLVER_TRY(cusolverDnXpotrf_bufferSize(st->solver, st->params, uplo, n, t, a, n, t, &dbytes, &hbytes));
   void *dw, *hw;
-  TRY(sc.get(ctx, dbytes, &dw));
+  TRY(sc.get(ctx, fn, dbytes, &dw));
   TRY(sc.get_host(ctx, fn, hbytes, &hw));
   size_t isz = itemsize(dt);
   for (int64_t i = 0; i < batch; i++)
@@ -1091,7 +1055,7 @@ static cusci_status triangular(cusci_ctx *ctx, const char *fn, la_state *st, scr
     return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "a matrix extent exceeds cuBLAS's int");
   bool cj = trans == 2 && is_complex(dt);
   void *bc;
-  TRY(sc.get(ctx, (size_t)(batch * n * k) * itemsize(dt), &bc));
+  TRY(sc.get(ctx, fn, (size_t)(batch * n * k) * itemsize(dt), &bc));
   TRY(transpose(ctx, fn, dt, b, bc, n, k, batch, cj));
   triangular_op op{ ctx, fn, st, lower ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER, trans == 0 ? CUBLAS_OP_T : CUBLAS_OP_N,
                     unit ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT, !unit, n, k, batch, a, bc, sw.dev };
@@ -1159,11 +1123,11 @@ extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int 
   /* b in column-major order: a transpose unless it is one column. */
   void *bc = b;
   if (k > 1 || (pos && is_complex(dt))) {
-    TRY(sc.get(ctx, (size_t)(batch * n * k) * isz, &bc));
+    TRY(sc.get(ctx, fn, (size_t)(batch * n * k) * isz, &bc));
     TRY(transpose(ctx, fn, dt, b, bc, n, k, batch, pos));
   }
   void *rinfo; /* getrs/potrs report only argument errors: kept apart */
-  TRY(sc.get(ctx, sizeof(int), &rinfo));
+  TRY(sc.get(ctx, fn, sizeof(int), &rinfo));
   if (pos) {
     cublasFillMode_t uplo = lower ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
     if (assume == CUSCI__LA_POS) /* FACTORED: a is the factor already */
@@ -1175,7 +1139,7 @@ extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int 
     if (assume == CUSCI__LA_SYM || assume == CUSCI__LA_HER)
       TRY(triangle(ctx, fn, dt, a, n, batch, lower ? MIRROR_LOWER : MIRROR_UPPER, assume == CUSCI__LA_HER));
     void *ipiv;
-    TRY(sc.get(ctx, sizeof(int64_t) * (size_t)(batch * n), &ipiv));
+    TRY(sc.get(ctx, fn, sizeof(int64_t) * (size_t)(batch * n), &ipiv));
     TRY(getrf_batch(ctx, fn, st, sc, dt, batch, n, a, (int64_t *)ipiv, sw.dev));
     for (int64_t i = 0; i < batch; i++)
       SOLVER_TRY(cusolverDnXgetrs(st->solver, st->params, trans ? CUBLAS_OP_N : CUBLAS_OP_T, n, k, t,
@@ -1213,8 +1177,8 @@ extern "C" cusci_status cusci__gpu_la_inv(cusci_ctx *ctx, const char *fn, int dt
   size_t isz = itemsize(dt);
   cudaDataType t = cuda_type(dt);
   void *ipiv, *rinfo;
-  TRY(sc.get(ctx, sizeof(int64_t) * (size_t)(batch * n), &ipiv));
-  TRY(sc.get(ctx, sizeof(int), &rinfo));
+  TRY(sc.get(ctx, fn, sizeof(int64_t) * (size_t)(batch * n), &ipiv));
+  TRY(sc.get(ctx, fn, sizeof(int), &rinfo));
   TRY(getrf_batch(ctx, fn, st, sc, dt, batch, n, a, (int64_t *)ipiv, sw.dev));
   simple_op eye{ ctx, fn, 1, out, n, batch, NULL, NULL };
   TRY(by_type(dt, eye));
@@ -1244,7 +1208,7 @@ extern "C" cusci_status cusci__gpu_la_det(cusci_ctx *ctx, const char *fn, int dt
     return sw.read(ctx, fn, NULL, nonfinite);
   }
   void *ipiv;
-  TRY(sc.get(ctx, sizeof(int64_t) * (size_t)(batch * n), &ipiv));
+  TRY(sc.get(ctx, fn, sizeof(int64_t) * (size_t)(batch * n), &ipiv));
   TRY(getrf_batch(ctx, fn, st, sc, dt, batch, n, a, (int64_t *)ipiv, sw.dev));
   simple_op d{ ctx, fn, 2, a, n, batch, (const int64_t *)ipiv, det };
   TRY(by_type(dt, d));
@@ -1292,7 +1256,7 @@ extern "C" cusci_status cusci__gpu_la_slogdet(cusci_ctx *ctx, const char *fn, in
   if (check_finite)
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
   void *ipiv;
-  TRY(sc.get(ctx, sizeof(int64_t) * (size_t)(batch * n), &ipiv));
+  TRY(sc.get(ctx, fn, sizeof(int64_t) * (size_t)(batch * n), &ipiv));
   TRY(getrf_batch(ctx, fn, st, sc, dt, batch, n, a, (int64_t *)ipiv, sw.dev));
   slogdet_op op{ ctx, fn, a, (const int64_t *)ipiv, sign, logdet, n, batch };
   TRY(by_type(dt, op));
@@ -1315,7 +1279,7 @@ extern "C" cusci_status cusci__gpu_la_lu_factor(cusci_ctx *ctx, const char *fn, 
   if (check_finite)
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
   void *buf;
-  TRY(sc.get(ctx, (size_t)(batch * n * n) * itemsize(dt), &buf));
+  TRY(sc.get(ctx, fn, (size_t)(batch * n * n) * itemsize(dt), &buf));
   TRY(transpose(ctx, fn, dt, a, buf, n, n, batch, false));
   TRY(getrf_batch(ctx, fn, st, sc, dt, batch, n, buf, ipiv, sw.dev));
   TRY(transpose(ctx, fn, dt, buf, a, n, n, batch, false));
@@ -1342,9 +1306,9 @@ extern "C" cusci_status cusci__gpu_la_lu_solve(cusci_ctx *ctx, const char *fn, i
   size_t isz = itemsize(dt);
   cudaDataType t = cuda_type(dt);
   void *lc, *bc, *rinfo;
-  TRY(sc.get(ctx, (size_t)(batch * n * n) * isz, &lc));
-  TRY(sc.get(ctx, (size_t)(batch * n * k) * isz, &bc));
-  TRY(sc.get(ctx, sizeof(int), &rinfo));
+  TRY(sc.get(ctx, fn, (size_t)(batch * n * n) * isz, &lc));
+  TRY(sc.get(ctx, fn, (size_t)(batch * n * k) * isz, &bc));
+  TRY(sc.get(ctx, fn, sizeof(int), &rinfo));
   TRY(transpose(ctx, fn, dt, lu, lc, n, n, batch, false));
   TRY(transpose(ctx, fn, dt, b, bc, n, k, batch, false));
   cublasOperation_t op = trans == 1 ? CUBLAS_OP_T : trans == 2 ? CUBLAS_OP_C : CUBLAS_OP_N;
@@ -1399,7 +1363,7 @@ extern "C" cusci_status cusci__gpu_la_eigh(cusci_ctx *ctx, const char *fn, int d
   size_t dbytes = 0, hbytes = 0, isz = itemsize(dt), rsz = is_single(dt) ? 4 : 8;
   SOLVER_TRY(cusolverDnXsyevd_bufferSize(st->solver, st->params, jobz, uplo, n, t, a, n, rt, w, t, &dbytes, &hbytes));
   void *dw, *hw;
-  TRY(sc.get(ctx, dbytes, &dw));
+  TRY(sc.get(ctx, fn, dbytes, &dw));
   TRY(sc.get_host(ctx, fn, hbytes, &hw));
   for (int64_t i = 0; i < batch; i++)
     SOLVER_TRY(cusolverDnXsyevd(st->solver, st->params, jobz, uplo, n, t, (char *)a + (size_t)(i * n * n) * isz, n, rt,
@@ -1430,14 +1394,14 @@ static cusci_status svd_gesvd(cusci_ctx *ctx, const char *fn, la_state *st, scra
   cudaDataType t = cuda_type(dt), rt = real_type(dt);
   void *Uc = uv && wide ? vh : NULL, *VTc = uv && wide ? u : NULL;
   if (uv && !wide) {
-    TRY(sc.get(ctx, (size_t)(batch * rows * ucols) * isz, &Uc));
-    TRY(sc.get(ctx, (size_t)(batch * vrows * cols) * isz, &VTc));
+    TRY(sc.get(ctx, fn, (size_t)(batch * rows * ucols) * isz, &Uc));
+    TRY(sc.get(ctx, fn, (size_t)(batch * vrows * cols) * isz, &VTc));
   }
   size_t dbytes = 0, hbytes = 0;
   SOLVER_TRY(cusolverDnXgesvd_bufferSize(st->solver, st->params, job, job, rows, cols, t, buf, rows, rt, s, t, Uc, rows, t, VTc, vrows, t,
                                          &dbytes, &hbytes));
   void *dw, *hw;
-  TRY(sc.get(ctx, dbytes, &dw));
+  TRY(sc.get(ctx, fn, dbytes, &dw));
   TRY(sc.get_host(ctx, fn, hbytes, &hw));
   for (int64_t i = 0; i < batch; i++)
     SOLVER_TRY(cusolverDnXgesvd(st->solver, st->params, job, job, rows, cols, t, (char *)buf + (size_t)(i * m * n) * isz, rows, rt,
@@ -1591,7 +1555,7 @@ static cusci_status svd_gram_t(cusci_ctx *ctx, const char *fn, la_state *st, scr
   }
   off[8] = at;
   char *base;
-  TRY(sc.get(ctx, off[8], (void **)&base));
+  TRY(sc.get(ctx, fn, off[8], (void **)&base));
   D *c64 = (D *)(base + off[0]), *y = (D *)(base + off[1]), *g = (D *)(base + off[2]), *vrev = (D *)(base + off[3]),
     *tau = (D *)(base + off[5]), *ph = (D *)(base + off[6]);
   double *lam = (double *)(base + off[4]);
@@ -1608,7 +1572,7 @@ static cusci_status svd_gram_t(cusci_ctx *ctx, const char *fn, la_state *st, scr
     dwork = (size_t)lorgqr * wsz;
   const size_t hwork = hsyevd > hgeqrf ? hsyevd : hgeqrf;
   void *dw, *hw;
-  TRY(sc.get(ctx, dwork, &dw));
+  TRY(sc.get(ctx, fn, dwork, &dw));
   TRY(sc.get_host(ctx, fn, hwork, &hw));
   const double one[2] = { 1.0, 0.0 }, zero[2] = { 0.0, 0.0 };
   BLAS_TRY(cublasSetPointerMode(st->blas, CUBLAS_POINTER_MODE_HOST));
@@ -1673,7 +1637,7 @@ extern "C" cusci_status cusci__gpu_la_svd(cusci_ctx *ctx, const char *fn, int dt
   size_t isz = itemsize(dt);
   void *buf = a;
   if (!wide) {
-    TRY(sc.get(ctx, (size_t)(batch * m * n) * isz, &buf));
+    TRY(sc.get(ctx, fn, (size_t)(batch * m * n) * isz, &buf));
     TRY(transpose(ctx, fn, dt, a, buf, m, n, batch, false));
   }
   /* full_matrices, and double precision, by gesvd: gesvdp, tried first,
@@ -1687,11 +1651,11 @@ extern "C" cusci_status cusci__gpu_la_svd(cusci_ctx *ctx, const char *fn, int dt
   if (uv && wide)
     Uc = vh; /* vh (K x n) row-major is Uc (n x K) column-major */
   else if (uv)
-    TRY(sc.get(ctx, (size_t)(batch * rows * K) * isz, &Uc));
+    TRY(sc.get(ctx, fn, (size_t)(batch * rows * K) * isz, &Uc));
   if (uv && !wide)
     Vc = vh; /* vh (K x n) row-major is Vc (n x K) column-major, conjugated */
   else if (uv)
-    TRY(sc.get(ctx, (size_t)(batch * cols * K) * isz, &Vc));
+    TRY(sc.get(ctx, fn, (size_t)(batch * cols * K) * isz, &Vc));
   TRY(svd_gram(ctx, fn, st, sc, sw, dt, batch, rows, cols, buf, uv, Uc, Vc, s));
   if (uv) {
     if (wide) {

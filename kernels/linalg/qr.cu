@@ -37,27 +37,6 @@ cusci_status get_state(cusci_ctx *ctx, const char *fn, qr_state *out)
   return CUSCI_OK;
 }
 
-/* Pool scratch, released when the set goes out of scope. */
-struct scratch_set {
-  cusci_array *dev[8] = {};
-  int ndev = 0;
-  void *host = nullptr;
-  ~scratch_set()
-  {
-    for (int i = 0; i < ndev; i++)
-      cusci_array_release(dev[i]);
-    free(host);
-  }
-  cusci_status get(cusci_ctx *ctx, const char *fn, size_t bytes, void **p)
-  {
-    if (ndev == 8)
-      return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "more scratch buffers than a call may hold");
-    int64_t nb = (int64_t)(bytes ? bytes : 1);
-    TRY(cusci_array_empty(ctx, 1, &nb, CUSCI_UINT8, &dev[ndev]));
-    *p = cusci_array_data(dev[ndev++]);
-    return CUSCI_OK;
-  }
-};
 
 /* dst (column-major rows x cols, ld rows) from src (row-major rows x cols),
  * or back when `back`; a batch of such matrices. Element types of 4, 8 and
@@ -230,16 +209,12 @@ extern "C" cusci_status cusci__gpu_la_qr(cusci_ctx *ctx, const char *fn, int dt,
   if (m > 0 && n > 0) {
     size_t dbytes = 0, hbytes = 0;
     SOLVER_TRY(cusolverDnXgeqrf_bufferSize(st->solver, st->params, m, n, t, fc, m, t, tau, t, &dbytes, &hbytes));
-    void *dw;
+    void *dw, *hw;
     TRY(sc.get(ctx, fn, dbytes, &dw));
-    if (hbytes) {
-      sc.host = malloc(hbytes);
-      if (!sc.host)
-        return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %zu bytes of solver workspace", hbytes);
-    }
+    TRY(sc.get_host(ctx, fn, hbytes, &hw));
     for (int64_t i = 0; i < batch; i++)
       SOLVER_TRY(cusolverDnXgeqrf(st->solver, st->params, m, n, t, (char *)fc + (size_t)(i * m * n) * isz, m, t,
-                                  (char *)tau + (size_t)(i * K) * isz, t, dw, dbytes, sc.host, hbytes, dinfo + i));
+                                  (char *)tau + (size_t)(i * K) * isz, t, dw, dbytes, hw, hbytes, dinfo + i));
   }
   TRY(take_r(ctx, fn, isz, fc, r, m, n, rrows, batch));
   if (qcols > 0) {
@@ -257,7 +232,7 @@ extern "C" cusci_status cusci__gpu_la_qr(cusci_ctx *ctx, const char *fn, int dt,
     }
     TRY(reorder(ctx, fn, isz, qc, q, m, qcols, batch, true));
   }
-  if (!check_finite && !sc.host)
+  if (!check_finite && sc.nhost == 0)
     return CUSCI_OK;
   /* The finite flag is read, or the host workspace must outlive the calls. */
   int flag = 0;
