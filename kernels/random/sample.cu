@@ -149,13 +149,15 @@ __device__ __forceinline__ void defer_mark(uint32_t *at, const bool (&rej)[G])
 /* The second kernel's side: slow(k) for every marked element of warp w of
  * the first kernel. Lane L reads rounds L, L + 32, ... (the next 32
  * rounds' words load while the present ones run); the lanes' marked
- * elements are packed into a queue in shared memory in one pass (a prefix
- * sum of their counts gives each lane its place) and run 32 at a time, so
- * that the slow path runs with every lane busy. */
+ * elements are packed into a queue in shared memory (a prefix sum of
+ * their counts gives each lane its place) and run 32 at a time, so that
+ * the slow path runs with every lane busy. What does not fit in the queue
+ * waits for another pass over the same words; float32 (about 60 marked
+ * elements in 32 rounds) often takes one. */
 template <int G, typename F>
 __device__ void defer_finish(const defer_map &dm, F slow)
 {
-  constexpr int QCAP = 128;
+  constexpr int QCAP = 64;
   __shared__ int64_t q_k[kWarps][QCAP];
   __shared__ __align__(16) uint32_t pre_k[kWarps][2][32 * G];
   const unsigned full = 0xffffffffu;
