@@ -1,7 +1,8 @@
 /*
  * tests/random-gpu.c: the GPU against the host: for every distribution and
  * both float dtypes, the same seed gives the same bits on sizes 1, 7, 4099
- * and 2^20 + 3 and into strided views, call after call; cuRAND's engines
+ * and 2^20 + 3 and into strided views, call after call (normals also on
+ * tens of millions of elements); cuRAND's engines
  * by their moments, state round trips and failures.
  * Prints "1..0 # SKIP no CUDA device" where there is none.
  */
@@ -149,6 +150,37 @@ static void curand_engines(void)
   cusci_random_generator_destroy(g);
 }
 
+/* Normals on arrays large enough that each warp of the second normal
+ * kernel reads many rounds of the first one's marks (more than 64 on a
+ * GPU of 132 multiprocessors) and finds more marked elements at once than
+ * its queue holds. */
+static void big_normals(cusci_dtype dt)
+{
+  int64_t n = dt == CUSCI_FLOAT32 ? 70000001 : 35000001;
+  cusci_random_generator *gh = NULL, *gg = NULL;
+  cusci_random_generator_create(host, CUSCI_BITGEN_PHILOX, 77, &gh);
+  cusci_random_generator_create(gpu, CUSCI_BITGEN_PHILOX, 77, &gg);
+  cusci_array *a = NULL, *b = NULL;
+  cusci_status sth = cusci_random_standard_normal(host, gh, 1, &n, dt, &a);
+  cusci_status stg = cusci_random_standard_normal(gpu, gg, 1, &n, dt, &b);
+  int64_t m = -1;
+  if (sth == CUSCI_OK && stg == CUSCI_OK) {
+    void *x = tu_to_host(host, a), *y = tu_to_host(gpu, b);
+    m = tu_first_mismatch(dt, y, x, NULL, n);
+    if (m >= 0) {
+      char e1[64], e2[64];
+      diag("element %lld is %s on the GPU, %s on the host", (long long)m, tu_elem_str(dt, y, m, e1, sizeof e1),
+           tu_elem_str(dt, x, m, e2, sizeof e2));
+    }
+    free(x), free(y);
+  }
+  ok(sth == CUSCI_OK && stg == CUSCI_OK && m < 0, "standard_normal %s: GPU and host bit for bit on %lld elements (%s)",
+     cusci_dtype_name(dt), (long long)n, stg ? cusci_ctx_last_error(gpu) : cusci_status_name(sth));
+  cusci_array_release(a), cusci_array_release(b);
+  cusci_random_generator_destroy(gh);
+  cusci_random_generator_destroy(gg);
+}
+
 int main(void)
 {
   gpu = tu_gpu_ctx_or_skip();
@@ -158,6 +190,8 @@ int main(void)
     if (!c->discrete)
       same_bits(c->name, CUSCI_FLOAT32);
   }
+  big_normals(CUSCI_FLOAT32);
+  big_normals(CUSCI_FLOAT64);
   /* integers as every integer dtype. */
   static const cusci_dtype dts[] = {CUSCI_BOOL, CUSCI_INT8, CUSCI_UINT16, CUSCI_INT32, CUSCI_UINT64};
   for (size_t t = 0; t < sizeof dts / sizeof *dts; t++) {
