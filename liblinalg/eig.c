@@ -413,15 +413,12 @@ cusci_status cusci_linalg_schur(cusci_ctx *ctx, const cusci_array *a, const cusc
 {
   static const char fn[] = "cusci_linalg_schur";
   cusci_linalg_schur_opts o = opts ? *opts : (cusci_linalg_schur_opts){ 0 };
-  TRY(cusci__la_check_square(ctx, fn, "a", a));
-  cusci_dtype dt;
-  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
-  if (o.complex_output)
-    dt = cusci__la_complex_of(dt);
-  int nd = cusci_array_ndim(a), nb = nd - 2;
-  const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = cusci__la_prod(nb, sh);
-  TRY(cusci__la_check_lapack(ctx, fn, n, n, true));
+  cusci__la_square in;
+  TRY(cusci__la_square_input(ctx, fn, "a", a, true, &in));
+  cusci_dtype dt = o.complex_output ? cusci__la_complex_of(in.dt) : in.dt;
+  int nd = in.nd, nb = nd - 2;
+  const int64_t *sh = in.sh;
+  int64_t n = in.n, batch = in.batch;
   TRY(cusci__la_check_out(ctx, fn, t, nd, sh, dt));
   TRY(cusci__la_check_out(ctx, fn, z, nd, sh, dt));
   cusci_dtype wdt = wide_of(dt);
@@ -524,13 +521,12 @@ cusci_status cusci_linalg_ldl(cusci_ctx *ctx, const cusci_array *a, const cusci_
 {
   static const char fn[] = "cusci_linalg_ldl";
   cusci_linalg_ldl_opts o = opts ? *opts : (cusci_linalg_ldl_opts){ 0 };
-  TRY(cusci__la_check_square(ctx, fn, "a", a));
-  cusci_dtype dt;
-  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
-  int nd = cusci_array_ndim(a), nb = nd - 2;
-  const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = cusci__la_prod(nb, sh);
-  TRY(cusci__la_check_lapack(ctx, fn, n, n, true));
+  cusci__la_square in;
+  TRY(cusci__la_square_input(ctx, fn, "a", a, true, &in));
+  cusci_dtype dt = in.dt;
+  int nd = in.nd;
+  const int64_t *sh = in.sh;
+  int64_t n = in.n, batch = in.batch;
   TRY(cusci__la_check_out(ctx, fn, lu, nd, sh, dt));
   TRY(cusci__la_check_out(ctx, fn, d, nd, sh, dt));
   TRY(cusci__la_check_out(ctx, fn, perm, nd - 1, sh, CUSCI_INT64));

@@ -60,14 +60,13 @@ static cusci_status schur_fun(cusci_ctx *ctx, const char *fn, int which, const c
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
   if (which == FN_FUNM && !f)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "func is NULL");
-  TRY(cusci__la_check_square(ctx, fn, "a", a));
-  int nd = cusci_array_ndim(a), nb = nd - 2;
-  const int64_t *sh = cusci_array_shape(a);
-  cusci_dtype dt;
-  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
-  int64_t n = sh[nd - 1], batch = cusci__la_prod(nb, sh);
-  /* Computed on the host whatever the device. */
-  TRY(cusci__la_check_lapack(ctx, fn, n, n, true));
+  /* Computed on the host whatever the device (staged). */
+  cusci__la_square in;
+  TRY(cusci__la_square_input(ctx, fn, "a", a, true, &in));
+  cusci_dtype dt = in.dt;
+  int nd = in.nd, nb = nd - 2;
+  const int64_t *sh = in.sh;
+  int64_t n = in.n, batch = in.batch;
   /* The outputs' shapes and devices now; their dtypes once the result's is
    * known (either of the real and complex one passes here). */
   if (*out && cusci_array_dtype(*out) != dt)

@@ -1076,14 +1076,12 @@ static cusci_status eigh_impl(cusci_ctx *ctx, const char *fn, const cusci_array 
     return cusci__la_eigh_ex(ctx, fn, a, &o, w, v); /* liblinalg/eig.c */
   if (o.type < 0 || o.type > 3)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "type is %d, expected 1, 2 or 3", o.type);
-  TRY(cusci__la_check_square(ctx, fn, "a", a));
-  cusci_dtype dt;
-  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
-  cusci_dtype rt = cusci__la_real_of(dt);
-  int nd = cusci_array_ndim(a), nb = nd - 2;
-  const int64_t *sh = cusci_array_shape(a);
-  int64_t n = sh[nd - 1], batch = cusci__la_prod(nb, sh);
-  TRY(cusci__la_check_lapack(ctx, fn, n, n, false));
+  cusci__la_square in;
+  TRY(cusci__la_square_input(ctx, fn, "a", a, false, &in));
+  cusci_dtype dt = in.dt, rt = cusci__la_real_of(dt);
+  int nd = in.nd, nb = nd - 2;
+  const int64_t *sh = in.sh;
+  int64_t n = in.n, batch = in.batch;
   TRY(cusci__la_check_out(ctx, fn, w, nd - 1, sh, rt));
   if (v)
     TRY(cusci__la_check_out(ctx, fn, v, nd, sh, dt));
