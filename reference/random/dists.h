@@ -310,13 +310,6 @@ CUSCI_HD double cusci__rexpo(cusci__rsampler *r)
   return -cusci__rlog(cusci__ruopen(r));
 }
 
-/*
- * Standard gamma by Marsaglia and Tsang, "A simple method for generating
- * gamma variables", ACM TOMS 26(3), 2000: for shape >= 1, d = shape - 1/3,
- * c = 1/sqrt(9d), v = (1 + c x)^3 with x normal, accepted by the squeeze
- * u < 1 - 0.0331 x^4 or log u < x^2/2 + d (1 - v + log v); for shape < 1,
- * their boost gamma(shape) = gamma(shape + 1) u^(1/shape).
- */
 /* Marsaglia and Tsang's d = shape - 1/3 and c = 1/sqrt(9d) for shape >= 1,
  * as the samplers below use them: in float for float32 outputs (then
  * exact in double), else in double. */
@@ -332,6 +325,13 @@ CUSCI_HD void cusci__rgamma_dc(int f32, double shape, double *d, double *c)
   *c = 1.0 / cusci__rsqrt(9.0 * *d);
 }
 
+/*
+ * Standard gamma by Marsaglia and Tsang, "A simple method for generating
+ * gamma variables", ACM TOMS 26(3), 2000: for shape >= 1, d = shape - 1/3,
+ * c = 1/sqrt(9d), v = (1 + c x)^3 with x normal, accepted by the squeeze
+ * u < 1 - 0.0331 x^4 or log u < x^2/2 + d (1 - v + log v); for shape < 1,
+ * their boost gamma(shape) = gamma(shape + 1) u^(1/shape).
+ */
 CUSCI_HD double cusci__rgamma(cusci__rsampler *r, double shape)
 {
   if (shape == 0.0)
