@@ -68,7 +68,9 @@ __device__ __forceinline__ void store_group(T *dst, const T (&v)[G])
 template <int DIST, int F32>
 __host__ __device__ constexpr int real_group()
 {
-  return DIST <= CUSCI__RD_TRIANGULAR ? (F32 ? 4 : 2) : 1;
+  return DIST <= CUSCI__RD_TRIANGULAR                                     ? (F32 ? 4 : 2)
+         : (DIST == CUSCI__RD_STANDARD_GAMMA || DIST == CUSCI__RD_GAMMA) ? (F32 ? 2 : 1)
+                                                                           : 1;
 }
 
 template <int DIST, int F32>
@@ -381,90 +383,132 @@ void launch_normal(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64
   normal_deferred<DIST, F32><<<blocks, kThreads, 0, s>>>(p->a, p->b, rk, key, ctr, dst, dm);
 }
 
-/* The ziggurat's tables of the kernel's precision, copied to shared memory
- * at the start of a block: a warp's 32 lanes look up 32 random layers, and
- * shared memory serves them in a few passes where the L1 cache takes up to
- * one per line touched. */
-#define ZIG_SHARED_TABLES()                                                                                        \
-  __shared__ uint32_t zk32[F32 ? 256 : 1];                                                                          \
-  __shared__ float zw32[F32 ? 256 : 1];                                                                             \
-  __shared__ uint64_t zk64[F32 ? 1 : 256];                                                                          \
-  __shared__ double zw64[F32 ? 1 : 256];                                                                            \
-  for (int t_ = (int)threadIdx.x; t_ < 256; t_ += (int)blockDim.x) {                                                \
-    if (F32) {                                                                                                      \
-      zk32[t_] = cusci__zigd_k32[t_];                                                                               \
-      zw32[t_] = cusci__zigd_w32[t_];                                                                               \
-    } else {                                                                                                        \
-      zk64[t_] = cusci__zigd_k64[t_];                                                                               \
-      zw64[t_] = cusci__zigd_w64[t_];                                                                               \
-    }                                                                                                               \
-  }                                                                                                                 \
-  __syncthreads()
-
 /*
- * gamma and standard_gamma with shape >= 1, queued in shared
- * memory per warp: an element whose first try leaves Marsaglia and Tsang's
- * common path (the normal outside its rectangle, or the squeeze failing:
- * about one in nine for shape 2) runs the whole sampler later, with 31
- * others. The common path takes Philox's round keys and d and c from the
- * launch; cusci__rgamma_fast takes exactly the sampler's steps, so the
- * values are the host's.
+ * gamma and standard_gamma with shape >= 1. A lane makes a group (two
+ * float32 elements or one float64) by Marsaglia and Tsang's common path:
+ * the normal by the ziggurat's fast path with the normals' table in
+ * shared memory, then a squeeze. An element that leaves it (the normal
+ * outside its rectangle, or no squeeze accepting: about one in
+ * twenty-five for shape 2) is queued in shared memory per warp and runs
+ * the whole sampler later, with 31 others. The common path takes Philox's
+ * round keys and d and c from the launch; cusci__rgammaf_fast and
+ * cusci__rgamma_fast take exactly the sampler's steps, so the values are
+ * the host's.
  */
 template <int DIST, int F32>
-__device__ __noinline__ void gamma_full(const cusci__rparams &p, uint64_t key, uint64_t ctr, int64_t k, void *dst)
+__device__ __noinline__ void gamma_full(double a, double b, const cusci__philox_rk &rk, uint64_t key, uint64_t ctr, int64_t k,
+                                        void *dst)
 {
   using T = typename std::conditional<F32 != 0, float, double>::type;
   cusci__rsampler r;
-  cusci__rstream_init(&r.s, key, ctr + (uint64_t)k);
-  double x = F32 ? cusci__rgammaf(&r, p.a) : cusci__rgamma(&r, p.a);
-  ((T *)dst)[k] = (T)(DIST == CUSCI__RD_GAMMA ? p.b * x : x);
+  double x;
+  if constexpr (F32 != 0) {
+    uint32_t c[4];
+    group_block(rk, ctr + (uint64_t)(k / 2), c);
+    cusci__rgammaf_stream(&r, key, ctr + (uint64_t)(k / 2), c, (int)(k % 2));
+    x = cusci__rgammaf(&r, a);
+  } else {
+    cusci__rstream_init(&r.s, key, ctr + (uint64_t)k);
+    x = cusci__rgamma(&r, a);
+  }
+  ((T *)dst)[k] = (T)(DIST == CUSCI__RD_GAMMA ? b * x : x);
+}
+
+/* Element i of the group's block c by the common path: 1 and *out, or 0. */
+template <int F32>
+__device__ __forceinline__ bool gamma_try(const uint32_t (&c)[4], int i, const void *zt, double d, double cc, double *out)
+{
+  if constexpr (F32 != 0) {
+    float x, v;
+    if (!zig_fast32(c[2 * i], (const uint2 *)zt, &x) ||
+        !cusci__rgammaf_fast(x, cusci__u32_to_float(c[2 * i + 1]), (float)d, (float)cc, &v))
+      return false;
+    *out = (double)v;
+    return true;
+  } else {
+    double x;
+    if (!zig_fast64((uint64_t)c[0] | ((uint64_t)c[1] << 32), (const ulonglong2 *)zt, &x))
+      return false;
+    return cusci__rgamma_fast(x, cusci__u64_to_double((uint64_t)c[2] | ((uint64_t)c[3] << 32)), d, cc, out);
+  }
 }
 
 template <int DIST, int F32>
 __global__ void __launch_bounds__(kThreads) gamma_kernel(const cusci__rparams p, const cusci__philox_rk rk, double d, double c,
                                                          uint64_t key, uint64_t ctr, int64_t n, void *dst)
 {
+  constexpr int G = F32 ? 2 : 1, QCAP = 32 + 32 * G; /* 31 waiting and a round's G ballots */
   using T = typename std::conditional<F32 != 0, float, double>::type;
-  __shared__ int64_t q_k[kWarps][64];
-  ZIG_SHARED_TABLES();
+  __shared__ int64_t q_k[kWarps][QCAP];
+  __shared__ uint2 zt32[F32 ? 512 : 1];
+  __shared__ ulonglong2 zt64[F32 ? 1 : 512];
+  const void *zt;
+  if constexpr (F32 != 0) {
+    zig_table32(zt32);
+    zt = zt32;
+  } else {
+    zig_table64(zt64);
+    zt = zt64;
+  }
+  __syncthreads();
   const unsigned full = 0xffffffffu;
   int warp = (int)(threadIdx.x / 32), lane = (int)(threadIdx.x % 32);
+  int64_t *q = q_k[warp];
   int count = 0; /* the same in every lane of the warp */
-  int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t base = (int64_t)blockIdx.x * blockDim.x + warp * 32; base < n; base += stride) {
-    int64_t k = base + lane;
-    bool defer = false;
-    if (k < n) {
-      cusci__rstream st;
-      group_block(rk, ctr + (uint64_t)k, st.buf);
-      double v;
-      if (cusci__rgamma_fast(&st, F32, d, c, &v, zk32, zw32, zk64, zw64))
-        ((T *)dst)[k] = (T)(DIST == CUSCI__RD_GAMMA ? p.b * v : v);
-      else
-        defer = true;
+  int64_t groups = (n + G - 1) / G, stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t base = (int64_t)blockIdx.x * blockDim.x + warp * 32; base < groups; base += stride) {
+    int64_t g = base + lane, k0 = g * G;
+    bool defer[G];
+    for (int i = 0; i < G; i++)
+      defer[i] = false;
+    if (g < groups) {
+      uint32_t cw[4];
+      group_block(rk, ctr + (uint64_t)g, cw);
+      T t[G];
+      bool all = k0 + G <= n;
+#pragma unroll
+      for (int i = 0; i < G; i++) {
+        double v = 0.0;
+        bool ok = gamma_try<F32>(cw, i, zt, d, c, &v);
+        t[i] = (T)(DIST == CUSCI__RD_GAMMA ? p.b * v : v);
+        defer[i] = !ok && k0 + i < n;
+        all = all && ok;
+      }
+      T *out = (T *)dst;
+      if (all) {
+        store_group<T, G>(out + k0, t);
+      } else {
+        for (int i = 0; i < G; i++)
+          if (k0 + i < n && !defer[i])
+            out[k0 + i] = t[i];
+      }
     }
-    unsigned m = __ballot_sync(full, defer);
-    if (defer)
-      q_k[warp][count + __popc(m & ((1u << lane) - 1u))] = k;
-    count += __popc(m);
+#pragma unroll
+    for (int i = 0; i < G; i++) {
+      unsigned m = __ballot_sync(full, defer[i]);
+      if (defer[i])
+        q[count + __popc(m & ((1u << lane) - 1u))] = k0 + i;
+      count += __popc(m);
+    }
     __syncwarp();
-    if (count >= 32) {
+    while (count >= 32) {
       count -= 32;
-      gamma_full<DIST, F32>(p, key, ctr, q_k[warp][count + lane], dst);
-      __syncwarp();
+      gamma_full<DIST, F32>(p.a, p.b, rk, key, ctr, q[count + lane], dst);
     }
+    __syncwarp();
   }
   if (lane < count)
-    gamma_full<DIST, F32>(p, key, ctr, q_k[warp][lane], dst);
+    gamma_full<DIST, F32>(p.a, p.b, rk, key, ctr, q[lane], dst);
 }
 
 template <int DIST, int F32>
 void launch_gamma(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64_t ctr, int64_t n, void *dst)
 {
+  constexpr int G = F32 ? 2 : 1;
   double d, c;
   cusci__rgamma_dc(F32, p->a, &d, &c);
   cusci__philox_rk rk = cusci__philox_round_keys(key);
-  gamma_kernel<DIST, F32><<<fill_blocks(n), kThreads, 0, s>>>(*p, rk, d, c, key, ctr, n, dst);
+  gamma_kernel<DIST, F32><<<fill_blocks((n + G - 1) / G), kThreads, 0, s>>>(*p, rk, d, c, key, ctr, n, dst);
 }
 
 template <int DIST, typename T, int G, bool IS_BOOL>

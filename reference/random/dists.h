@@ -6,8 +6,10 @@
  * (see philox.h), so the values depend on the key, the counter and the
  * element's index alone. A group is G elements: G = 4 (float32) or 2
  * (float64) for the distributions made from one uniform or one normal per
- * element without rejection, and 1 for the rest. A packed lane that must
- * reject (integers) continues on its own stream (ctr + g, (lane + 1) 2^32 + m).
+ * element without rejection, 2 for float32 gamma (two 32-bit words per
+ * element), and 1 for the rest. A packed lane that must reject (normals,
+ * integers, float32 gamma) continues on its own stream
+ * (ctr + g, (lane + 1) 2^32 + m).
  *
  * All arithmetic is double and goes through rmath.h, so both sides round
  * alike; float32 results are the double results rounded once.
@@ -69,6 +71,8 @@ CUSCI_HD int cusci__rgroup_size(int dist, int f32, const cusci__rparams *p)
     return p->range <= UINT64_C(0xffffffff) ? 4 : 2;
   case CUSCI__RD_POISSON:
     return p->a < 10.0 ? 2 : 1;
+  case CUSCI__RD_STANDARD_GAMMA: case CUSCI__RD_GAMMA:
+    return f32 ? 2 : 1;
   default:
     return 1;
   }
@@ -221,29 +225,21 @@ CUSCI__NOINLINE double cusci__rzig_lane(uint32_t k0, uint32_t k1, uint64_t lo, i
 }
 
 /* Lane i of the group's block (refilled in s) by the ziggurat's common
- * path, with the tables k32, w32 (f32) or k64, w64 (f64) wherever they
- * live (a GPU kernel may copy them to shared memory): 1 and *z when the
- * draw lands in its layer's rectangle; 0 when it does not, and *w is the
- * draw to give cusci__rzig_lane. */
-CUSCI_HD int cusci__rzig_fast_in(const cusci__rstream *s, int f32, int i, double *z, uint64_t *w, const uint32_t *k32, const float *w32,
-                                 const uint64_t *k64, const double *w64)
+ * path: 1 and *z when the draw lands in its layer's rectangle; 0 when it
+ * does not, and *w is the draw to give cusci__rzig_lane. */
+CUSCI_HD int cusci__rzig_fast(const cusci__rstream *s, int f32, int i, double *z, uint64_t *w)
 {
   if (f32) {
     uint32_t v = cusci__rbuf(s, i);
     float x;
-    int in = cusci__rzig32_in(v, k32[v & 0xff], w32[v & 0xff], &x);
+    int in = cusci__rzig32_in(v, CUSCI__ZIG(k32)[v & 0xff], CUSCI__ZIG(w32)[v & 0xff], &x);
     *w = v;
     *z = (double)x;
     return in;
   }
   uint64_t v = (uint64_t)cusci__rbuf(s, 2 * i) | ((uint64_t)cusci__rbuf(s, 2 * i + 1) << 32);
   *w = v;
-  return cusci__rzig64_in(v, k64[v & 0xff], w64[v & 0xff], z);
-}
-
-CUSCI_HD int cusci__rzig_fast(const cusci__rstream *s, int f32, int i, double *z, uint64_t *w)
-{
-  return cusci__rzig_fast_in(s, f32, i, z, w, CUSCI__ZIG(k32), CUSCI__ZIG(w32), CUSCI__ZIG(k64), CUSCI__ZIG(w64));
+  return cusci__rzig64_in(v, CUSCI__ZIG(k64)[v & 0xff], CUSCI__ZIG(w64)[v & 0xff], z);
 }
 
 /* The group's normals: f32, one per 32-bit word of the block (four);
@@ -328,10 +324,57 @@ CUSCI_HD void cusci__rgamma_dc(int f32, double shape, double *d, double *c)
 /*
  * Standard gamma by Marsaglia and Tsang, "A simple method for generating
  * gamma variables", ACM TOMS 26(3), 2000: for shape >= 1, d = shape - 1/3,
- * c = 1/sqrt(9d), v = (1 + c x)^3 with x normal, accepted by the squeeze
- * u < 1 - 0.0331 x^4 or log u < x^2/2 + d (1 - v + log v); for shape < 1,
- * their boost gamma(shape) = gamma(shape + 1) u^(1/shape).
+ * c = 1/sqrt(9d), v = (1 + c x)^3 with x normal, accepted when
+ * log u < x^2/2 + d (1 - v + log v); for shape < 1, their boost
+ * gamma(shape) = gamma(shape + 1) u^(1/shape).
+ *
+ * Two squeezes decide most tries without the logarithms. Theirs,
+ * u < 1 - 0.0331 x^4, and a second one that holds in real arithmetic
+ * (so it changes no decision but at rounding's edge): with t = c x,
+ * x^2/2 = 4.5 d t^2, and log(1 + t) >= t - t^2/2 + t^3/3 - t^4/4 for
+ * t >= 0 (the difference has derivative t^4 / (1 + t) and is 0 at 0), with
+ * t^5 / (5 (1 - b)) more for -b <= t < 0, the right side is at least
+ * d t^4 (k min(t, 0) - 3/4), k = 6/5 down to t = -1/2 and 12/5 down to
+ * -3/4; and log u <= u - 1. For shape 2 the first squeeze takes 91.7% of
+ * tries, both 97.3%, the logarithms 98.2%.
  */
+CUSCI_HD int cusci__rgamma_v(double x, double c, double *t, double *v)
+{
+  *t = c * x;
+  double w = 1.0 + *t;
+  *v = w * w * w;
+  return w > 0.0;
+}
+CUSCI_HD int cusci__rgamma_squeezed(double x, double t, double u, double d)
+{
+  double x2 = x * x;
+  if (u < 1.0 - 0.0331 * x2 * x2)
+    return 1;
+  if (t < -0.75)
+    return 0;
+  double t2 = t * t, k = t < -0.5 ? 2.4 : 1.2, m = t < 0.0 ? t : 0.0;
+  return u - 1.0 < d * (t2 * t2) * (k * m - 0.75);
+}
+
+/* The float twins, for float32 outputs. */
+CUSCI_HD int cusci__rgammaf_v(float x, float c, float *t, float *v)
+{
+  *t = c * x;
+  float w = 1.0f + *t;
+  *v = w * w * w;
+  return w > 0.0f;
+}
+CUSCI_HD int cusci__rgammaf_squeezed(float x, float t, float u, float d)
+{
+  float x2 = x * x;
+  if (u < 1.0f - 0.0331f * x2 * x2)
+    return 1;
+  if (t < -0.75f)
+    return 0;
+  float t2 = t * t, k = t < -0.5f ? 2.4f : 1.2f, m = t < 0.0f ? t : 0.0f;
+  return u - 1.0f < d * (t2 * t2) * (k * m - 0.75f);
+}
+
 CUSCI_HD double cusci__rgamma(cusci__rsampler *r, double shape)
 {
   if (shape == 0.0)
@@ -344,17 +387,12 @@ CUSCI_HD double cusci__rgamma(cusci__rsampler *r, double shape)
   double d, c;
   cusci__rgamma_dc(0, shape, &d, &c);
   for (;;) {
-    double x, v;
-    do {
+    double x, t, v;
+    do
       x = cusci__rnorm(r);
-      v = 1.0 + c * x;
-    } while (v <= 0.0);
-    v = v * v * v;
+    while (!cusci__rgamma_v(x, c, &t, &v));
     double u = cusci__ru(r);
-    double x2 = x * x;
-    if (u < 1.0 - 0.0331 * x2 * x2)
-      return boost * (d * v);
-    if (cusci__rlog(u) < 0.5 * x2 + d * (1.0 - v + cusci__rlog(v)))
+    if (cusci__rgamma_squeezed(x, t, u, d) || cusci__rlog(u) < 0.5 * (x * x) + d * (1.0 - v + cusci__rlog(v)))
       return boost * (d * v);
   }
 }
@@ -374,57 +412,52 @@ CUSCI_HD double cusci__rgammaf(cusci__rsampler *r, double shape)
   cusci__rgamma_dc(1, shape, &dd, &cd);
   float d = (float)dd, c = (float)cd;
   for (;;) {
-    float x, v;
-    do {
+    float x, t, v;
+    do
       x = cusci__rnormf(r);
-      v = 1.0f + c * x;
-    } while (v <= 0.0f);
-    v = v * v * v;
+    while (!cusci__rgammaf_v(x, c, &t, &v));
     float u = cusci__ruf(r);
-    float x2 = x * x;
-    if (u < 1.0f - 0.0331f * x2 * x2)
-      return boost * (double)(d * v);
-    if (cusci__rlogf(u) < 0.5f * x2 + d * (1.0f - v + cusci__rlogf(v)))
+    if (cusci__rgammaf_squeezed(x, t, u, d) || cusci__rlogf(u) < 0.5f * (x * x) + d * (1.0f - v + cusci__rlogf(v)))
       return boost * (double)(d * v);
   }
 }
 
 /*
- * The common path of the first try of cusci__rgamma / cusci__rgammaf for
- * shape >= 1 from the element's first block (refilled in s): 1 and *out
- * (what the sampler returns) when word 0 (f32) or words 0-1 (f64) give a
- * normal inside its layer's rectangle, v > 0 and the squeeze accepts u from
- * the next word (f32) or words 2-3 (f64), exactly as the sampler would;
- * 0 otherwise, and the sampler must run. d and c from cusci__rgamma_dc;
- * the ziggurat's tables as for cusci__rzig_fast_in.
+ * float32 gamma packs two elements in a group: element i's stream is the
+ * block's words 2i and 2i + 1 (its first normal's draw and the first
+ * uniform, when the normal needs no more), then its own blocks
+ * (lo, (i + 1) 2^32 + m). c: the group's first block.
  */
-CUSCI_HD int cusci__rgamma_fast(const cusci__rstream *s, int f32, double d, double c, double *out, const uint32_t *k32,
-                                const float *w32, const uint64_t *k64, const double *w64)
+CUSCI_HD void cusci__rgammaf_stream(cusci__rsampler *r, uint64_t key, uint64_t lo, const uint32_t c[4], int i)
 {
-  double z;
-  uint64_t w;
-  if (!cusci__rzig_fast_in(s, f32, 0, &z, &w, k32, w32, k64, w64))
+  cusci__rstream_init(&r->s, key, lo);
+  r->s.j = (uint64_t)(i + 1) << 32;
+  r->s.buf[2] = i ? c[2] : c[0];
+  r->s.buf[3] = i ? c[3] : c[1];
+  r->s.used = 2;
+}
+
+/*
+ * The common path of the first try of cusci__rgammaf / cusci__rgamma for
+ * shape >= 1, when the first normal x came from its first draw by the
+ * ziggurat's common path and u is the uniform the sampler draws next:
+ * 1 and *out (what the sampler returns) when v > 0 and a squeeze accepts;
+ * 0 when the sampler must run. d and c from cusci__rgamma_dc.
+ */
+CUSCI_HD int cusci__rgammaf_fast(float x, float u, float d, float c, float *out)
+{
+  float t, v;
+  if (!cusci__rgammaf_v(x, c, &t, &v) || !cusci__rgammaf_squeezed(x, t, u, d))
     return 0;
-  if (f32) {
-    float df = (float)d, cf = (float)c;
-    float x = (float)z, v = 1.0f + cf * x;
-    if (v <= 0.0f)
-      return 0;
-    v = v * v * v;
-    float u = cusci__u32_to_float(cusci__rbuf(s, 1)), x2 = x * x;
-    if (!(u < 1.0f - 0.0331f * x2 * x2))
-      return 0;
-    *out = 1.0 * (double)(df * v);
-    return 1;
-  }
-  double v = 1.0 + c * z;
-  if (v <= 0.0)
+  *out = d * v;
+  return 1;
+}
+CUSCI_HD int cusci__rgamma_fast(double x, double u, double d, double c, double *out)
+{
+  double t, v;
+  if (!cusci__rgamma_v(x, c, &t, &v) || !cusci__rgamma_squeezed(x, t, u, d))
     return 0;
-  v = v * v * v;
-  double u = cusci__u64_to_double((uint64_t)cusci__rbuf(s, 2) | ((uint64_t)cusci__rbuf(s, 3) << 32)), x2 = z * z;
-  if (!(u < 1.0 - 0.0331 * x2 * x2))
-    return 0;
-  *out = 1.0 * (d * v);
+  *out = d * v;
   return 1;
 }
 
@@ -743,6 +776,22 @@ CUSCI_HD uint64_t cusci__rbounded(uint64_t first, uint64_t range, uint64_t key, 
 
 /* ----------------------------------------------------------- the groups */
 
+/* float32 gamma's group at counter lo: its first g elements (g <= 2) with
+ * shapes a[i] (and scales b[i] for GAMMA). */
+CUSCI_HD void cusci__rgammaf_group(int dist, const double a[2], const double b[2], int g, uint64_t key, uint64_t lo,
+                                   double *out)
+{
+  cusci__rstream s;
+  cusci__rstream_init(&s, key, lo);
+  cusci__rstream_refill(&s);
+  for (int i = 0; i < g; i++) {
+    cusci__rsampler e;
+    cusci__rgammaf_stream(&e, key, lo, s.buf, i);
+    double x = cusci__rgammaf(&e, a[i]);
+    out[i] = dist == CUSCI__RD_GAMMA ? b[i] * x : x;
+  }
+}
+
 /*
  * Group g's real values: out[0..G). The formulas are NumPy's, with the
  * uniforms of the group's block (open where a logarithm follows).
@@ -800,6 +849,11 @@ CUSCI_HD void cusci__rgroup_real(int dist, const cusci__rparams *p, uint64_t key
     }
     return;
   }
+  if (f32 && (dist == CUSCI__RD_STANDARD_GAMMA || dist == CUSCI__RD_GAMMA)) {
+    double a[2] = {p->a, p->a}, b[2] = {p->b, p->b};
+    cusci__rgammaf_group(dist, a, b, 2, key, lo, out);
+    return;
+  }
   double x = 0;
   switch (dist) {
   case CUSCI__RD_STANDARD_CAUCHY: { /* ratio of two normals */
@@ -807,8 +861,8 @@ CUSCI_HD void cusci__rgroup_real(int dist, const cusci__rparams *p, uint64_t key
     x = n1 / n2;
     break;
   }
-  case CUSCI__RD_STANDARD_GAMMA: x = f32 ? cusci__rgammaf(&r, p->a) : cusci__rgamma(&r, p->a); break;
-  case CUSCI__RD_GAMMA: x = p->b * (f32 ? cusci__rgammaf(&r, p->a) : cusci__rgamma(&r, p->a)); break;
+  case CUSCI__RD_STANDARD_GAMMA: x = cusci__rgamma(&r, p->a); break; /* float32: above */
+  case CUSCI__RD_GAMMA: x = p->b * cusci__rgamma(&r, p->a); break;
   case CUSCI__RD_BETA: {
     if (p->a <= 1.0 && p->b <= 1.0) {
       /* Joehnk, "Erzeugung von betaverteilten und gammaverteilten
@@ -1057,7 +1111,13 @@ CUSCI_HD void cusci__rgroup_real_arr(int dist, const double *pa, const double *p
     for (int i = 0; i < g && k0 + i < n; i++)
       out[i] = pa[k0 + i] * -cusci__rlog(u[i]);
     return;
-  default: { /* GAMMA, BETA: one element */
+  default: { /* GAMMA (two elements for float32), BETA: one element */
+    if (f32 && dist == CUSCI__RD_GAMMA) {
+      int m = n - k0 < 2 ? 1 : 2;
+      double a[2] = {pa[k0], pa[k0 + m - 1]}, b[2] = {pb[k0], pb[k0 + m - 1]};
+      cusci__rgammaf_group(dist, a, b, m, key, lo, out);
+      return;
+    }
     cusci__rparams p;
     p.a = pa[k0];
     p.b = pb ? pb[k0] : 0.0;

@@ -13,10 +13,12 @@
  * range [ctr, ctr + blocks) of the generator in counter words 0-1 (the low
  * 64 bits). Group g of the call owns the counter value ctr + g, and words
  * 2-3 (the high 64 bits) number the blocks of that group's own stream,
- * 0, 1, 2, ... A group is one element for distributions that may reject,
- * or a few elements made from one block (four float32 or two float64
- * uniforms). So every value depends on the key and its index alone, never
- * on the launch shape or the thread that makes it.
+ * 0, 1, 2, ... A group is one element for most distributions that may
+ * reject, or a few elements made from one block (four float32 or two
+ * float64 uniforms or normals, two float32 gammas), whose lanes go on to
+ * streams of their own when they need more. So every value depends on the
+ * key and its index alone, never on the launch shape or the thread that
+ * makes it.
  */
 #ifndef CUSCI_REFERENCE_RANDOM_PHILOX_H
 #define CUSCI_REFERENCE_RANDOM_PHILOX_H
