@@ -8,6 +8,7 @@
 #include <cuda_runtime.h>
 #include <stdint.h>
 
+#include <atomic>
 #include <type_traits>
 
 #include <cusci/core.h>
@@ -26,11 +27,12 @@ unsigned blocks_for(int64_t n)
   return (unsigned)(b > 0 ? b : 1);
 }
 
-/* Blocks for the sampling kernels: enough to fill the device (eight
- * blocks of 256 threads per multiprocessor), no more, so that a thread
- * loops over many groups and computes what depends on the key alone
- * (Philox's round keys) once. */
-unsigned fill_blocks(int64_t groups)
+/* Blocks for the sampling kernels: enough to fill the device (per_sm
+ * blocks of 256 threads per multiprocessor, eight unless the kernel's
+ * registers allow fewer), no more, so that a thread loops over many
+ * groups and computes what depends on the key alone (Philox's round keys)
+ * once. */
+unsigned fill_blocks(int64_t groups, int per_sm = 8)
 {
   static int sms[64];
   int dev = 0, sm = 0;
@@ -40,8 +42,26 @@ unsigned fill_blocks(int64_t groups)
       sms[dev] = sm;
   }
   unsigned b = blocks_for(groups);
-  unsigned cap = sm > 0 ? (unsigned)sm * 8u : 1024u;
+  unsigned cap = sm > 0 ? (unsigned)sm * (unsigned)per_sm : 1024u;
   return b < cap ? b : cap;
+}
+
+/* fill_blocks for a kernel whose registers may leave room for fewer than
+ * eight blocks per multiprocessor: a grid of several waves would leave
+ * the last one partly empty. */
+template <typename K>
+unsigned resident_blocks(K kernel, int64_t groups)
+{
+  static std::atomic<int> known{0}; /* per instance of the template: one kernel */
+  int per_sm = known.load(std::memory_order_relaxed);
+  if (per_sm == 0) {
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kThreads, 0) != cudaSuccess || per_sm < 1) {
+      (void)cudaGetLastError(); /* not the launch's error */
+      per_sm = 8;
+    }
+    known.store(per_sm, std::memory_order_relaxed);
+  }
+  return fill_blocks(groups, per_sm < 8 ? per_sm : 8);
 }
 
 /* Store a full group of G elements of T with the widest stores that fit
@@ -414,31 +434,57 @@ __device__ __noinline__ void gamma_full(double a, double b, const cusci__philox_
   ((T *)dst)[k] = (T)(DIST == CUSCI__RD_GAMMA ? b * x : x);
 }
 
-/* Element i of the group's block c by the common path: 1 and *out, or 0. */
-template <int F32>
-__device__ __forceinline__ bool gamma_try(const uint32_t (&c)[4], int i, const void *zt, double d, double cc, double *out)
+/* The common path's constants: d and c of the kernel's precision, and
+ * the scale (1 for standard_gamma). */
+struct gamma_consts {
+  double d, c, scale;
+  float df, cf;
+};
+
+/* Group g's G elements by the common path into t (ok[i]: element i
+ * holds), stored where they hold. WHOLE: every group of the warp is
+ * inside the array. */
+template <int F32, bool WHOLE>
+__device__ __forceinline__ void gamma_group(const gamma_consts &k, const cusci__philox_rk &rk, uint64_t ctr, int64_t g, int64_t n,
+                                            const void *zt, void *dst, bool (&ok)[F32 ? 2 : 1])
 {
-  if constexpr (F32 != 0) {
-    float x, v;
-    if (!zig_fast32(c[2 * i], (const uint2 *)zt, &x) ||
-        !cusci__rgammaf_fast(x, cusci__u32_to_float(c[2 * i + 1]), (float)d, (float)cc, &v))
-      return false;
-    *out = (double)v;
-    return true;
+  constexpr int G = F32 ? 2 : 1;
+  using T = typename std::conditional<F32 != 0, float, double>::type;
+  uint32_t c[4];
+  group_block(rk, ctr + (uint64_t)g, c);
+  T t[G];
+  bool all = true;
+#pragma unroll
+  for (int i = 0; i < G; i++) {
+    if constexpr (F32 != 0) {
+      float x, v;
+      bool in = zig_fast32(c[2 * i], (const uint2 *)zt, &x);
+      ok[i] = cusci__rgammaf_fast(x, cusci__u32_to_float(c[2 * i + 1]), k.df, k.cf, &v) & in;
+      t[i] = k.scale == 1.0 ? v : (float)(k.scale * (double)v);
+    } else {
+      double x, v;
+      bool in = zig_fast64((uint64_t)c[0] | ((uint64_t)c[1] << 32), (const ulonglong2 *)zt, &x);
+      ok[i] = cusci__rgamma_fast(x, cusci__u64_to_double((uint64_t)c[2] | ((uint64_t)c[3] << 32)), k.d, k.c, &v) & in;
+      t[i] = k.scale * v;
+    }
+    ok[i] = ok[i] || (!WHOLE && g * G + i >= n); /* nothing to do past the end */
+    all = all && ok[i];
+  }
+  T *out = (T *)dst + g * G;
+  if (all && (WHOLE || g * G + G <= n)) {
+    store_group<T, G>(out, t);
   } else {
-    double x;
-    if (!zig_fast64((uint64_t)c[0] | ((uint64_t)c[1] << 32), (const ulonglong2 *)zt, &x))
-      return false;
-    return cusci__rgamma_fast(x, cusci__u64_to_double((uint64_t)c[2] | ((uint64_t)c[3] << 32)), d, cc, out);
+    for (int i = 0; i < G; i++)
+      if (ok[i] && (WHOLE || g * G + i < n))
+        out[i] = t[i];
   }
 }
 
 template <int DIST, int F32>
-__global__ void __launch_bounds__(kThreads) gamma_kernel(const cusci__rparams p, const cusci__philox_rk rk, double d, double c,
+__global__ void __launch_bounds__(kThreads) gamma_kernel(const cusci__rparams p, const cusci__philox_rk rk, const gamma_consts k,
                                                          uint64_t key, uint64_t ctr, int64_t n, void *dst)
 {
   constexpr int G = F32 ? 2 : 1, QCAP = 32 + 32 * G; /* 31 waiting and a round's G ballots */
-  using T = typename std::conditional<F32 != 0, float, double>::type;
   __shared__ int64_t q_k[kWarps][QCAP];
   __shared__ uint2 zt32[F32 ? 512 : 1];
   __shared__ ulonglong2 zt64[F32 ? 1 : 512];
@@ -455,39 +501,21 @@ __global__ void __launch_bounds__(kThreads) gamma_kernel(const cusci__rparams p,
   int warp = (int)(threadIdx.x / 32), lane = (int)(threadIdx.x % 32);
   int64_t *q = q_k[warp];
   int count = 0; /* the same in every lane of the warp */
-  int64_t groups = (n + G - 1) / G, stride = (int64_t)gridDim.x * blockDim.x;
+  int64_t groups = (n + G - 1) / G, whole = n / G, stride = (int64_t)gridDim.x * blockDim.x;
   for (int64_t base = (int64_t)blockIdx.x * blockDim.x + warp * 32; base < groups; base += stride) {
-    int64_t g = base + lane, k0 = g * G;
-    bool defer[G];
+    int64_t g = base + lane;
+    bool ok[G];
     for (int i = 0; i < G; i++)
-      defer[i] = false;
-    if (g < groups) {
-      uint32_t cw[4];
-      group_block(rk, ctr + (uint64_t)g, cw);
-      T t[G];
-      bool all = k0 + G <= n;
-#pragma unroll
-      for (int i = 0; i < G; i++) {
-        double v = 0.0;
-        bool ok = gamma_try<F32>(cw, i, zt, d, c, &v);
-        t[i] = (T)(DIST == CUSCI__RD_GAMMA ? p.b * v : v);
-        defer[i] = !ok && k0 + i < n;
-        all = all && ok;
-      }
-      T *out = (T *)dst;
-      if (all) {
-        store_group<T, G>(out + k0, t);
-      } else {
-        for (int i = 0; i < G; i++)
-          if (k0 + i < n && !defer[i])
-            out[k0 + i] = t[i];
-      }
-    }
+      ok[i] = true;
+    if (base + 32 <= whole)
+      gamma_group<F32, true>(k, rk, ctr, g, n, zt, dst, ok);
+    else if (g < groups)
+      gamma_group<F32, false>(k, rk, ctr, g, n, zt, dst, ok);
 #pragma unroll
     for (int i = 0; i < G; i++) {
-      unsigned m = __ballot_sync(full, defer[i]);
-      if (defer[i])
-        q[count + __popc(m & ((1u << lane) - 1u))] = k0 + i;
+      unsigned m = __ballot_sync(full, !ok[i]);
+      if (!ok[i])
+        q[count + __popc(m & ((1u << lane) - 1u))] = g * G + i;
       count += __popc(m);
     }
     __syncwarp();
@@ -505,10 +533,13 @@ template <int DIST, int F32>
 void launch_gamma(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64_t ctr, int64_t n, void *dst)
 {
   constexpr int G = F32 ? 2 : 1;
-  double d, c;
-  cusci__rgamma_dc(F32, p->a, &d, &c);
+  gamma_consts k;
+  cusci__rgamma_dc(F32, p->a, &k.d, &k.c);
+  k.df = (float)k.d;
+  k.cf = (float)k.c;
+  k.scale = DIST == CUSCI__RD_GAMMA ? p->b : 1.0;
   cusci__philox_rk rk = cusci__philox_round_keys(key);
-  gamma_kernel<DIST, F32><<<fill_blocks((n + G - 1) / G), kThreads, 0, s>>>(*p, rk, d, c, key, ctr, n, dst);
+  gamma_kernel<DIST, F32><<<resident_blocks(gamma_kernel<DIST, F32>, (n + G - 1) / G), kThreads, 0, s>>>(*p, rk, k, key, ctr, n, dst);
 }
 
 template <int DIST, typename T, int G, bool IS_BOOL>

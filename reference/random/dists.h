@@ -347,16 +347,13 @@ CUSCI_HD int cusci__rgamma_v(double x, double c, double *t, double *v)
 }
 CUSCI_HD int cusci__rgamma_squeezed(double x, double t, double u, double d)
 {
-  double x2 = x * x;
-  if (u < 1.0 - 0.0331 * x2 * x2)
-    return 1;
-  if (t < -0.75)
-    return 0;
-  double t2 = t * t, k = t < -0.5 ? 2.4 : 1.2, m = t < 0.0 ? t : 0.0;
-  return u - 1.0 < d * (t2 * t2) * (k * m - 0.75);
+  double x2 = x * x, t2 = t * t, k = t < -0.5 ? 2.4 : 1.2, m = t < 0.0 ? t : 0.0;
+  return (u < 1.0 - 0.0331 * x2 * x2) | ((t >= -0.75) & (u - 1.0 < d * (t2 * t2) * (k * m - 0.75)));
 }
 
-/* The float twins, for float32 outputs. */
+/* The float twins, for float32 outputs. (Both squeezes are computed
+ * whole, without branches, for the GPU's sake: a branch per test costs a
+ * warp more than the arithmetic.) */
 CUSCI_HD int cusci__rgammaf_v(float x, float c, float *t, float *v)
 {
   *t = c * x;
@@ -366,13 +363,8 @@ CUSCI_HD int cusci__rgammaf_v(float x, float c, float *t, float *v)
 }
 CUSCI_HD int cusci__rgammaf_squeezed(float x, float t, float u, float d)
 {
-  float x2 = x * x;
-  if (u < 1.0f - 0.0331f * x2 * x2)
-    return 1;
-  if (t < -0.75f)
-    return 0;
-  float t2 = t * t, k = t < -0.5f ? 2.4f : 1.2f, m = t < 0.0f ? t : 0.0f;
-  return u - 1.0f < d * (t2 * t2) * (k * m - 0.75f);
+  float x2 = x * x, t2 = t * t, k = t < -0.5f ? 2.4f : 1.2f, m = t < 0.0f ? t : 0.0f;
+  return (u < 1.0f - 0.0331f * x2 * x2) | ((t >= -0.75f) & (u - 1.0f < d * (t2 * t2) * (k * m - 0.75f)));
 }
 
 CUSCI_HD double cusci__rgamma(cusci__rsampler *r, double shape)
@@ -442,23 +434,24 @@ CUSCI_HD void cusci__rgammaf_stream(cusci__rsampler *r, uint64_t key, uint64_t l
  * shape >= 1, when the first normal x came from its first draw by the
  * ziggurat's common path and u is the uniform the sampler draws next:
  * 1 and *out (what the sampler returns) when v > 0 and a squeeze accepts;
- * 0 when the sampler must run. d and c from cusci__rgamma_dc.
+ * 0 when the sampler must run (*out is then d v all the same). d and c
+ * from cusci__rgamma_dc.
  */
 CUSCI_HD int cusci__rgammaf_fast(float x, float u, float d, float c, float *out)
 {
   float t, v;
-  if (!cusci__rgammaf_v(x, c, &t, &v) || !cusci__rgammaf_squeezed(x, t, u, d))
-    return 0;
+  int ok = cusci__rgammaf_v(x, c, &t, &v);
+  ok &= cusci__rgammaf_squeezed(x, t, u, d);
   *out = d * v;
-  return 1;
+  return ok;
 }
 CUSCI_HD int cusci__rgamma_fast(double x, double u, double d, double c, double *out)
 {
   double t, v;
-  if (!cusci__rgamma_v(x, c, &t, &v) || !cusci__rgamma_squeezed(x, t, u, d))
-    return 0;
+  int ok = cusci__rgamma_v(x, c, &t, &v);
+  ok &= cusci__rgamma_squeezed(x, t, u, d);
   *out = d * v;
-  return 1;
+  return ok;
 }
 
 /* Poisson for lam < 10 from one uniform, by inversion with sequential
