@@ -415,23 +415,28 @@ void launch_normal(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64
  * cusci__rgamma_fast take exactly the sampler's steps, so the values are
  * the host's.
  */
+/* A queued element: its index, and for float32 its two words of the
+ * group's block (so that the sampler need not make the block again). */
+struct gamma_entry {
+  int64_t k;
+  uint32_t w[2];
+};
+
 template <int DIST, int F32>
-__device__ __noinline__ void gamma_full(double a, double b, const cusci__philox_rk &rk, uint64_t key, uint64_t ctr, int64_t k,
-                                        void *dst)
+__device__ __noinline__ void gamma_full(double a, double b, uint64_t key, uint64_t ctr, gamma_entry e, void *dst)
 {
   using T = typename std::conditional<F32 != 0, float, double>::type;
   cusci__rsampler r;
   double x;
   if constexpr (F32 != 0) {
-    uint32_t c[4];
-    group_block(rk, ctr + (uint64_t)(k / 2), c);
-    cusci__rgammaf_stream(&r, key, ctr + (uint64_t)(k / 2), c, (int)(k % 2));
+    const uint32_t c[4] = {e.w[0], e.w[1], e.w[0], e.w[1]};
+    cusci__rgammaf_stream(&r, key, ctr + (uint64_t)(e.k / 2), c, (int)(e.k % 2));
     x = cusci__rgammaf(&r, a);
   } else {
-    cusci__rstream_init(&r.s, key, ctr + (uint64_t)k);
+    cusci__rstream_init(&r.s, key, ctr + (uint64_t)e.k);
     x = cusci__rgamma(&r, a);
   }
-  ((T *)dst)[k] = (T)(DIST == CUSCI__RD_GAMMA ? b * x : x);
+  ((T *)dst)[e.k] = (T)(DIST == CUSCI__RD_GAMMA ? b * x : x);
 }
 
 /* The common path's constants: d and c of the kernel's precision, and
@@ -441,12 +446,12 @@ struct gamma_consts {
   float df, cf;
 };
 
-/* Group g's G elements by the common path into t (ok[i]: element i
- * holds), stored where they hold. WHOLE: every group of the warp is
- * inside the array. */
+/* Group g's G elements by the common path, stored where they hold;
+ * e[i] is element i's queue entry and ok[i] whether it holds (or lies
+ * past the end). WHOLE: every group of the warp is inside the array. */
 template <int F32, bool WHOLE>
 __device__ __forceinline__ void gamma_group(const gamma_consts &k, const cusci__philox_rk &rk, uint64_t ctr, int64_t g, int64_t n,
-                                            const void *zt, void *dst, bool (&ok)[F32 ? 2 : 1])
+                                            const void *zt, void *dst, bool (&ok)[F32 ? 2 : 1], gamma_entry (&e)[F32 ? 2 : 1])
 {
   constexpr int G = F32 ? 2 : 1;
   using T = typename std::conditional<F32 != 0, float, double>::type;
@@ -456,6 +461,9 @@ __device__ __forceinline__ void gamma_group(const gamma_consts &k, const cusci__
   bool all = true;
 #pragma unroll
   for (int i = 0; i < G; i++) {
+    e[i].k = g * G + i;
+    e[i].w[0] = c[2 * i];
+    e[i].w[1] = c[2 * i + 1];
     if constexpr (F32 != 0) {
       float x, v;
       bool in = zig_fast32(c[2 * i], (const uint2 *)zt, &x);
@@ -481,11 +489,13 @@ __device__ __forceinline__ void gamma_group(const gamma_consts &k, const cusci__
 }
 
 template <int DIST, int F32>
-__global__ void __launch_bounds__(kThreads) gamma_kernel(const cusci__rparams p, const cusci__philox_rk rk, const gamma_consts k,
+__global__ void __launch_bounds__(kThreads, 3) gamma_kernel(const cusci__rparams p, const cusci__philox_rk rk, const gamma_consts k,
                                                          uint64_t key, uint64_t ctr, int64_t n, void *dst)
 {
-  constexpr int G = F32 ? 2 : 1, QCAP = 32 + 32 * G; /* 31 waiting and a round's G ballots */
-  __shared__ int64_t q_k[kWarps][QCAP];
+  /* 31 waiting, a round's G ballots, and a slot per lane that the lanes
+   * with nothing to queue write instead (no branch) */
+  constexpr int G = F32 ? 2 : 1, QCAP = 32 + 32 * G;
+  __shared__ gamma_entry q_k[kWarps][QCAP + 32];
   __shared__ uint2 zt32[F32 ? 512 : 1];
   __shared__ ulonglong2 zt64[F32 ? 1 : 512];
   const void *zt;
@@ -499,34 +509,38 @@ __global__ void __launch_bounds__(kThreads) gamma_kernel(const cusci__rparams p,
   __syncthreads();
   const unsigned full = 0xffffffffu;
   int warp = (int)(threadIdx.x / 32), lane = (int)(threadIdx.x % 32);
-  int64_t *q = q_k[warp];
+  unsigned below; /* the lanes below this one */
+  asm("mov.u32 %0, %%lanemask_lt;" : "=r"(below));
+  gamma_entry *q = q_k[warp];
   int count = 0; /* the same in every lane of the warp */
-  int64_t groups = (n + G - 1) / G, whole = n / G, stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t base = (int64_t)blockIdx.x * blockDim.x + warp * 32; base < groups; base += stride) {
+  /* bounds from n itself, not kept across the calls of the slow path */
+  for (int64_t base = (int64_t)blockIdx.x * blockDim.x + warp * 32; base * G < n; base += (int64_t)gridDim.x * blockDim.x) {
     int64_t g = base + lane;
     bool ok[G];
-    for (int i = 0; i < G; i++)
-      ok[i] = true;
-    if (base + 32 <= whole)
-      gamma_group<F32, true>(k, rk, ctr, g, n, zt, dst, ok);
-    else if (g < groups)
-      gamma_group<F32, false>(k, rk, ctr, g, n, zt, dst, ok);
+    gamma_entry e[G];
+    if ((base + 32) * G <= n) {
+      gamma_group<F32, true>(k, rk, ctr, g, n, zt, dst, ok, e);
+    } else if (g * G < n) {
+      gamma_group<F32, false>(k, rk, ctr, g, n, zt, dst, ok, e);
+    } else {
+      for (int i = 0; i < G; i++)
+        ok[i] = true;
+    }
 #pragma unroll
     for (int i = 0; i < G; i++) {
       unsigned m = __ballot_sync(full, !ok[i]);
-      if (!ok[i])
-        q[count + __popc(m & ((1u << lane) - 1u))] = g * G + i;
+      q[ok[i] ? QCAP + lane : count + __popc(m & below)] = e[i];
       count += __popc(m);
     }
     __syncwarp();
     while (count >= 32) {
       count -= 32;
-      gamma_full<DIST, F32>(p.a, p.b, rk, key, ctr, q[count + lane], dst);
+      gamma_full<DIST, F32>(p.a, p.b, key, ctr, q[count + lane], dst);
     }
     __syncwarp();
   }
   if (lane < count)
-    gamma_full<DIST, F32>(p.a, p.b, rk, key, ctr, q[lane], dst);
+    gamma_full<DIST, F32>(p.a, p.b, key, ctr, q[lane], dst);
 }
 
 template <int DIST, int F32>
