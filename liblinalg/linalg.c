@@ -21,24 +21,11 @@
 #include <cusci/linalg.h>
 
 #include "liblinalg/internal.h"
-#include "reference/linalg/reference.h"
-#ifdef CUSCI_HAVE_CUDA
+/* Plain C: its declarations, and the small-matrix predicates that decide
+ * a GPU call's copies, build without CUDA too (a host context makes its
+ * copies whatever they say: read_copy). */
 #include "kernels/linalg/launch.h"
-#else
-/* no GPU, no small-matrix kernels */
-#define CUSCI__LA_SMALL_MAX 0
-static inline bool cusci__la_small_solve(int assume, int64_t n)
-{
-  (void)assume;
-  (void)n;
-  return false;
-}
-static inline bool cusci__la_small_reads_a(int assume)
-{
-  (void)assume;
-  return false;
-}
-#endif
+#include "reference/linalg/reference.h"
 
 /* The dtype that linalg computes in for an input of dtype dt: the four
  * float and complex dtypes as they are, bool and integers as float64 (as
