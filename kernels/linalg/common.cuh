@@ -46,6 +46,15 @@ inline cusci_status solver_fail(cusci_ctx *ctx, const char *fn, const char *what
                         "%s failed: cusolverStatus %d", what, (int)e);
 }
 
+/* Device scratch from the pool, as a uint8 array; released by the caller. */
+inline cusci_status scratch(cusci_ctx *ctx, size_t bytes, cusci_array **arr, void **ptr)
+{
+  int64_t n = (int64_t)(bytes ? bytes : 1);
+  CUSCI__TRY(cusci_array_empty(ctx, 1, &n, CUSCI_UINT8, arr));
+  *ptr = cusci_array_data(*arr);
+  return CUSCI_OK;
+}
+
 /* A call's scratch, freed when the set goes: device buffers from the pool
  * (uint8 arrays, ordered on the context's stream) and host workspaces
  * (malloc). */
@@ -68,11 +77,8 @@ struct scratch_set {
   {
     if (ndev == (int)(sizeof dev / sizeof *dev))
       return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "more scratch buffers than a call may hold");
-    int64_t nb = (int64_t)(bytes ? bytes : 1);
-    cusci_status st = cusci_array_empty(ctx, 1, &nb, CUSCI_UINT8, &dev[ndev]);
-    if (st != CUSCI_OK)
-      return st;
-    *p = cusci_array_data(dev[ndev++]);
+    CUSCI__TRY(scratch(ctx, bytes, &dev[ndev], p));
+    ndev++;
     return CUSCI_OK;
   }
   cusci_status get_host(cusci_ctx *ctx, const char *fn, size_t bytes, void **p)
@@ -125,6 +131,35 @@ inline cudaDataType cuda_type(int dt)
   return dt == CUSCI_FLOAT32 ? CUDA_R_32F : dt == CUSCI_FLOAT64 ? CUDA_R_64F : dt == CUSCI_COMPLEX64 ? CUDA_C_32F : CUDA_C_64F;
 }
 inline cudaDataType real_type(int dt) { return is_single(dt) ? CUDA_R_32F : CUDA_R_64F; }
+
+/* orgqr / ungqr in the four types, 32-bit extents. */
+inline cusolverStatus_t orgqr_size(cusolverDnHandle_t h, int dt, int m, int n, int k, void *a, int lda, void *tau, int *lwork)
+{
+  switch (dt) {
+  case CUSCI_FLOAT32:
+    return cusolverDnSorgqr_bufferSize(h, m, n, k, (float *)a, lda, (float *)tau, lwork);
+  case CUSCI_FLOAT64:
+    return cusolverDnDorgqr_bufferSize(h, m, n, k, (double *)a, lda, (double *)tau, lwork);
+  case CUSCI_COMPLEX64:
+    return cusolverDnCungqr_bufferSize(h, m, n, k, (cuComplex *)a, lda, (cuComplex *)tau, lwork);
+  default:
+    return cusolverDnZungqr_bufferSize(h, m, n, k, (cuDoubleComplex *)a, lda, (cuDoubleComplex *)tau, lwork);
+  }
+}
+
+inline cusolverStatus_t orgqr(cusolverDnHandle_t h, int dt, int m, int n, int k, void *a, int lda, void *tau, void *work, int lwork, int *info)
+{
+  switch (dt) {
+  case CUSCI_FLOAT32:
+    return cusolverDnSorgqr(h, m, n, k, (float *)a, lda, (float *)tau, (float *)work, lwork, info);
+  case CUSCI_FLOAT64:
+    return cusolverDnDorgqr(h, m, n, k, (double *)a, lda, (double *)tau, (double *)work, lwork, info);
+  case CUSCI_COMPLEX64:
+    return cusolverDnCungqr(h, m, n, k, (cuComplex *)a, lda, (cuComplex *)tau, (cuComplex *)work, lwork, info);
+  default:
+    return cusolverDnZungqr(h, m, n, k, (cuDoubleComplex *)a, lda, (cuDoubleComplex *)tau, (cuDoubleComplex *)work, lwork, info);
+  }
+}
 
 /* Call f.template run<T>() with T the element type of dt. */
 template <typename F>

@@ -100,14 +100,6 @@ cusci_status get_state(cusci_ctx *ctx, const char *fn, la_state **out)
   return CUSCI_OK;
 }
 
-/* Device scratch from the pool, as a uint8 array; released by the caller. */
-cusci_status scratch(cusci_ctx *ctx, size_t bytes, cusci_array **arr, void **ptr)
-{
-  int64_t n = (int64_t)(bytes ? bytes : 1);
-  TRY(cusci_array_empty(ctx, 1, &n, CUSCI_UINT8, arr));
-  *ptr = cusci_array_data(*arr);
-  return CUSCI_OK;
-}
 
 
 /* ------------------------------------------------------------ types */
@@ -1473,40 +1465,16 @@ __global__ void gram_out_kernel(const T *__restrict__ q, const T *__restrict__ p
   }
 }
 
-/* The double-precision Gram matrix and Q of svd_gram: syrk and orgqr for
- * float64, herk and ungqr for complex128. */
-template <typename D>
-struct gram_ops;
-template <>
-struct gram_ops<double> {
-  static cublasStatus_t gram(cublasHandle_t h, int n, int k, const double *one, const double *c, const double *zero, double *g)
-  {
-    return cublasDsyrk(h, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, n, k, one, c, k, zero, g, n);
-  }
-  static cusolverStatus_t q_size(cusolverDnHandle_t h, int m, int n, const double *y, const double *tau, int *lwork)
-  {
-    return cusolverDnDorgqr_bufferSize(h, m, n, n, y, m, tau, lwork);
-  }
-  static cusolverStatus_t q(cusolverDnHandle_t h, int m, int n, double *y, const double *tau, double *w, int lwork, int *info)
-  {
-    return cusolverDnDorgqr(h, m, n, n, y, m, tau, w, lwork, info);
-  }
-};
-template <>
-struct gram_ops<double2> {
-  static cublasStatus_t gram(cublasHandle_t h, int n, int k, const double *one, const double2 *c, const double *zero, double2 *g)
-  {
-    return cublasZherk(h, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_C, n, k, one, c, k, zero, g, n);
-  }
-  static cusolverStatus_t q_size(cusolverDnHandle_t h, int m, int n, const double2 *y, const double2 *tau, int *lwork)
-  {
-    return cusolverDnZungqr_bufferSize(h, m, n, n, y, m, tau, lwork);
-  }
-  static cusolverStatus_t q(cusolverDnHandle_t h, int m, int n, double2 *y, const double2 *tau, double2 *w, int lwork, int *info)
-  {
-    return cusolverDnZungqr(h, m, n, n, y, m, tau, w, lwork, info);
-  }
-};
+/* The double-precision Gram matrix of svd_gram: syrk for float64, herk
+ * for complex128 (its Q comes from orgqr / ungqr, common.cuh). */
+inline cublasStatus_t gram(cublasHandle_t h, int n, int k, const double *one, const double *c, const double *zero, double *g)
+{
+  return cublasDsyrk(h, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, n, k, one, c, k, zero, g, n);
+}
+inline cublasStatus_t gram(cublasHandle_t h, int n, int k, const double *one, const double2 *c, const double *zero, double2 *g)
+{
+  return cublasZherk(h, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_C, n, k, one, c, k, zero, g, n);
+}
 
 /*
  * svd of float32 and complex64 matrices, economic or values only, in
@@ -1533,7 +1501,6 @@ template <typename S, typename D>
 static cusci_status svd_gram_t(cusci_ctx *ctx, const char *fn, la_state *st, scratch_set &sc, status_words &sw, int dt, int64_t batch,
                                int64_t rows, int64_t cols, const void *buf, bool uv, void *Uc, void *Vc, void *s)
 {
-  typedef gram_ops<D> ops;
   const int dt64 = dt == CUSCI_COMPLEX64 ? CUSCI_COMPLEX128 : CUSCI_FLOAT64;
   const size_t wsz = sizeof(D);
   const cudaDataType t = cuda_type(dt64);
@@ -1565,7 +1532,7 @@ static cusci_status svd_gram_t(cusci_ctx *ctx, const char *fn, la_state *st, scr
   SOLVER_TRY(cusolverDnXsyevd_bufferSize(st->solver, st->params, jobz, lower, cols, t, g, cols, CUDA_R_64F, lam, t, &dsyevd, &hsyevd));
   if (uv) {
     SOLVER_TRY(cusolverDnXgeqrf_bufferSize(st->solver, st->params, rows, cols, t, y, rows, t, tau, t, &dgeqrf, &hgeqrf));
-    SOLVER_TRY(ops::q_size(st->solver, (int)rows, (int)cols, y, tau, &lorgqr));
+    SOLVER_TRY(orgqr_size(st->solver, dt64, (int)rows, (int)cols, (int)cols, y, (int)rows, tau, &lorgqr));
   }
   size_t dwork = dsyevd > dgeqrf ? dsyevd : dgeqrf;
   if ((size_t)lorgqr * wsz > dwork)
@@ -1582,7 +1549,7 @@ static cusci_status svd_gram_t(cusci_ctx *ctx, const char *fn, la_state *st, scr
     float *si = (float *)s + i * K;
     widen_kernel<S, D><<<gb, 256, 0, stream>>>(ci, c64, rows * cols);
     LAUNCH_TRY();
-    BLAS_TRY(ops::gram(st->blas, (int)cols, (int)rows, one, c64, zero, g));
+    BLAS_TRY(gram(st->blas, (int)cols, (int)rows, one, c64, zero, g));
     SOLVER_TRY(cusolverDnXsyevd(st->solver, st->params, jobz, lower, cols, t, g, cols, CUDA_R_64F, lam, t, dw, dsyevd, hw, hsyevd,
                                 sw.dev + i));
     if (!uv) {
@@ -1597,7 +1564,7 @@ static cusci_status svd_gram_t(cusci_ctx *ctx, const char *fn, la_state *st, scr
     SOLVER_TRY(cusolverDnXgeqrf(st->solver, st->params, rows, cols, t, y, rows, t, tau, t, dw, dgeqrf, hw, hgeqrf, qinfo));
     phase_kernel<D><<<kb, 256, 0, stream>>>(y, ph, rows, K);
     LAUNCH_TRY();
-    SOLVER_TRY(ops::q(st->solver, (int)rows, (int)cols, y, tau, (D *)dw, lorgqr, qinfo));
+    SOLVER_TRY(orgqr(st->solver, dt64, (int)rows, (int)cols, (int)cols, y, (int)rows, tau, dw, lorgqr, qinfo));
     gram_out_kernel<D, S><<<gb, 256, 0, stream>>>(y, ph, vrev, lam, (S *)Uc + i * rows * K, (S *)Vc + i * cols * K, si, rows, K);
     LAUNCH_TRY();
   }

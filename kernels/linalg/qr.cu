@@ -141,35 +141,6 @@ cusci_status seed_q(cusci_ctx *ctx, const char *fn, size_t isz, const void *fc, 
   return CUSCI_OK;
 }
 
-/* orgqr / ungqr in the four types, 32-bit extents. */
-cusolverStatus_t orgqr_size(cusolverDnHandle_t h, int dt, int m, int n, int k, void *a, int lda, void *tau, int *lwork)
-{
-  switch (dt) {
-  case CUSCI_FLOAT32:
-    return cusolverDnSorgqr_bufferSize(h, m, n, k, (float *)a, lda, (float *)tau, lwork);
-  case CUSCI_FLOAT64:
-    return cusolverDnDorgqr_bufferSize(h, m, n, k, (double *)a, lda, (double *)tau, lwork);
-  case CUSCI_COMPLEX64:
-    return cusolverDnCungqr_bufferSize(h, m, n, k, (cuComplex *)a, lda, (cuComplex *)tau, lwork);
-  default:
-    return cusolverDnZungqr_bufferSize(h, m, n, k, (cuDoubleComplex *)a, lda, (cuDoubleComplex *)tau, lwork);
-  }
-}
-
-cusolverStatus_t orgqr(cusolverDnHandle_t h, int dt, int m, int n, int k, void *a, int lda, void *tau, void *work, int lwork, int *info)
-{
-  switch (dt) {
-  case CUSCI_FLOAT32:
-    return cusolverDnSorgqr(h, m, n, k, (float *)a, lda, (float *)tau, (float *)work, lwork, info);
-  case CUSCI_FLOAT64:
-    return cusolverDnDorgqr(h, m, n, k, (double *)a, lda, (double *)tau, (double *)work, lwork, info);
-  case CUSCI_COMPLEX64:
-    return cusolverDnCungqr(h, m, n, k, (cuComplex *)a, lda, (cuComplex *)tau, (cuComplex *)work, lwork, info);
-  default:
-    return cusolverDnZungqr(h, m, n, k, (cuDoubleComplex *)a, lda, (cuDoubleComplex *)tau, (cuDoubleComplex *)work, lwork, info);
-  }
-}
-
 } // namespace
 
 /*
