@@ -299,6 +299,24 @@ __device__ __forceinline__ void zig_table64(ulonglong2 *zt)
   }
 }
 
+/* The table of the kernel's precision in shared memory, filled by the
+ * whole block (every thread calls it, before any other barrier). */
+template <int F32>
+__device__ __forceinline__ const void *zig_shared()
+{
+  __shared__ uint2 zt32[F32 ? 512 : 1];
+  __shared__ ulonglong2 zt64[F32 ? 1 : 512];
+  if constexpr (F32 != 0)
+    zig_table32(zt32);
+  else
+    zig_table64(zt64);
+  __syncthreads();
+  if constexpr (F32 != 0)
+    return zt32;
+  else
+    return zt64;
+}
+
 /* One draw by the fast path: *x, and whether it landed in its layer's
  * rectangle (the value is the host's cusci__rzig32_in's then). */
 __device__ __forceinline__ bool zig_fast32(uint32_t v, const uint2 *zt, float *x)
@@ -361,17 +379,7 @@ __global__ void __launch_bounds__(kThreads) normal_kernel(const cusci__rparams p
                                                           void *dst, const defer_map dm)
 {
   constexpr int G = F32 ? 4 : 2;
-  __shared__ uint2 zt32[F32 ? 512 : 1];
-  __shared__ ulonglong2 zt64[F32 ? 1 : 512];
-  const void *zt;
-  if constexpr (F32 != 0) {
-    zig_table32(zt32);
-    zt = zt32;
-  } else {
-    zig_table64(zt64);
-    zt = zt64;
-  }
-  __syncthreads();
+  const void *zt = zig_shared<F32>();
   int lane = (int)(threadIdx.x % 32);
   int64_t groups = (n + G - 1) / G, whole = n / G, stride = (int64_t)gridDim.x * blockDim.x;
   uint32_t *bits = dm.bits + (size_t)(blockIdx.x * kWarps + threadIdx.x / 32) * dm.rounds * G;
@@ -496,17 +504,7 @@ __global__ void __launch_bounds__(kThreads, 3) gamma_kernel(const cusci__rparams
    * with nothing to queue write instead (no branch) */
   constexpr int G = F32 ? 2 : 1, QCAP = 32 + 32 * G;
   __shared__ gamma_entry q_k[kWarps][QCAP + 32];
-  __shared__ uint2 zt32[F32 ? 512 : 1];
-  __shared__ ulonglong2 zt64[F32 ? 1 : 512];
-  const void *zt;
-  if constexpr (F32 != 0) {
-    zig_table32(zt32);
-    zt = zt32;
-  } else {
-    zig_table64(zt64);
-    zt = zt64;
-  }
-  __syncthreads();
+  const void *zt = zig_shared<F32>();
   const unsigned full = 0xffffffffu;
   int warp = (int)(threadIdx.x / 32), lane = (int)(threadIdx.x % 32);
   unsigned below; /* the lanes below this one */
