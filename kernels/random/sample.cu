@@ -415,8 +415,8 @@ void launch_normal(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64
  * gamma and standard_gamma with shape >= 1. A lane makes a group (two
  * float32 elements or one float64) by Marsaglia and Tsang's common path:
  * the normal by the ziggurat's fast path with the normals' table in
- * shared memory, then a squeeze. An element that leaves it (the normal
- * outside its rectangle, or no squeeze accepting: about one in
+ * shared memory, then the second squeeze. An element that leaves it (the
+ * normal outside its rectangle, or the squeeze failing: about one in
  * twenty-five for shape 2) is queued in shared memory per warp and runs
  * the whole sampler later, with 31 others. The common path takes Philox's
  * round keys and d and c from the launch; cusci__rgammaf_fast and
@@ -425,7 +425,7 @@ void launch_normal(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64
  */
 /* A queued element: its index, and for float32 its two words of the
  * group's block (so that the sampler need not make the block again). */
-struct gamma_entry {
+struct __align__(16) gamma_entry {
   int64_t k;
   uint32_t w[2];
 };
