@@ -421,7 +421,9 @@ void launch_normal(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64
  * the whole sampler later, with 31 others. The common path takes Philox's
  * round keys and d and c from the launch; cusci__rgammaf_fast and
  * cusci__rgamma_fast take exactly the sampler's steps, so the values are
- * the host's.
+ * the host's. The sampler is inlined: within the 80 registers that three
+ * blocks per multiprocessor allow, a call would make the loop keep its
+ * state in local memory across it.
  */
 /* A queued element: its index, and for float32 its two words of the
  * group's block (so that the sampler need not make the block again). */
@@ -431,7 +433,7 @@ struct __align__(16) gamma_entry {
 };
 
 template <int DIST, int F32>
-__device__ __noinline__ void gamma_full(double a, double b, uint64_t key, uint64_t ctr, gamma_entry e, void *dst)
+__device__ __forceinline__ void gamma_full(double a, double b, uint64_t key, uint64_t ctr, gamma_entry e, void *dst)
 {
   using T = typename std::conditional<F32 != 0, float, double>::type;
   cusci__rsampler r;
