@@ -439,8 +439,7 @@ __device__ __forceinline__ void gamma_full(double a, double b, uint64_t key, uin
   cusci__rsampler r;
   double x;
   if constexpr (F32 != 0) {
-    const uint32_t c[4] = {e.w[0], e.w[1], e.w[0], e.w[1]};
-    cusci__rgammaf_stream(&r, key, ctr + (uint64_t)(e.k / 2), c, (int)(e.k % 2));
+    cusci__rgammaf_stream(&r, key, ctr + (uint64_t)(e.k / 2), (int)(e.k % 2), e.w[0], e.w[1]);
     x = cusci__rgammaf(&r, a);
   } else {
     cusci__rstream_init(&r.s, key, ctr + (uint64_t)e.k);

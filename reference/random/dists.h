@@ -428,14 +428,14 @@ CUSCI_HD double cusci__rgammaf(cusci__rsampler *r, double shape)
  * float32 gamma packs two elements in a group: element i's stream is the
  * block's words 2i and 2i + 1 (its first normal's draw and the first
  * uniform, when the normal needs no more), then its own blocks
- * (lo, (i + 1) 2^32 + m). c: the group's first block.
+ * (lo, (i + 1) 2^32 + m). w0, w1: those two words of the group's first block.
  */
-CUSCI_HD void cusci__rgammaf_stream(cusci__rsampler *r, uint64_t key, uint64_t lo, const uint32_t c[4], int i)
+CUSCI_HD void cusci__rgammaf_stream(cusci__rsampler *r, uint64_t key, uint64_t lo, int i, uint32_t w0, uint32_t w1)
 {
   cusci__rstream_init(&r->s, key, lo);
   r->s.j = (uint64_t)(i + 1) << 32;
-  r->s.buf[2] = i ? c[2] : c[0];
-  r->s.buf[3] = i ? c[3] : c[1];
+  r->s.buf[2] = w0;
+  r->s.buf[3] = w1;
   r->s.used = 2;
 }
 
@@ -791,7 +791,7 @@ CUSCI_HD void cusci__rgammaf_group(int dist, const double a[2], const double b[2
   cusci__rstream_refill(&s);
   for (int i = 0; i < g; i++) {
     cusci__rsampler e;
-    cusci__rgammaf_stream(&e, key, lo, s.buf, i);
+    cusci__rgammaf_stream(&e, key, lo, i, i ? s.buf[2] : s.buf[0], i ? s.buf[3] : s.buf[1]);
     double x = cusci__rgammaf(&e, a[i]);
     out[i] = dist == CUSCI__RD_GAMMA ? b[i] * x : x;
   }
