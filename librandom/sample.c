@@ -426,6 +426,8 @@ cusci_status cusci_random_binomial(cusci_ctx *ctx, cusci_random_generator *g, in
   NEED(p >= 0 && p <= 1, "p", p, "in [0, 1]");
   rq.p.n = n;
   rq.p.a = p;
+  cusci__rbinom_init(&rq.p.binom, n, p);
+  cusci__rbinom_table(&rq.p.binom, rq.p.binom_tab);
   FINISH;
 }
 

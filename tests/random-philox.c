@@ -591,13 +591,26 @@ static void arrays(void)
     ok(s1 == CUSCI_OK && s2 == CUSCI_OK && tu_first_mismatch(CUSCI_INT64, x, y, NULL, n) < 0, "poisson_array(23.5) is poisson(23.5)");
     free(x), free(y);
     cusci_array_release(a), cusci_array_release(b);
-    a = b = NULL;
-    s1 = cusci_random_binomial_array(ctx, g, nn, pp, 1, &n, &a);
-    s2 = cusci_random_binomial(ctx, h, 500, 0.37, 1, &n, &b);
-    x = tu_to_host(ctx, a), y = tu_to_host(ctx, b);
-    ok(s1 == CUSCI_OK && s2 == CUSCI_OK && tu_first_mismatch(CUSCI_INT64, x, y, NULL, n) < 0, "binomial_array(500, 0.37) is binomial(500, 0.37)");
-    free(x), free(y);
-    cusci_array_release(a), cusci_array_release(b), cusci_array_release(lam), cusci_array_release(pp), cusci_array_release(nn);
+    cusci_array_release(lam), cusci_array_release(pp), cusci_array_release(nn);
+    /* A scalar call takes values from the table that cusci__rbinom_table
+     * makes, an array call makes them one division at a time: inversion
+     * (n p' <= 30), BTPE with every try explicit (n p q < 44) or only those
+     * near the mode, p above 1/2. */
+    static const struct { int64_t n; double p; } bc[] = {
+      {500, 0.37}, {40, 0.3}, {61, 0.5}, {75, 0.45}, {100, 0.6}, {1000000, 0.3}, {20, 0.95}, {3, 0.5}};
+    for (size_t i = 0; i < sizeof bc / sizeof *bc; i++) {
+      a = b = NULL;
+      nn = NULL;
+      pp = scalar(bc[i].p);
+      cusci_array_from_host(ctx, &bc[i].n, 0, NULL, CUSCI_INT64, &nn);
+      s1 = cusci_random_binomial_array(ctx, g, nn, pp, 1, &n, &a);
+      s2 = cusci_random_binomial(ctx, h, bc[i].n, bc[i].p, 1, &n, &b);
+      x = tu_to_host(ctx, a), y = tu_to_host(ctx, b);
+      ok(s1 == CUSCI_OK && s2 == CUSCI_OK && tu_first_mismatch(CUSCI_INT64, x, y, NULL, n) < 0,
+         "binomial_array(%lld, %g) is binomial(%lld, %g)", (long long)bc[i].n, bc[i].p, (long long)bc[i].n, bc[i].p);
+      free(x), free(y);
+      cusci_array_release(a), cusci_array_release(b), cusci_array_release(pp), cusci_array_release(nn);
+    }
     cusci_random_generator_destroy(g), cusci_random_generator_destroy(h);
   }
   /* broadcasting: a parameter per column */

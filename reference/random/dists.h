@@ -47,6 +47,22 @@ enum { CUSCI__RDISTS(CUSCI__RDIST_ENUM_) CUSCI__RD_COUNT };
  */
 #define CUSCI__RPOIS_TAB 32
 
+/* binomial's constants for one (n, p) (see cusci__rbinom_init) */
+#define CUSCI__RBINOM_TAB 129
+
+typedef struct cusci__rbinom {
+  int64_t n, fixed;   /* fixed: the value when kind is 0 */
+  int kind, flip;     /* kind: 0 no draw, 1 inversion, 2 BTPE; flip: p > 1/2 */
+  double p, q;        /* p': min(p, 1 - p), and 1 - p' */
+  int64_t tlo, thi;   /* the table's first and last x (none when thi < tlo) */
+  /* inversion: q'^n, and the x past which the search restarts */
+  double qn;
+  int64_t bound;
+  /* BTPE's step 0 */
+  int64_t m;
+  double dn, fm, dm, npq, p1, xm, xl, xr, c, laml, lamr, p2, p3, p4;
+} cusci__rbinom;
+
 typedef struct cusci__rparams {
   double a, b, c;
   int64_t lo, n;
@@ -55,6 +71,10 @@ typedef struct cusci__rparams {
    * made once per call by cusci__rpoisson_table */
   double pois_cdf[CUSCI__RPOIS_TAB];
   double pois_last;
+  /* binomial: made once per call by cusci__rbinom_init and
+   * cusci__rbinom_table */
+  cusci__rbinom binom;
+  double binom_tab[CUSCI__RBINOM_TAB];
 } cusci__rparams;
 
 /* Elements per group (see above). */
@@ -542,128 +562,225 @@ CUSCI_HD int64_t cusci__rpoisson(cusci__rsampler *r, double lam)
   }
 }
 
-/* Binomial with p <= 1/2 by inversion (sequential search from 0, for
- * n p <= 30; restarts past a bound of np + 10 sd, as NumPy). */
-CUSCI_HD int64_t cusci__rbinom_inv(cusci__rsampler *r, int64_t n, double p)
+/*
+ * Binomial(n, p). With p' = min(p, 1 - p): inversion for n p' <= 30,
+ * BTPE above; for p > 1/2 the draw x for p' gives n - x. What the
+ * samplers compute before their first draw is in cusci__rbinom, made once
+ * per call for a scalar (n, p) (cusci__rbinom_init), with a table of the
+ * values their inner loops would make one division at a time
+ * (cusci__rbinom_table); the samplers take a value from the table where it
+ * has one and make it by the same loop where it does not, so the draws are
+ * the same with or without it.
+ */
+CUSCI_HD void cusci__rbinom_init(cusci__rbinom *b, int64_t n, double p)
 {
-  double q = 1.0 - p;
-  double qn = cusci__rexp((double)n * cusci__rlog1p(-p));
-  double np = (double)n * p;
-  double bd = np + 10.0 * cusci__rsqrt(np * q + 1.0);
-  int64_t bound = bd < (double)n ? (int64_t)bd : n;
+  b->n = n;
+  b->tlo = 1;
+  b->thi = 0;
+  b->kind = 0;
+  b->flip = 0;
+  if (n == 0 || p == 0.0) {
+    b->fixed = 0;
+    return;
+  }
+  if (p == 1.0) {
+    b->fixed = n;
+    return;
+  }
+  b->flip = p > 0.5;
+  double pp = p <= 0.5 ? p : 1.0 - p, q = 1.0 - pp;
+  b->p = pp;
+  b->q = q;
+  double dn = (double)n;
+  if (pp * dn <= 30.0) { /* restarts past np + 10 sd, as NumPy */
+    b->kind = 1;
+    b->qn = cusci__rexp(dn * cusci__rlog1p(-pp));
+    double np = dn * pp;
+    double bd = np + 10.0 * cusci__rsqrt(np * q + 1.0);
+    b->bound = bd < dn ? (int64_t)bd : n;
+    return;
+  }
+  b->kind = 2;
+  b->dn = dn;
+  b->fm = dn * pp + pp;
+  b->m = (int64_t)floor(b->fm);
+  b->dm = (double)b->m;
+  b->npq = dn * pp * q;
+  b->p1 = floor(2.195 * cusci__rsqrt(b->npq) - 4.6 * q) + 0.5;
+  b->xm = b->dm + 0.5;
+  b->xl = b->xm - b->p1;
+  b->xr = b->xm + b->p1;
+  b->c = 0.134 + 20.5 / (15.3 + b->dm);
+  double al = (b->fm - b->xl) / (b->fm - b->xl * pp);
+  b->laml = al * (1.0 + al / 2.0);
+  double ar = (b->xr - b->fm) / (b->xr * q);
+  b->lamr = ar * (1.0 + ar / 2.0);
+  b->p2 = b->p1 * (1.0 + 2.0 * b->c);
+  b->p3 = b->p2 + b->c / b->laml;
+  b->p4 = b->p3 + b->c / b->lamr;
+}
+
+/* Inversion's mass at x from the mass px at x - 1. */
+CUSCI_HD double cusci__rbinom_next(const cusci__rbinom *b, int64_t x, double px)
+{
+  return ((double)(b->n - x + 1) * b->p * px) / ((double)x * b->q);
+}
+
+/* BTPE's f(y) / f(m) by the recurrence of the paper's step 5.1, one
+ * factor at a time from the mode. */
+CUSCI_HD double cusci__rbinom_ratio(const cusci__rbinom *b, int64_t y)
+{
+  double s = b->p / b->q, a = s * (b->dn + 1.0), f = 1.0;
+  if (b->m < y)
+    for (int64_t i = b->m + 1; i <= y; i++)
+      f *= a / (double)i - s;
+  else if (b->m > y)
+    for (int64_t i = y + 1; i <= b->m; i++)
+      f /= a / (double)i - s;
+  return f;
+}
+
+/* The table (at most CUSCI__RBINOM_TAB values): inversion's masses at
+ * 0..bound (bound <= 85 for n p' <= 30), BTPE's ratios at the values
+ * within 64 of the mode (20 when n p q is large). */
+CUSCI_HD void cusci__rbinom_table(cusci__rbinom *b, double *tab)
+{
+  if (b->kind == 1) {
+    b->tlo = 0;
+    b->thi = b->bound < CUSCI__RBINOM_TAB - 1 ? b->bound : CUSCI__RBINOM_TAB - 1;
+    tab[0] = b->qn;
+    for (int64_t x = 1; x <= b->thi; x++)
+      tab[x] = cusci__rbinom_next(b, x, tab[x - 1]);
+  } else if (b->kind == 2) {
+    /* the explicit evaluation takes |y - m| <= 20 and |y - m| >= n p q / 2 - 1:
+     * when the second starts past the table, the first is all it needs */
+    int64_t h = (CUSCI__RBINOM_TAB - 1) / 2;
+    if (b->npq / 2.0 - 1.0 > (double)h)
+      h = 20;
+    b->tlo = b->m > h ? b->m - h : 0;
+    b->thi = b->m + h < b->n ? b->m + h : b->n;
+    /* below the mode each ratio is its own chain of divisions; above,
+     * the chain for y is the one for y - 1 and one more factor */
+    for (int64_t y = b->tlo; y <= b->thi && y <= b->m; y++)
+      tab[y - b->tlo] = cusci__rbinom_ratio(b, y);
+    double s = b->p / b->q, a = s * (b->dn + 1.0);
+    for (int64_t y = b->m + 1; y <= b->thi; y++)
+      tab[y - b->tlo] = tab[y - 1 - b->tlo] * (a / (double)y - s);
+  }
+}
+
+/* Inversion by sequential search from 0 (Devroye, "Non-Uniform Random
+ * Variate Generation", 1986, X.4). */
+CUSCI_HD int64_t cusci__rbinom_inv(cusci__rsampler *r, const cusci__rbinom *b, const double *tab)
+{
   int64_t x = 0;
-  double px = qn, u = cusci__ru(r);
+  double px = b->qn, u = cusci__ru(r);
   while (u > px) {
     x++;
-    if (x > bound) {
+    if (x > b->bound) {
       x = 0;
-      px = qn;
+      px = b->qn;
       u = cusci__ru(r);
     } else {
       u -= px;
-      px = ((double)(n - x + 1) * p * px) / ((double)x * q);
+      px = x <= b->thi ? tab[x] : cusci__rbinom_next(b, x, px);
     }
   }
   return x;
 }
 
 /*
- * Binomial with p <= 1/2 and n p > 30 by BTPE (Kachitvichyanukul and
- * Schmeiser, "Binomial random variate generation", CACM 31(2), 1988): a
- * triangle, two parallelograms and two exponential tails majorize the
- * mass function; acceptance by explicit evaluation near the mode, else by
- * the squeeze and Stirling's formula (steps 1 to 5.3 of the paper).
+ * BTPE (Kachitvichyanukul and Schmeiser, "Binomial random variate
+ * generation", CACM 31(2), 1988): a triangle, two parallelograms and two
+ * exponential tails majorize the mass function; acceptance by explicit
+ * evaluation near the mode, else by the squeeze and Stirling's formula
+ * (steps 1 to 5.3 of the paper). One try: 1 and the value in *out when
+ * it is accepted, 0 for another.
  */
-CUSCI_HD int64_t cusci__rbinom_btpe(cusci__rsampler *r, int64_t n, double p)
+CUSCI_HD int cusci__rbinom_btpe_try(cusci__rsampler *r, const cusci__rbinom *b, const double *tab, int64_t *out)
 {
-  double dn = (double)n;
-  double q = 1.0 - p;
-  double fm = dn * p + p;
-  int64_t m = (int64_t)floor(fm);
-  double dm = (double)m;
-  double npq = dn * p * q;
-  double p1 = floor(2.195 * cusci__rsqrt(npq) - 4.6 * q) + 0.5;
-  double xm = dm + 0.5, xl = xm - p1, xr = xm + p1;
-  double c = 0.134 + 20.5 / (15.3 + dm);
-  double al = (fm - xl) / (fm - xl * p);
-  double laml = al * (1.0 + al / 2.0);
-  double ar = (xr - fm) / (xr * q);
-  double lamr = ar * (1.0 + ar / 2.0);
-  double p2 = p1 * (1.0 + 2.0 * c), p3 = p2 + c / laml, p4 = p3 + c / lamr;
-  for (;;) {
-    double u = cusci__ru(r) * p4, v = cusci__ru(r);
-    int64_t y;
-    if (u <= p1) { /* triangle: accept at once */
-      return (int64_t)floor(xm - p1 * v + u);
-    } else if (u <= p2) { /* parallelograms */
-      double x = xl + (u - p1) / c;
-      v = v * c + 1.0 - fabs(dm - x + 0.5) / p1;
-      if (v > 1.0)
-        continue;
-      y = (int64_t)floor(x);
-    } else if (u <= p3) { /* left tail */
-      if (v == 0.0)
-        continue;
-      double yd = floor(xl + cusci__rlog(v) / laml);
-      if (yd < 0)
-        continue;
-      y = (int64_t)yd;
-      v = v * (u - p2) * laml;
-    } else { /* right tail */
-      if (v == 0.0)
-        continue;
-      double yd = floor(xr - cusci__rlog(v) / lamr);
-      if (yd > dn)
-        continue;
-      y = (int64_t)yd;
-      v = v * (u - p3) * lamr;
-    }
-    int64_t k = y > m ? y - m : m - y;
-    if (k <= 20 || (double)k >= npq / 2.0 - 1.0) {
-      /* explicit evaluation of f(y) / f(m) by the recurrence */
-      double s = p / q, a = s * (dn + 1.0), f = 1.0;
-      if (m < y)
-        for (int64_t i = m + 1; i <= y; i++)
-          f *= a / (double)i - s;
-      else if (m > y)
-        for (int64_t i = y + 1; i <= m; i++)
-          f /= a / (double)i - s;
-      if (v > f)
-        continue;
-      return y;
-    }
-    /* squeeze on log v, then the bound from Stirling's formula */
-    double dk = (double)k, dy = (double)y;
-    double rho = (dk / npq) * ((dk * (dk / 3.0 + 0.625) + 0.16666666666666666) / npq + 0.5);
-    double t = -dk * dk / (2.0 * npq);
-    double A = cusci__rlog(v);
-    if (A < t - rho)
-      return y;
-    if (A > t + rho)
-      continue;
-    double x1 = dy + 1.0, f1 = dm + 1.0, z = dn + 1.0 - dm, w = dn - dy + 1.0;
-    double x2 = x1 * x1, f2 = f1 * f1, z2 = z * z, w2 = w * w;
-    double bound = xm * cusci__rlog(f1 / x1) + (dn - dm + 0.5) * cusci__rlog(z / w) +
-                   (dy - dm) * cusci__rlog(w * p / (x1 * q)) +
-                   (13680. - (462. - (132. - (99. - 140. / f2) / f2) / f2) / f2) / f1 / 166320. +
-                   (13680. - (462. - (132. - (99. - 140. / z2) / z2) / z2) / z2) / z / 166320. +
-                   (13680. - (462. - (132. - (99. - 140. / x2) / x2) / x2) / x2) / x1 / 166320. +
-                   (13680. - (462. - (132. - (99. - 140. / w2) / w2) / w2) / w2) / w / 166320.;
-    if (A > bound)
-      continue;
-    return y;
+  double dn = b->dn, p = b->p, q = b->q, npq = b->npq, dm = b->dm, xm = b->xm;
+  double p1 = b->p1, c = b->c;
+  int64_t m = b->m;
+  double u = cusci__ru(r) * b->p4, v = cusci__ru(r);
+  int64_t y;
+  if (u <= p1) { /* triangle: accept at once */
+    *out = (int64_t)floor(xm - p1 * v + u);
+    return 1;
+  } else if (u <= b->p2) { /* parallelograms */
+    double x = b->xl + (u - p1) / c;
+    v = v * c + 1.0 - fabs(dm - x + 0.5) / p1;
+    if (v > 1.0)
+      return 0;
+    y = (int64_t)floor(x);
+  } else if (u <= b->p3) { /* left tail */
+    if (v == 0.0)
+      return 0;
+    double yd = floor(b->xl + cusci__rlog(v) / b->laml);
+    if (yd < 0)
+      return 0;
+    y = (int64_t)yd;
+    v = v * (u - b->p2) * b->laml;
+  } else { /* right tail */
+    if (v == 0.0)
+      return 0;
+    double yd = floor(b->xr - cusci__rlog(v) / b->lamr);
+    if (yd > dn)
+      return 0;
+    y = (int64_t)yd;
+    v = v * (u - b->p3) * b->lamr;
   }
+  *out = y;
+  int64_t k = y > m ? y - m : m - y;
+  if (k <= 20 || (double)k >= npq / 2.0 - 1.0) {
+    /* explicit evaluation of f(y) / f(m) */
+    double f = y >= b->tlo && y <= b->thi ? tab[y - b->tlo] : cusci__rbinom_ratio(b, y);
+    return !(v > f);
+  }
+  /* squeeze on log v, then the bound from Stirling's formula */
+  double dk = (double)k, dy = (double)y;
+  double rho = (dk / npq) * ((dk * (dk / 3.0 + 0.625) + 0.16666666666666666) / npq + 0.5);
+  double t = -dk * dk / (2.0 * npq);
+  double A = cusci__rlog(v);
+  if (A < t - rho)
+    return 1;
+  if (A > t + rho)
+    return 0;
+  double x1 = dy + 1.0, f1 = dm + 1.0, z = dn + 1.0 - dm, w = dn - dy + 1.0;
+  double x2 = x1 * x1, f2 = f1 * f1, z2 = z * z, w2 = w * w;
+  double bound = xm * cusci__rlog(f1 / x1) + (dn - dm + 0.5) * cusci__rlog(z / w) +
+                 (dy - dm) * cusci__rlog(w * p / (x1 * q)) +
+                 (13680. - (462. - (132. - (99. - 140. / f2) / f2) / f2) / f2) / f1 / 166320. +
+                 (13680. - (462. - (132. - (99. - 140. / z2) / z2) / z2) / z2) / z / 166320. +
+                 (13680. - (462. - (132. - (99. - 140. / x2) / x2) / x2) / x2) / x1 / 166320. +
+                 (13680. - (462. - (132. - (99. - 140. / w2) / w2) / w2) / w2) / w / 166320.;
+  return !(A > bound);
 }
 
+CUSCI_HD int64_t cusci__rbinom_btpe(cusci__rsampler *r, const cusci__rbinom *b, const double *tab)
+{
+  int64_t y;
+  while (!cusci__rbinom_btpe_try(r, b, tab, &y))
+    ;
+  return y;
+}
+
+/* A draw for the constants b, with tab from cusci__rbinom_table (or NULL
+ * when b has no table). */
+CUSCI_HD int64_t cusci__rbinom_draw(cusci__rsampler *r, const cusci__rbinom *b, const double *tab)
+{
+  if (b->kind == 0)
+    return b->fixed;
+  int64_t x = b->kind == 1 ? cusci__rbinom_inv(r, b, tab) : cusci__rbinom_btpe(r, b, tab);
+  return b->flip ? b->n - x : x;
+}
+
+/* A draw for (n, p) made here, without a table. */
 CUSCI_HD int64_t cusci__rbinomial(cusci__rsampler *r, int64_t n, double p)
 {
-  if (n == 0 || p == 0.0)
-    return 0;
-  if (p == 1.0)
-    return n;
-  double pp = p <= 0.5 ? p : 1.0 - p;
-  int64_t x = pp * (double)n <= 30.0 ? cusci__rbinom_inv(r, n, pp) : cusci__rbinom_btpe(r, n, pp);
-  return p <= 0.5 ? x : n - x;
+  cusci__rbinom b;
+  cusci__rbinom_init(&b, n, p);
+  return cusci__rbinom_draw(r, &b, (const double *)0);
 }
 
 /* log of the binomial coefficient (a choose b), 0 <= b <= a. */
@@ -1016,7 +1133,7 @@ CUSCI_HD void cusci__rgroup_int(int dist, const cusci__rparams *p, uint64_t key,
     out[0] = cusci__rpoisson(&r, p->a);
     return;
   case CUSCI__RD_BINOMIAL:
-    out[0] = cusci__rbinomial(&r, p->n, p->a);
+    out[0] = cusci__rbinom_draw(&r, &p->binom, p->binom_tab);
     return;
   case CUSCI__RD_NEGATIVE_BINOMIAL: { /* Poisson(Gamma(n, (1 - p) / p)) */
     double y = cusci__rgamma(&r, p->a) * ((1.0 - p->b) / p->b);
@@ -1140,21 +1257,11 @@ CUSCI_HD void cusci__rgroup_real_arr(int dist, const double *pa, const double *p
  * the packed inversion of a scalar call). */
 CUSCI_HD int64_t cusci__rint_arr(int dist, const double *pa, const int64_t *pn, uint64_t key, uint64_t lo, int64_t k)
 {
-  cusci__rparams p;
-  p.a = pa[k];
-  p.b = 0.0;
-  p.c = 0.0;
-  p.lo = 0;
-  p.n = pn ? pn[k] : 0;
-  p.range = 0;
-  int64_t v[1];
-  if (dist == CUSCI__RD_POISSON) {
-    cusci__rsampler r;
-    cusci__rstream_init(&r.s, key, lo);
-    return cusci__rpoisson(&r, p.a);
-  }
-  cusci__rgroup_int(dist, &p, key, lo, 1, v);
-  return v[0];
+  cusci__rsampler r;
+  cusci__rstream_init(&r.s, key, lo);
+  if (dist == CUSCI__RD_POISSON)
+    return cusci__rpoisson(&r, pa[k]);
+  return cusci__rbinomial(&r, pn ? pn[k] : 0, pa[k]);
 }
 
 #endif /* CUSCI_REFERENCE_RANDOM_DISTS_H */
