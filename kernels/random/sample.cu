@@ -577,6 +577,36 @@ __global__ void int_kernel(const cusci__rparams p, uint64_t key, uint64_t ctr, i
   }
 }
 
+/*
+ * binomial by BTPE: each thread walks its own elements k, k + stride, ...
+ * one try at a time, starting the next element as soon as a try is
+ * accepted. A warp that ran each element to the end before the next would
+ * wait at every element for its slowest lane (about four tries where the
+ * mean is one and a half for n p q = 24); a lane's total over its
+ * elements varies far less than one element's count, so the lanes stay
+ * busy. The constants and the table come from the launch's parameters;
+ * the tries are the host's, so the values are the same.
+ */
+__global__ void __launch_bounds__(kThreads) binom_btpe_kernel(const cusci__rparams p, uint64_t key, uint64_t ctr, int64_t n,
+                                                              int64_t *dst)
+{
+  int64_t stride = (int64_t)gridDim.x * blockDim.x, k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= n)
+    return;
+  cusci__rsampler r;
+  cusci__rstream_init(&r.s, key, ctr + (uint64_t)k);
+  for (;;) {
+    int64_t y;
+    if (cusci__rbinom_btpe_try(&r, &p.binom, p.binom_tab, &y)) {
+      dst[k] = p.binom.flip ? p.binom.n - y : y;
+      k += stride;
+      if (k >= n)
+        return;
+      cusci__rstream_init(&r.s, key, ctr + (uint64_t)k);
+    }
+  }
+}
+
 template <typename T>
 __global__ void flip_kernel(T *dst, int64_t n, double a, double b, bool unit, T below1)
 {
@@ -725,6 +755,10 @@ extern "C" int cusci__launch_rint(void *stream, int dist, const cusci__rparams *
     case CUSCI_INT32: case CUSCI_UINT32: launch_integers<uint32_t>(s, p, key, ctr, n, dst); break;
     default: launch_integers<uint64_t>(s, p, key, ctr, n, dst); break;
     }
+    return (int)cudaGetLastError();
+  }
+  if (dist == CUSCI__RD_BINOMIAL && p->binom.kind == 2) {
+    binom_btpe_kernel<<<resident_blocks(binom_btpe_kernel, n), kThreads, 0, s>>>(*p, key, ctr, n, (int64_t *)dst);
     return (int)cudaGetLastError();
   }
   if (dist == CUSCI__RD_POISSON && cusci__rgroup_size(dist, 0, p) == 2) {
