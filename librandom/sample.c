@@ -416,6 +416,8 @@ cusci_status cusci_random_poisson(cusci_ctx *ctx, cusci_random_generator *g, dou
   rq.p.a = lam;
   if (lam < 10.0)
     cusci__rpoisson_table(&rq.p);
+  else
+    cusci__rptrs_init(&rq.p.ptrs, lam);
   FINISH;
 }
 

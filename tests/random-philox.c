@@ -582,16 +582,23 @@ static void arrays(void)
   /* poisson (lam >= 10) and binomial with one value everywhere */
   {
     cusci_random_generator *g = gen(60), *h = gen(60);
-    cusci_array *a = NULL, *b = NULL, *lam = scalar(23.5), *pp = scalar(0.37), *nn = NULL;
-    int64_t five00 = 500;
-    cusci_array_from_host(ctx, &five00, 0, NULL, CUSCI_INT64, &nn);
-    cusci_status s1 = cusci_random_poisson_array(ctx, g, lam, 1, &n, &a);
-    cusci_status s2 = cusci_random_poisson(ctx, h, 23.5, 1, &n, &b);
-    void *x = tu_to_host(ctx, a), *y = tu_to_host(ctx, b);
-    ok(s1 == CUSCI_OK && s2 == CUSCI_OK && tu_first_mismatch(CUSCI_INT64, x, y, NULL, n) < 0, "poisson_array(23.5) is poisson(23.5)");
-    free(x), free(y);
-    cusci_array_release(a), cusci_array_release(b);
-    cusci_array_release(lam), cusci_array_release(pp), cusci_array_release(nn);
+    cusci_array *a = NULL, *b = NULL, *lam = NULL, *pp = NULL, *nn = NULL;
+    cusci_status s1, s2;
+    void *x, *y;
+    /* A scalar lam >= 10 takes PTRS's constants made once per call, an
+     * array makes them per element. */
+    static const double lams[] = {10.0, 23.5, 100.0, 1234.5, 1e7};
+    for (size_t i = 0; i < sizeof lams / sizeof *lams; i++) {
+      a = b = NULL;
+      lam = scalar(lams[i]);
+      s1 = cusci_random_poisson_array(ctx, g, lam, 1, &n, &a);
+      s2 = cusci_random_poisson(ctx, h, lams[i], 1, &n, &b);
+      x = tu_to_host(ctx, a), y = tu_to_host(ctx, b);
+      ok(s1 == CUSCI_OK && s2 == CUSCI_OK && tu_first_mismatch(CUSCI_INT64, x, y, NULL, n) < 0, "poisson_array(%g) is poisson(%g)",
+         lams[i], lams[i]);
+      free(x), free(y);
+      cusci_array_release(a), cusci_array_release(b), cusci_array_release(lam);
+    }
     /* A scalar call takes values from the table that cusci__rbinom_table
      * makes, an array call makes them one division at a time: inversion
      * (n p' <= 30), BTPE with every try explicit (n p q < 44) or only those

@@ -47,6 +47,11 @@ enum { CUSCI__RDISTS(CUSCI__RDIST_ENUM_) CUSCI__RD_COUNT };
  */
 #define CUSCI__RPOIS_TAB 32
 
+/* PTRS's constants for one lam >= 10 (see cusci__rptrs_init) */
+typedef struct cusci__rptrs {
+  double lam, loglam, a, b, invalpha, vr, loginvalpha;
+} cusci__rptrs;
+
 /* binomial's constants for one (n, p) (see cusci__rbinom_init) */
 #define CUSCI__RBINOM_TAB 129
 
@@ -71,6 +76,8 @@ typedef struct cusci__rparams {
    * made once per call by cusci__rpoisson_table */
   double pois_cdf[CUSCI__RPOIS_TAB];
   double pois_last;
+  /* poisson with lam >= 10: made once per call by cusci__rptrs_init */
+  cusci__rptrs ptrs;
   /* binomial: made once per call by cusci__rbinom_init and
    * cusci__rbinom_table */
   cusci__rbinom binom;
@@ -522,10 +529,54 @@ CUSCI_HD int64_t cusci__rpoisson_inv_tab(const cusci__rparams *pp, double u)
   return k;
 }
 
+/* PTRS, the transformed rejection with squeeze of Hoermann, "The
+ * transformed rejection method for generating Poisson random variables",
+ * Insurance: Math. Econ. 12, 1993: its constants for lam >= 10, made once
+ * per call for a scalar lam. */
+CUSCI_HD void cusci__rptrs_init(cusci__rptrs *c, double lam)
+{
+  double slam = cusci__rsqrt(lam);
+  c->lam = lam;
+  c->loglam = cusci__rlog(lam);
+  c->b = 0.931 + 2.53 * slam;
+  c->a = -0.059 + 0.02483 * c->b;
+  c->invalpha = 1.1239 + 1.1328 / (c->b - 3.4);
+  c->vr = 0.9277 - 3.6224 / (c->b - 2.0);
+  c->loginvalpha = cusci__rlog(c->invalpha);
+}
+
+/* One try of PTRS: 1 and the value in *out when it is accepted, 0 for
+ * another. */
+CUSCI_HD int cusci__rptrs_try(cusci__rsampler *r, const cusci__rptrs *c, int64_t *out)
+{
+  double u = cusci__ru(r) - 0.5;
+  double v = cusci__ru(r);
+  double us = 0.5 - fabs(u);
+  double kd = floor((2.0 * c->a / us + c->b) * u + c->lam + 0.43);
+  if (us >= 0.07 && v <= c->vr) {
+    *out = (int64_t)kd;
+    return 1;
+  }
+  if (kd < 0 || (us < 0.013 && v > us))
+    return 0;
+  if (cusci__rlog(v) + c->loginvalpha - cusci__rlog(c->a / (us * us) + c->b) <=
+      -c->lam + kd * c->loglam - cusci__rlgamma(kd + 1.0)) {
+    *out = (int64_t)kd;
+    return 1;
+  }
+  return 0;
+}
+
+CUSCI_HD int64_t cusci__rptrs_draw(cusci__rsampler *r, const cusci__rptrs *c)
+{
+  int64_t k;
+  while (!cusci__rptrs_try(r, c, &k))
+    ;
+  return k;
+}
+
 /* Poisson: for lam < 10 the multiplication method (Knuth, TAOCP vol. 2,
- * 3.4.1, algorithm Q); above, PTRS, the transformed rejection with squeeze
- * of Hoermann, "The transformed rejection method for generating Poisson
- * random variables", Insurance: Math. Econ. 12, 1993. */
+ * 3.4.1, algorithm Q); above, PTRS. */
 CUSCI_HD int64_t cusci__rpoisson(cusci__rsampler *r, double lam)
 {
   if (lam == 0.0)
@@ -541,25 +592,9 @@ CUSCI_HD int64_t cusci__rpoisson(cusci__rsampler *r, double lam)
         return x;
     }
   }
-  double slam = cusci__rsqrt(lam), loglam = cusci__rlog(lam);
-  double b = 0.931 + 2.53 * slam;
-  double a = -0.059 + 0.02483 * b;
-  double invalpha = 1.1239 + 1.1328 / (b - 3.4);
-  double vr = 0.9277 - 3.6224 / (b - 2.0);
-  double loginvalpha = cusci__rlog(invalpha);
-  for (;;) {
-    double u = cusci__ru(r) - 0.5;
-    double v = cusci__ru(r);
-    double us = 0.5 - fabs(u);
-    double kd = floor((2.0 * a / us + b) * u + lam + 0.43);
-    if (us >= 0.07 && v <= vr)
-      return (int64_t)kd;
-    if (kd < 0 || (us < 0.013 && v > us))
-      continue;
-    if (cusci__rlog(v) + loginvalpha - cusci__rlog(a / (us * us) + b) <=
-        -lam + kd * loglam - cusci__rlgamma(kd + 1.0))
-      return (int64_t)kd;
-  }
+  cusci__rptrs c;
+  cusci__rptrs_init(&c, lam);
+  return cusci__rptrs_draw(r, &c);
 }
 
 /*
@@ -1130,7 +1165,7 @@ CUSCI_HD void cusci__rgroup_int(int dist, const cusci__rparams *p, uint64_t key,
       }
       return;
     }
-    out[0] = cusci__rpoisson(&r, p->a);
+    out[0] = cusci__rptrs_draw(&r, &p->ptrs); /* lam >= 10 */
     return;
   case CUSCI__RD_BINOMIAL:
     out[0] = cusci__rbinom_draw(&r, &p->binom, p->binom_tab);
