@@ -14,7 +14,7 @@ typedef struct rstate {
   cusci_array *out;
 } rstate;
 
-typedef enum { U_F32, N_F32, U_F64, N_F64, INT_I64, POIS5, GAMMA2_F32, BINOM_F64, XORWOW_U_F32, XORWOW_N_F32 } rkind;
+typedef enum { U_F32, N_F32, U_F64, N_F64, INT_I64, POIS5, POIS100, GAMMA2_F32, BINOM_F64, XORWOW_U_F32, XORWOW_N_F32 } rkind;
 
 static int setup_kind(cusci_ctx *ctx, void **state, double *bytes, double *flops, char *why, size_t why_len,
                       rkind kind, int64_t n, cusci_dtype dt)
@@ -69,6 +69,7 @@ CASE(normal_f64, N_F64, INT64_C(1) << 27, CUSCI_FLOAT64,
 CASE(integers_i64, INT_I64, INT64_C(1) << 26, CUSCI_INT64,
      cusci_random_integers(ctx, s->g, 0, 1000000, false, 1, &n, CUSCI_INT64, &s->out))
 CASE(poisson5, POIS5, INT64_C(1) << 26, CUSCI_INT64, cusci_random_poisson(ctx, s->g, 5.0, 1, &n, &s->out))
+CASE(poisson100, POIS100, INT64_C(1) << 26, CUSCI_INT64, cusci_random_poisson(ctx, s->g, 100.0, 1, &n, &s->out))
 CASE(gamma2_f32, GAMMA2_F32, INT64_C(1) << 26, CUSCI_FLOAT32,
      cusci_random_standard_gamma(ctx, s->g, 2.0, 1, &n, CUSCI_FLOAT32, &s->out))
 CASE(binomial, BINOM_F64, INT64_C(1) << 26, CUSCI_INT64, cusci_random_binomial(ctx, s->g, 100, 0.4, 1, &n, &s->out))
@@ -84,6 +85,7 @@ const bench_case bench_cases_random[] = {
   {"random.standard_normal_f64_2e27", "Philox standard_normal float64, 2^27", setup_normal_f64, run_normal_f64, teardown, 0, NULL},
   {"random.integers_i64_2e26", "Philox integers(0, 10^6) int64, 2^26", setup_integers_i64, run_integers_i64, teardown, 0, NULL},
   {"random.poisson5_2e26", "Philox poisson(5) int64, 2^26", setup_poisson5, run_poisson5, teardown, 0, NULL},
+  {"random.poisson100_2e26", "Philox poisson(100) int64, 2^26", setup_poisson100, run_poisson100, teardown, 0, NULL},
   {"random.gamma2_f32_2e26", "Philox standard_gamma(2) float32, 2^26", setup_gamma2_f32, run_gamma2_f32, teardown, 0, NULL},
   {"random.binomial_100_0.4_2e26", "Philox binomial(100, 0.4) int64, 2^26", setup_binomial, run_binomial, teardown, 0, NULL},
   {"random.xorwow_uniform_f32_2e28", "cuRAND XORWOW random() float32, 2^28", setup_xorwow_uniform_f32,

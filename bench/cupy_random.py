@@ -40,6 +40,11 @@ def poisson5(cp):
     return lambda: g.poisson(5.0, size=1 << 26)
 
 
+def poisson100(cp):
+    g = _gen(cp)
+    return lambda: g.poisson(100.0, size=1 << 26)
+
+
 def gamma2_f32(cp):
     g = _gen(cp)
     return lambda: g.standard_gamma(2.0, 1 << 26, dtype=cp.float32)
@@ -57,6 +62,7 @@ CASES = {
     "random.standard_normal_f64_2e27": standard_normal_f64,
     "random.integers_i64_2e26": integers_i64,
     "random.poisson5_2e26": poisson5,
+    "random.poisson100_2e26": poisson100,
     "random.gamma2_f32_2e26": gamma2_f32,
     "random.binomial_100_0.4_2e26": binomial,
 }

@@ -578,17 +578,32 @@ __global__ void int_kernel(const cusci__rparams p, uint64_t key, uint64_t ctr, i
 }
 
 /*
- * binomial by BTPE: each thread walks its own elements k, k + stride, ...
- * one try at a time, starting the next element as soon as a try is
- * accepted. A warp that ran each element to the end before the next would
- * wait at every element for its slowest lane (about four tries where the
- * mean is one and a half for n p q = 24); a lane's total over its
- * elements varies far less than one element's count, so the lanes stay
- * busy. The constants and the table come from the launch's parameters;
- * the tries are the host's, so the values are the same.
+ * The rejection samplers whose tries need nothing but the stream and the
+ * call's constants: binomial by BTPE and poisson by PTRS. Each thread
+ * walks its own elements k, k + stride, ... one try at a time, starting
+ * the next element as soon as a try is accepted. A warp that ran each
+ * element to the end before the next would wait at every element for its
+ * slowest lane (for binomial(100, 0.4), about four tries where the mean
+ * is one and a half); a lane's total over its elements varies far less
+ * than one element's count, so the lanes stay busy. The tries are the
+ * host's, so the values are the same.
  */
-__global__ void __launch_bounds__(kThreads) binom_btpe_kernel(const cusci__rparams p, uint64_t key, uint64_t ctr, int64_t n,
-                                                              int64_t *dst)
+template <int DIST>
+__device__ __forceinline__ int walk_try(cusci__rsampler *r, const cusci__rparams &p, int64_t *out)
+{
+  if constexpr (DIST == CUSCI__RD_BINOMIAL) {
+    int64_t x;
+    if (!cusci__rbinom_btpe_try(r, &p.binom, p.binom_tab, &x))
+      return 0;
+    *out = p.binom.flip ? p.binom.n - x : x;
+    return 1;
+  } else {
+    return cusci__rptrs_try(r, &p.ptrs, out);
+  }
+}
+
+template <int DIST>
+__global__ void __launch_bounds__(kThreads) walk_kernel(const cusci__rparams p, uint64_t key, uint64_t ctr, int64_t n, int64_t *dst)
 {
   int64_t stride = (int64_t)gridDim.x * blockDim.x, k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= n)
@@ -596,15 +611,19 @@ __global__ void __launch_bounds__(kThreads) binom_btpe_kernel(const cusci__rpara
   cusci__rsampler r;
   cusci__rstream_init(&r.s, key, ctr + (uint64_t)k);
   for (;;) {
-    int64_t y;
-    if (cusci__rbinom_btpe_try(&r, &p.binom, p.binom_tab, &y)) {
-      dst[k] = p.binom.flip ? p.binom.n - y : y;
+    if (walk_try<DIST>(&r, p, &dst[k])) {
       k += stride;
       if (k >= n)
         return;
       cusci__rstream_init(&r.s, key, ctr + (uint64_t)k);
     }
   }
+}
+
+template <int DIST>
+void launch_walk(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64_t ctr, int64_t n, void *dst)
+{
+  walk_kernel<DIST><<<resident_blocks(walk_kernel<DIST>, n), kThreads, 0, s>>>(*p, key, ctr, n, (int64_t *)dst);
 }
 
 template <typename T>
@@ -758,11 +777,14 @@ extern "C" int cusci__launch_rint(void *stream, int dist, const cusci__rparams *
     return (int)cudaGetLastError();
   }
   if (dist == CUSCI__RD_BINOMIAL && p->binom.kind == 2) {
-    binom_btpe_kernel<<<resident_blocks(binom_btpe_kernel, n), kThreads, 0, s>>>(*p, key, ctr, n, (int64_t *)dst);
+    launch_walk<CUSCI__RD_BINOMIAL>(s, p, key, ctr, n, dst);
     return (int)cudaGetLastError();
   }
-  if (dist == CUSCI__RD_POISSON && cusci__rgroup_size(dist, 0, p) == 2) {
-    launch_int_g<CUSCI__RD_POISSON, int64_t, 2>(s, p, key, ctr, n, dst);
+  if (dist == CUSCI__RD_POISSON) {
+    if (cusci__rgroup_size(dist, 0, p) == 2)
+      launch_int_g<CUSCI__RD_POISSON, int64_t, 2>(s, p, key, ctr, n, dst);
+    else
+      launch_walk<CUSCI__RD_POISSON>(s, p, key, ctr, n, dst);
     return (int)cudaGetLastError();
   }
   switch (dist) {
