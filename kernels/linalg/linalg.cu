@@ -100,10 +100,6 @@ cusci_status get_state(cusci_ctx *ctx, const char *fn, la_state **out)
   return CUSCI_OK;
 }
 
-
-
-/* ------------------------------------------------------------ types */
-
 /* ------------------------------------------------------------ kernels */
 
 /* dst[b] = op(src[b])^T for rows x cols row-major matrices, op the
