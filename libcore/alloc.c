@@ -67,6 +67,16 @@ static void limit_from_env(cusci_pool *p, size_t whole)
   }
 }
 
+int cusci__pool_env(void)
+{
+  const char *v = getenv("CUSCI_POOL");
+  if (!v || !*v || !strcmp(v, "on") || !strcmp(v, "1"))
+    return 1;
+  if (!strcmp(v, "off") || !strcmp(v, "0"))
+    return 0;
+  return -1;
+}
+
 static size_t host_memory(void)
 {
   long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
@@ -92,7 +102,7 @@ cusci_pool *cusci__device_pool(int device, char *err, size_t len)
     if (st == CUSCI_OK && device >= 0)
       st = cusci__gpu_stream_events(device, &ev);
     if (st == CUSCI_OK)
-      st = cusci_pool_create(&up, device >= 0 ? &ev : NULL, true, &p);
+      st = cusci_pool_create(&up, device >= 0 ? &ev : NULL, cusci__pool_env() != 0, &p);
     if (st != CUSCI_OK) {
       snprintf(err, len, "cannot make the memory pool of device %d: %s", device, cusci_status_string(st));
       pthread_mutex_unlock(&registry_mu);

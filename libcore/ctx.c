@@ -163,6 +163,9 @@ cusci_status cusci_ctx_create(int device, cusci_ctx **ctx)
     }
   }
 
+  if (cusci__pool_env() < 0)
+    return create_fail(CUSCI_ERR_INVALID_ARGUMENT, "CUSCI_POOL is \"%s\", expected \"on\" or \"off\"", getenv("CUSCI_POOL"));
+
   cusci_ctx *c = calloc(1, sizeof *c);
   if (!c)
     return create_fail(CUSCI_ERR_OUT_OF_MEMORY, "no host memory for a context");

@@ -551,7 +551,10 @@ cusci_status cusci_pool_malloc(cusci_pool *p, size_t bytes, void *stream, void *
 {
   if (!p || !ptr)
     return CUSCI_ERR_NULL_POINTER;
-  size_t size = bytes ? (bytes + ROUND - 1) / ROUND * ROUND : ROUND;
+  /* Without caching every request is its own allocation of exactly the
+   * bytes asked (one for none), so that a memory checker sees each array's
+   * end; with caching, sizes are rounded and blocks share chunks. */
+  size_t size = !p->caching ? (bytes ? bytes : 1) : bytes ? (bytes + ROUND - 1) / ROUND * ROUND : ROUND;
   if (size < bytes) {
     pool_msg(p, "out of memory: %zu bytes cannot be rounded up to a multiple of %d", bytes, ROUND);
     return CUSCI_ERR_OUT_OF_MEMORY;
@@ -727,6 +730,27 @@ cusci_status cusci_pool_set_allocator(cusci_pool *p, const cusci_allocator *upst
   }
   pthread_mutex_unlock(&p->mu);
   return CUSCI_OK;
+}
+
+cusci_status cusci_pool_set_caching(cusci_pool *p, bool caching)
+{
+  if (!p)
+    return CUSCI_ERR_NULL_POINTER;
+  pthread_mutex_lock(&p->mu);
+  if (p->used) {
+    pool_msg(p, "cusci_pool_set_caching: the pool has %zu bytes in use; release them first", p->used);
+    pthread_mutex_unlock(&p->mu);
+    return CUSCI_ERR_INVALID_ARGUMENT;
+  }
+  release_free_chunks(p);
+  p->caching = caching;
+  pthread_mutex_unlock(&p->mu);
+  return CUSCI_OK;
+}
+
+bool cusci_pool_caching(const cusci_pool *p)
+{
+  return p && p->caching;
 }
 
 void cusci_pool_stream_acquire(cusci_pool *p, void *stream)

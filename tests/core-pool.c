@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/testutil.h"
+#include "tests/testkit.h"
 
 /* ---------------------------------------------- a counting upstream */
 
@@ -369,13 +369,13 @@ static void *hammer(void *arg)
   uint64_t seed = (uint64_t)(uintptr_t)arg;
   void *held[8] = {NULL};
   for (int i = 0; i < 20000; i++) {
-    int k = (int)(tu_rand(&seed) % 8);
+    int k = (int)(tk_rand(&seed) % 8);
     if (held[k]) {
       if (*(uint64_t *)held[k] != (uint64_t)(uintptr_t)held[k])
         __atomic_add_fetch(&thread_bad, 1, __ATOMIC_RELAXED);
       cusci_pool_free(shared_pool, held[k], NULL);
       held[k] = NULL;
-    } else if (cusci_pool_malloc(shared_pool, 512 + tu_rand(&seed) % (3u << 20), NULL, &held[k]) == CUSCI_OK) {
+    } else if (cusci_pool_malloc(shared_pool, 512 + tk_rand(&seed) % (3u << 20), NULL, &held[k]) == CUSCI_OK) {
       *(uint64_t *)held[k] = (uint64_t)(uintptr_t)held[k]; /* a mark another owner would overwrite */
     }
   }
@@ -407,7 +407,8 @@ static void no_caching(void)
   void *a = NULL;
   size_t calls = up.calls;
   cusci_pool_malloc(p, 1000, NULL, &a);
-  ok(up.calls == calls + 1 && cusci_pool_total_bytes(p) == 1024, "without caching a request is its own allocation");
+  ok(up.calls == calls + 1 && cusci_pool_total_bytes(p) == 1000 && up.held == 1000,
+     "without caching a request is its own allocation of exactly the bytes asked");
   void *b = NULL;
   cusci_pool_malloc(p, 1000, NULL, &b);
   ok(cusci_pool_set_allocator(p, &counting) == CUSCI_ERR_INVALID_ARGUMENT &&
@@ -417,6 +418,32 @@ static void no_caching(void)
   cusci_pool_free(p, b, NULL);
   ok(cusci_pool_total_bytes(p) == 0 && up.held == 0, "and every free returns memory at once");
   ok(cusci_pool_set_allocator(p, &counting) == CUSCI_OK, "with nothing held, a new allocator is set");
+  cusci_pool_destroy(p);
+
+  /* cusci_pool_set_caching, the switch that CUSCI_POOL=off sets. */
+  p = NULL;
+  cusci_pool_create(&counting, NULL, true, &p);
+  ok(cusci_pool_caching(p) && !cusci_pool_caching(NULL), "a pool caches by default");
+  cusci_pool_malloc(p, 3, NULL, &a);
+  ok(cusci_pool_set_caching(p, false) == CUSCI_ERR_INVALID_ARGUMENT && strstr(cusci_pool_last_error(p), "in use") &&
+         cusci_pool_caching(p),
+     "caching cannot be turned off while a block is in use (%s)", cusci_pool_last_error(p));
+  cusci_pool_free(p, a, NULL);
+  size_t held = up.held;
+  ok(cusci_pool_set_caching(p, false) == CUSCI_OK && !cusci_pool_caching(p) && up.held == 0 && held > 0,
+     "turning caching off gives the cached chunks back");
+  void *c[3] = {NULL, NULL, NULL};
+  size_t sizes[3] = {1, 513, 0};
+  calls = up.calls;
+  for (int i = 0; i < 3; i++)
+    cusci_pool_malloc(p, sizes[i], NULL, &c[i]);
+  ok(up.calls == calls + 3 && up.held == 1 + 513 + 1 && cusci_pool_used_bytes(p) == 515 && c[0] && c[1] && c[2],
+     "each request its own exact allocation (0 bytes: 1), nothing shared or rounded");
+  for (int i = 0; i < 3; i++)
+    cusci_pool_free(p, c[i], NULL);
+  ok(up.held == 0 && cusci_pool_n_free_blocks(p) == 0, "and each comes back at its free");
+  ok(cusci_pool_set_caching(p, true) == CUSCI_OK && cusci_pool_caching(p) && cusci_pool_set_caching(NULL, true) == CUSCI_ERR_NULL_POINTER,
+     "caching on again; NULL refused");
   cusci_pool_destroy(p);
   cusci_allocator host_up;
   cusci_pool *h = NULL;
@@ -438,7 +465,13 @@ static void no_caching(void)
 
 static void host_context(void)
 {
-  cusci_ctx *ctx = tu_host_ctx();
+  cusci_ctx *bad = NULL;
+  setenv("CUSCI_POOL", "sometimes", 1);
+  cusci_status st0 = cusci_ctx_create(CUSCI_DEVICE_HOST, &bad);
+  ok(st0 == CUSCI_ERR_INVALID_ARGUMENT && bad == NULL && strstr(cusci_ctx_create_error(), "CUSCI_POOL is \"sometimes\""),
+     "a CUSCI_POOL other than on or off is refused by name (%s)", cusci_ctx_create_error());
+  unsetenv("CUSCI_POOL");
+  cusci_ctx *ctx = tk_host_ctx();
   cusci_pool *p = cusci_ctx_pool(ctx);
   ok(p != NULL, "a host context has a pool");
   is_int(cusci_pool_get_limit(p), 96u << 20, "CUSCI_MEMORY_LIMIT=96M set the host pool's limit");

@@ -396,6 +396,19 @@ CUSCI_API size_t cusci_pool_get_limit(const cusci_pool *p);
 /* The limit as a fraction (0, 1] of the device's memory (of physical memory
  * for the host pool). CUSCI_ERR_VALUE outside (0, 1]. */
 CUSCI_API cusci_status cusci_pool_set_limit_fraction(cusci_pool *p, double fraction);
+/*
+ * Caching on (the default) or off. Without caching every allocation is its
+ * own upstream allocation (cudaMalloc on a GPU) of exactly the bytes asked,
+ * given back as soon as it is freed: slow, but a memory checker
+ * (compute-sanitizer, AddressSanitizer, valgrind) then sees every access
+ * past an array's end, which a cached chunk would hide. The environment
+ * variable CUSCI_POOL=off makes every pool start without caching. Only
+ * while the pool has nothing in use (CUSCI_ERR_INVALID_ARGUMENT otherwise);
+ * CUSCI_ERR_NULL_POINTER for NULL.
+ */
+CUSCI_API cusci_status cusci_pool_set_caching(cusci_pool *p, bool caching);
+/* Whether p caches (false for NULL). */
+CUSCI_API bool cusci_pool_caching(const cusci_pool *p);
 /* The message of the last failure of a pool function on p ("" if none). */
 CUSCI_API const char *cusci_pool_last_error(const cusci_pool *p);
 
