@@ -13,7 +13,7 @@
 
 static cusci_ctx *gpu, *host;
 
-static cusci_array *to_gpu(const cusci_array *h) { return tu_copy_to(gpu, host, h); }
+static cusci_array *to_gpu(const cusci_array *h) { return tk_copy_to(gpu, host, h); }
 
 /* fn on the host and the GPU agree within tol (0: exactly). */
 static int agree(as_fn fn, const cusci_array *h, const cusci_array *g, const cusci_reduce_opts *o, double tol,
@@ -24,12 +24,12 @@ static int agree(as_fn fn, const cusci_array *h, const cusci_array *g, const cus
   int good = sh == sg && (sh != CUSCI_OK || (cusci_array_dtype(rh) == cusci_array_dtype(rg) &&
                                               cusci_array_size(rh) == cusci_array_size(rg)));
   if (good && sh == CUSCI_OK) {
-    void *a = tu_to_host(gpu, rg), *b = tu_to_host(host, rh);
-    int64_t bad = cu_first_off(cusci_array_dtype(rh), a, b, cusci_array_size(rh), tol);
+    void *a = tk_to_host(gpu, rg), *b = tk_to_host(host, rh);
+    int64_t bad = tk_first_off(cusci_array_dtype(rh), a, b, cusci_array_size(rh), tol);
     if (bad >= 0) {
       char s1[96], s2[96];
-      diag("%s: element %lld GPU %s host %s", what, (long long)bad, tu_elem_str(cusci_array_dtype(rh), a, bad, s1, sizeof s1),
-           tu_elem_str(cusci_array_dtype(rh), b, bad, s2, sizeof s2));
+      diag("%s: element %lld GPU %s host %s", what, (long long)bad, tk_elem_str(cusci_array_dtype(rh), a, bad, s1, sizeof s1),
+           tk_elem_str(cusci_array_dtype(rh), b, bad, s2, sizeof s2));
     }
     good = bad < 0;
     free(a);
@@ -84,8 +84,8 @@ static void clip_cases(void)
     cusci_status sg = cusci_clip(gpu, ga, cusci_operand_array(glo), hi, &rg);
     int good = sh == CUSCI_OK && sg == CUSCI_OK;
     if (good) {
-      void *p = tu_to_host(gpu, rg), *q = tu_to_host(host, rh);
-      good = tu_first_mismatch(cusci_array_dtype(rh), p, q, NULL, cusci_array_size(rh)) < 0;
+      void *p = tk_to_host(gpu, rg), *q = tk_to_host(host, rh);
+      good = tk_first_mismatch(cusci_array_dtype(rh), p, q, NULL, cusci_array_size(rh)) < 0;
       free(p);
       free(q);
     } else {
@@ -107,7 +107,7 @@ static void large_cases(void)
   int64_t *vp = malloc((size_t)n * sizeof *vp);
   /* Small integers as float: every partial sum is exact in float32. */
   for (int64_t i = 0; i < n; i++)
-    v[i] = (double)(int)(tu_rand_double(&seed) * 7.0) - 3.0;
+    v[i] = (double)(int)(tk_rand_double(&seed) * 7.0) - 3.0;
   v[n / 3] = 1000.0;  /* the maximum, also at 2n/3: the first wins */
   v[2 * n / 3] = 1000.0;
   v[n - 2] = -1000.0; /* the minimum, near the end */
@@ -169,7 +169,7 @@ static void large_cases(void)
   ok(agree(cusci_cumsum, ht, gt, NULL, 0, "transposed flat"), "GPU cumsum of a transposed view, flattened");
   /* Random float64 values: within a relative 1e-9 of the running sum. */
   for (int64_t i = 0; i < n; i++)
-    v[i] = tu_rand_double(&seed) * 2.0 - 0.7;
+    v[i] = tk_rand_double(&seed) * 2.0 - 0.7;
   cusci_array *dr = NULL;
   cusci_array_from_host(host, v, 1, &n, CUSCI_FLOAT64, &dr);
   cusci_array *gr = to_gpu(dr);
@@ -197,7 +197,7 @@ static void nonfinite_product_cases(void)
    * early (nancumprod skips it, cumprod propagates it), -inf + 0j in a
    * later chunk. */
   for (int64_t i = 0; i < n; i++) {
-    double t = tu_rand_double(&seed) * 6.283185307179586;
+    double t = tk_rand_double(&seed) * 6.283185307179586;
     c[2 * i] = cos(t);
     c[2 * i + 1] = sin(t);
   }
@@ -208,7 +208,7 @@ static void nonfinite_product_cases(void)
    * result is 0; grouped, 0 * inf would be NaN. */
   r[0] = 0.0;
   for (int64_t i = 1; i < n; i++)
-    r[i] = 1e200 * (1.0 + tu_rand_double(&seed));
+    r[i] = 1e200 * (1.0 + tk_rand_double(&seed));
   cusci_array *hc = NULL, *hr = NULL, *hc64 = NULL, *hr32 = NULL;
   cusci_array_from_host(host, c, 1, &n, CUSCI_COMPLEX128, &hc);
   cusci_array_from_host(host, r, 1, &n, CUSCI_FLOAT64, &hr);
@@ -245,8 +245,8 @@ static void nonfinite_product_cases(void)
 
 int main(void)
 {
-  gpu = tu_gpu_ctx_or_skip();
-  host = tu_host_ctx();
+  gpu = tk_gpu_ctx_or_skip();
+  host = tk_host_ctx();
   fixture_cases();
   clip_cases();
   large_cases();

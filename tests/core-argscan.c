@@ -131,12 +131,12 @@ static void test_clip(void)
       cusci_status st = cusci_clip(ctx, a, cases[k].lo, cases[k].hi, &got);
       int good = want && st == CUSCI_OK && cusci_array_dtype(got) == dt && cusci_array_size(got) == cusci_array_size(want);
       if (good) {
-        void *g = tu_to_host(ctx, got);
-        int64_t bad = tu_first_mismatch(dt, g, cusci_array_data(want), NULL, cusci_array_size(want));
+        void *g = tk_to_host(ctx, got);
+        int64_t bad = tk_first_mismatch(dt, g, cusci_array_data(want), NULL, cusci_array_size(want));
         if (bad >= 0) {
           char s1[96], s2[96];
-          diag("element %lld: got %s want %s", (long long)bad, tu_elem_str(dt, g, bad, s1, sizeof s1),
-               tu_elem_str(dt, cusci_array_data(want), bad, s2, sizeof s2));
+          diag("element %lld: got %s want %s", (long long)bad, tk_elem_str(dt, g, bad, s1, sizeof s1),
+               tk_elem_str(dt, cusci_array_data(want), bad, s2, sizeof s2));
         }
         good = bad < 0;
         free(g);
@@ -237,7 +237,7 @@ static void test_errors(void)
 
 int main(void)
 {
-  ctx = tu_host_ctx();
+  ctx = tk_host_ctx();
   test_fixtures();
   test_clip();
   test_errors();

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/testutil.h"
+#include "tests/testkit.h"
 
 static int same_values(cusci_ctx *ctx, const cusci_array *got, const cusci_array *want, const char *what)
 {
@@ -21,12 +21,12 @@ static int same_values(cusci_ctx *ctx, const cusci_array *got, const cusci_array
          cusci_shape_str(cusci_array_ndim(want), cusci_array_shape(want), b, sizeof b));
     return 0;
   }
-  void *g = tu_to_host(ctx, got), *w = tu_to_host(ctx, want);
-  int64_t bad = tu_first_mismatch(cusci_array_dtype(got), g, w, NULL, cusci_array_size(got));
+  void *g = tk_to_host(ctx, got), *w = tk_to_host(ctx, want);
+  int64_t bad = tk_first_mismatch(cusci_array_dtype(got), g, w, NULL, cusci_array_size(got));
   if (bad >= 0) {
     char x[64], y[64];
     diag("%s: element %lld is %s, NumPy gives %s", what, (long long)bad,
-         tu_elem_str(cusci_array_dtype(got), g, bad, x, sizeof x), tu_elem_str(cusci_array_dtype(got), w, bad, y, sizeof y));
+         tk_elem_str(cusci_array_dtype(got), g, bad, x, sizeof x), tk_elem_str(cusci_array_dtype(got), w, bad, y, sizeof y));
   }
   free(g);
   free(w);
@@ -45,7 +45,7 @@ static void creation(cusci_ctx *ctx)
     {"a_i16_frac", -2.5, 3, 0.25, CUSCI_INT16}, {"a_u64", 7, 1000, 13, CUSCI_UINT64},
   };
   for (size_t i = 0; i < sizeof ar / sizeof *ar; i++) {
-    cusci_array *got = NULL, *want = tu_fixture(ctx, "create", ar[i].name, false);
+    cusci_array *got = NULL, *want = tk_fixture(ctx, "create", ar[i].name, false);
     cusci_status st = cusci_array_arange(ctx, ar[i].start, ar[i].stop, ar[i].step, ar[i].dt, &got);
     ok(want && st == CUSCI_OK && same_values(ctx, got, want, ar[i].name), "arange %s matches NumPy", ar[i].name);
     cusci_array_release(got);
@@ -60,7 +60,7 @@ static void creation(cusci_ctx *ctx)
     {"l_c128", 5, -5, 9, true, CUSCI_COMPLEX128}, {"l_u8", 0.3, 250.9, 17, false, CUSCI_UINT8},
   };
   for (size_t i = 0; i < sizeof ls / sizeof *ls; i++) {
-    cusci_array *got = NULL, *want = tu_fixture(ctx, "create", ls[i].name, false);
+    cusci_array *got = NULL, *want = tk_fixture(ctx, "create", ls[i].name, false);
     cusci_status st = cusci_array_linspace(ctx, ls[i].start, ls[i].stop, ls[i].num, ls[i].endpoint, ls[i].dt, &got);
     ok(want && st == CUSCI_OK && same_values(ctx, got, want, ls[i].name), "linspace %s matches NumPy", ls[i].name);
     cusci_array_release(got);
@@ -71,7 +71,7 @@ static void creation(cusci_ctx *ctx)
     {"e_out", 3, 3, 5, CUSCI_FLOAT32}, {"e_zero", 0, 0, 0, CUSCI_FLOAT64}, {"e_bool", 5, 4, -2, CUSCI_BOOL},
   };
   for (size_t i = 0; i < sizeof ey / sizeof *ey; i++) {
-    cusci_array *got = NULL, *want = tu_fixture(ctx, "create", ey[i].name, false);
+    cusci_array *got = NULL, *want = tk_fixture(ctx, "create", ey[i].name, false);
     cusci_status st = cusci_array_eye(ctx, ey[i].n, ey[i].m, ey[i].k, ey[i].dt, &got);
     ok(want && st == CUSCI_OK && same_values(ctx, got, want, ey[i].name), "eye %s matches NumPy", ey[i].name);
     cusci_array_release(got);
@@ -116,17 +116,17 @@ static void creation(cusci_ctx *ctx)
 
 static void views(cusci_ctx *ctx)
 {
-  cusci_array *base = tu_fixture(ctx, "view", "base", false);
+  cusci_array *base = tk_fixture(ctx, "view", "base", false);
   ok(base != NULL, "view base fixture loads");
   if (!base)
     return;
-  for (int i = 0; tu_view_names[i]; i++) {
-    const char *name = tu_view_names[i];
+  for (int i = 0; tk_view_names[i]; i++) {
+    const char *name = tk_view_names[i];
     char sname[64];
     snprintf(sname, sizeof sname, "%s_strides", name);
-    cusci_array *want = tu_fixture(ctx, "view", name, false), *wstr = tu_fixture(ctx, "view", sname, false);
+    cusci_array *want = tk_fixture(ctx, "view", name, false), *wstr = tk_fixture(ctx, "view", sname, false);
     cusci_array *v = NULL;
-    cusci_status st = tu_view_case(ctx, base, name, &v);
+    cusci_status st = tk_view_case(ctx, base, name, &v);
     int good = want && wstr && st == CUSCI_OK && same_values(ctx, v, want, name);
     if (good) {
       const int64_t *ws = cusci_array_data(wstr);
@@ -228,7 +228,7 @@ static void wrapped(cusci_ctx *ctx)
 
 int main(void)
 {
-  cusci_ctx *ctx = tu_host_ctx();
+  cusci_ctx *ctx = tk_host_ctx();
   wrapped(ctx);
   creation(ctx);
   views(ctx);

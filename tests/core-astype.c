@@ -6,21 +6,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/testutil.h"
+#include "tests/testkit.h"
 
 /* Check out == want where the mask says NumPy's result is defined. */
 static int compare(cusci_ctx *ctx, cusci_dtype d, const cusci_array *out, const cusci_array *want, const cusci_array *mask,
                    const char *what)
 {
-  void *got = tu_to_host(ctx, out);
+  void *got = tk_to_host(ctx, out);
   int64_t n = cusci_array_size(want);
   int64_t bad = cusci_array_size(out) == n
-                    ? tu_first_mismatch(d, got, cusci_array_data(want), mask ? cusci_array_data(mask) : NULL, n)
+                    ? tk_first_mismatch(d, got, cusci_array_data(want), mask ? cusci_array_data(mask) : NULL, n)
                     : 0;
   if (bad >= 0) {
     char g[64], w[64];
-    diag("%s: element %lld is %s, NumPy gives %s", what, (long long)bad, tu_elem_str(d, got, bad, g, sizeof g),
-         tu_elem_str(d, cusci_array_data(want), bad, w, sizeof w));
+    diag("%s: element %lld is %s, NumPy gives %s", what, (long long)bad, tk_elem_str(d, got, bad, g, sizeof g),
+         tk_elem_str(d, cusci_array_data(want), bad, w, sizeof w));
   }
   free(got);
   return bad < 0;
@@ -28,12 +28,12 @@ static int compare(cusci_ctx *ctx, cusci_dtype d, const cusci_array *out, const 
 
 int main(void)
 {
-  cusci_ctx *ctx = tu_host_ctx();
+  cusci_ctx *ctx = tk_host_ctx();
   int pairs = 0, pairs_strided = 0;
   for (int s = 0; s < 14; s++) {
     char name[64];
     snprintf(name, sizeof name, "src_%s", cusci_dtype_name((cusci_dtype)s));
-    cusci_array *src = tu_fixture(ctx, "astype", name, false);
+    cusci_array *src = tk_fixture(ctx, "astype", name, false);
     if (!src) {
       ok(0, "fixture %s loads", name);
       continue;
@@ -52,8 +52,8 @@ int main(void)
       char pair[64], mname[80];
       snprintf(pair, sizeof pair, "%s_to_%s", cusci_dtype_name((cusci_dtype)s), cusci_dtype_name((cusci_dtype)d));
       snprintf(mname, sizeof mname, "%s_mask", pair);
-      cusci_array *want = tu_fixture(ctx, "astype", pair, false);
-      cusci_array *mask = tu_fixture(ctx, "astype", mname, true);
+      cusci_array *want = tk_fixture(ctx, "astype", pair, false);
+      cusci_array *mask = tk_fixture(ctx, "astype", mname, true);
       cusci_array *out = NULL, *out2 = NULL;
       if (want && cusci_array_astype(ctx, src, (cusci_dtype)d, true, &out) == CUSCI_OK &&
           compare(ctx, (cusci_dtype)d, out, want, mask, pair))

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/testutil.h"
+#include "tests/testkit.h"
 
 /* ------------------------------------------------- a producer of our own */
 
@@ -466,7 +466,7 @@ static void test_gpu(cusci_ctx *gpu, cusci_ctx *host)
 
 int main(void)
 {
-  cusci_ctx *host = tu_host_ctx();
+  cusci_ctx *host = tk_host_ctx();
   test_export_fields(host, CUSCI_DEVICE_HOST);
   test_export_lifetime(host);
   test_import_host(host);

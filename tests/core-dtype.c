@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "tests/testutil.h"
+#include "tests/testkit.h"
 
 static const char *const np_names[14] = {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
                                          "uint32", "uint64", "float16", "float32", "float64",
@@ -12,7 +12,7 @@ static const char *const np_names[14] = {"bool", "int8", "int16", "int32", "int6
 
 int main(void)
 {
-  cusci_ctx *ctx = tu_host_ctx();
+  cusci_ctx *ctx = tk_host_ctx();
 
   /* Names, sizes and kinds. */
   static const size_t sizes[14] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 4, 8, 8, 16};
@@ -27,7 +27,7 @@ int main(void)
      "values outside the enum are invalid");
 
   /* Promotion: every pair against numpy.result_type. */
-  cusci_array *promo = tu_fixture(ctx, "dtype", "promotion", false);
+  cusci_array *promo = tk_fixture(ctx, "dtype", "promotion", false);
   ok(promo != NULL, "promotion fixture loads");
   if (promo) {
     const int32_t *want = cusci_array_data(promo);
@@ -57,7 +57,7 @@ int main(void)
   ok(cusci_result_type(2, NULL, &r3) == CUSCI_ERR_NULL_POINTER, "result_type(NULL) is CUSCI_ERR_NULL_POINTER");
 
   /* Casting: five levels, every pair, against numpy.can_cast. */
-  cusci_array *cast = tu_fixture(ctx, "dtype", "can_cast", false);
+  cusci_array *cast = tk_fixture(ctx, "dtype", "can_cast", false);
   ok(cast != NULL, "casting fixture loads");
   if (cast) {
     const uint8_t *want = cusci_array_data(cast);

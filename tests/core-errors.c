@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/testutil.h"
+#include "tests/testkit.h"
 
 static cusci_ctx *ctx;
 static int n_freed;
@@ -32,7 +32,7 @@ static void count_free(void *p)
 
 int main(void)
 {
-  ctx = tu_host_ctx();
+  ctx = tk_host_ctx();
   int64_t shape[2] = {3, 4};
   cusci_array *out = NULL;
   cusci_array *sentinel = (cusci_array *)&shape; /* never dereferenced: calls must fail before */
@@ -194,7 +194,7 @@ int main(void)
   /* Module state hangs off the context and goes with it. */
   static int key_a, key_b;
   static int destroyed;
-  cusci_ctx *c3 = tu_host_ctx();
+  cusci_ctx *c3 = tk_host_ctx();
   int *sa = malloc(sizeof *sa), *sb = malloc(sizeof *sb);
   ok(cusci_ctx_ext_get(c3, &key_a) == NULL, "no module state at first");
   ok(cusci_ctx_ext_set(c3, &key_a, sa, count_free) == CUSCI_OK && cusci_ctx_ext_set(c3, &key_b, sb, count_free) == CUSCI_OK &&

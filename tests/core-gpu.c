@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/testutil.h"
+#include "tests/testkit.h"
 
 static cusci_ctx *gpu, *host;
 
@@ -23,15 +23,15 @@ static cusci_array *random_host(cusci_dtype dt, int64_t n, uint64_t seed)
   if (k == 'f' || k == 'c') {
     double *v = malloc((size_t)m * sizeof *v);
     for (int64_t i = 0; i < m; i++) {
-      uint64_t r = tu_rand(&seed);
+      uint64_t r = tk_rand(&seed);
       switch (r % 16) {
       case 0: v[i] = 0.0 / 0.0; break;
       case 1: v[i] = (r & 32) ? 1.0 / 0.0 : -1.0 / 0.0; break;
       case 2: v[i] = (r & 32) ? 0.0 : -0.0; break;
       case 3: v[i] = 2049.0 + 2.0 * (double)((r >> 8) % 64); break; /* float16 ties */
       default: {
-        double mag = tu_rand_double(&seed) * 90.0 - 45.0; /* 1e-45 .. 1e45 */
-        double x = tu_rand_double(&seed) * 10.0;
+        double mag = tk_rand_double(&seed) * 90.0 - 45.0; /* 1e-45 .. 1e45 */
+        double x = tk_rand_double(&seed) * 10.0;
         for (int e = 0; e < (mag > 0 ? (int)mag : (int)-mag); e++)
           x = mag > 0 ? x * 10.0 : x / 10.0;
         v[i] = (r & 64) ? -x : x;
@@ -51,7 +51,7 @@ static cusci_array *random_host(cusci_dtype dt, int64_t n, uint64_t seed)
   } else {
     uint64_t *v = malloc((size_t)n * sizeof *v);
     for (int64_t i = 0; i < n; i++) {
-      uint64_t r = tu_rand(&seed);
+      uint64_t r = tk_rand(&seed);
       v[i] = (r & 3) == 0 ? r >> (r % 64) : r; /* small values too */
     }
     cusci_array_from_host(host, v, 1, &n, CUSCI_UINT64, &src);
@@ -63,21 +63,21 @@ static cusci_array *random_host(cusci_dtype dt, int64_t n, uint64_t seed)
 }
 
 /* Copy a host array to the GPU context. */
-static cusci_array *to_gpu(const cusci_array *h) { return tu_copy_to(gpu, host, h); }
+static cusci_array *to_gpu(const cusci_array *h) { return tk_copy_to(gpu, host, h); }
 
 static int equal_gpu_host(const cusci_array *g, const cusci_array *h, const char *what)
 {
   if (!g || !h)
     return 0;
-  void *gb = tu_to_host(gpu, g), *hb = tu_to_host(host, h);
+  void *gb = tk_to_host(gpu, g), *hb = tk_to_host(host, h);
   cusci_dtype dt = cusci_array_dtype(h);
   int64_t bad = cusci_array_size(g) == cusci_array_size(h) && cusci_array_dtype(g) == dt
-                    ? tu_first_mismatch(dt, gb, hb, NULL, cusci_array_size(h))
+                    ? tk_first_mismatch(dt, gb, hb, NULL, cusci_array_size(h))
                     : 0;
   if (bad >= 0) {
     char a[64], b[64];
-    diag("%s: element %lld GPU %s, host %s", what, (long long)bad, tu_elem_str(dt, gb, bad, a, sizeof a),
-         tu_elem_str(dt, hb, bad, b, sizeof b));
+    diag("%s: element %lld GPU %s, host %s", what, (long long)bad, tk_elem_str(dt, gb, bad, a, sizeof a),
+         tk_elem_str(dt, hb, bad, b, sizeof b));
   }
   free(gb);
   free(hb);
@@ -215,22 +215,22 @@ static void test_views(void)
   cusci_array_from_host(host, v, 4, shape, CUSCI_FLOAT64, &hb);
   cusci_array_from_host(gpu, v, 4, shape, CUSCI_FLOAT64, &gb);
   int good = 0, total = 0;
-  for (int i = 0; tu_view_names[i]; i++, total++) {
+  for (int i = 0; tk_view_names[i]; i++, total++) {
     cusci_array *h = NULL, *g = NULL;
-    cusci_status a = tu_view_case(host, hb, tu_view_names[i], &h), b = tu_view_case(gpu, gb, tu_view_names[i], &g);
+    cusci_status a = tk_view_case(host, hb, tk_view_names[i], &h), b = tk_view_case(gpu, gb, tk_view_names[i], &g);
     int same = a == CUSCI_OK && b == CUSCI_OK && cusci_array_ndim(g) == cusci_array_ndim(h) &&
                cusci_array_device(g) == 0;
     for (int d = 0; same && d < cusci_array_ndim(h); d++)
       same = cusci_array_shape(g)[d] == cusci_array_shape(h)[d] && cusci_array_strides(g)[d] == cusci_array_strides(h)[d];
-    if (same && equal_gpu_host(g, h, tu_view_names[i]))
+    if (same && equal_gpu_host(g, h, tk_view_names[i]))
       good++;
     else
-      diag("view %s differs on the GPU (%s)", tu_view_names[i], cusci_ctx_last_error(gpu));
+      diag("view %s differs on the GPU (%s)", tk_view_names[i], cusci_ctx_last_error(gpu));
     /* A copy of the view, made on the device, equals the host's too. */
     cusci_array *gc = NULL, *hc = NULL;
     cusci_array_copy(gpu, g, &gc);
     cusci_array_copy(host, h, &hc);
-    if (!equal_gpu_host(gc, hc, tu_view_names[i]))
+    if (!equal_gpu_host(gc, hc, tk_view_names[i]))
       good--;
     cusci_array_release(gc);
     cusci_array_release(hc);
@@ -495,8 +495,8 @@ static void test_to_device(void)
 
 int main(void)
 {
-  gpu = tu_gpu_ctx_or_skip();
-  host = tu_host_ctx();
+  gpu = tk_gpu_ctx_or_skip();
+  host = tk_host_ctx();
   test_context();
   test_memory();
   test_transfers();

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tests/testutil.h"
+#include "tests/testkit.h"
 
 static cusci_ctx *ctx;
 
@@ -21,8 +21,8 @@ static int same(const cusci_array *a, const cusci_array *b)
   for (int i = 0; i < cusci_array_ndim(a); i++)
     if (cusci_array_shape(a)[i] != cusci_array_shape(b)[i])
       return 0;
-  void *x = tu_to_host(ctx, a), *y = tu_to_host(ctx, b);
-  int64_t bad = tu_first_mismatch(cusci_array_dtype(a), x, y, NULL, cusci_array_size(a));
+  void *x = tk_to_host(ctx, a), *y = tk_to_host(ctx, b);
+  int64_t bad = tk_first_mismatch(cusci_array_dtype(a), x, y, NULL, cusci_array_size(a));
   free(x);
   free(y);
   return bad < 0;
@@ -49,12 +49,12 @@ static unsigned char *slurp(const char *name, size_t *len)
 static void numpy_files(void)
 {
   /* Every dtype, C order: values against float64 2.385 * i + 0.5 cast as NumPy casts. */
-  cusci_array *f64 = tu_fixture(ctx, "npy", "all_float64", false);
+  cusci_array *f64 = tk_fixture(ctx, "npy", "all_float64", false);
   int good = f64 != NULL;
   for (int d = 0; d < 14 && good; d++) {
     char name[64];
     snprintf(name, sizeof name, "all_%s", cusci_dtype_name((cusci_dtype)d));
-    cusci_array *a = tu_fixture(ctx, "npy", name, false), *want = NULL;
+    cusci_array *a = tk_fixture(ctx, "npy", name, false), *want = NULL;
     if (cusci_dtype_kind((cusci_dtype)d) != 'c') {
       cusci_array_astype(ctx, f64, (cusci_dtype)d, true, &want);
       good &= same(a, want);
@@ -73,7 +73,7 @@ static void numpy_files(void)
     {"version3", "version_expect"},
   };
   for (size_t i = 0; i < sizeof twins / sizeof *twins; i++) {
-    cusci_array *a = tu_fixture(ctx, "npy", twins[i][0], false), *b = tu_fixture(ctx, "npy", twins[i][1], false);
+    cusci_array *a = tk_fixture(ctx, "npy", twins[i][0], false), *b = tk_fixture(ctx, "npy", twins[i][1], false);
     ok(same(a, b), "%s loads with the values of its plain twin", twins[i][0]);
     if (i == 0)
       ok(a && !cusci_array_is_c_contiguous(a) && cusci_array_strides(a)[0] == 1,
@@ -81,7 +81,7 @@ static void numpy_files(void)
     cusci_array_release(a);
     cusci_array_release(b);
   }
-  cusci_array *s = tu_fixture(ctx, "npy", "scalar", false), *e = tu_fixture(ctx, "npy", "empty", false);
+  cusci_array *s = tk_fixture(ctx, "npy", "scalar", false), *e = tk_fixture(ctx, "npy", "empty", false);
   double sv = 0;
   ok(s && cusci_array_ndim(s) == 0 && cusci_array_to_host(ctx, s, &sv, 8) == CUSCI_OK && sv == 2.385, "a 0-d array");
   ok(e && cusci_array_ndim(e) == 2 && cusci_array_shape(e)[0] == 0 && cusci_array_shape(e)[1] == 5 &&
@@ -92,7 +92,7 @@ static void numpy_files(void)
 
   static const char *const refused[] = {"object", "structured", "datetime"};
   for (int i = 0; i < 3; i++) {
-    cusci_array *a = tu_fixture(ctx, "npy", refused[i], true);
+    cusci_array *a = tk_fixture(ctx, "npy", refused[i], true);
     ok(a == NULL && strstr(cusci_ctx_last_error(ctx), "cusci_npy_load:"), "%s arrays are refused: %s", refused[i],
        cusci_ctx_last_error(ctx));
     cusci_array_release(a);
@@ -100,7 +100,7 @@ static void numpy_files(void)
 
   /* .npz from numpy.savez and numpy.savez_compressed. */
   const char *dir = getenv("CUSCI_FIXTURES");
-  cusci_array *first = tu_fixture(ctx, "npy", "npz_first", false), *second = tu_fixture(ctx, "npy", "npz_second", false);
+  cusci_array *first = tk_fixture(ctx, "npy", "npz_first", false), *second = tk_fixture(ctx, "npy", "npz_second", false);
   static const char *const archives[] = {"plain.npz", "compressed.npz"};
   for (int i = 0; i < 2; i++) {
     char path[1024];
@@ -139,7 +139,7 @@ static void round_trips(void)
     int64_t shape[3] = {3, 1, 5};
     unsigned char raw[15 * 16];
     for (size_t i = 0; i < sizeof raw; i++)
-      raw[i] = (unsigned char)tu_rand(&seed);
+      raw[i] = (unsigned char)tk_rand(&seed);
     cusci_array *a = NULL, *t = NULL, *b = NULL, *ascii = NULL;
     cusci_array_from_host(ctx, raw, 3, shape, (cusci_dtype)d, &ascii);
     cusci_array_astype(ctx, ascii, (cusci_dtype)d, true, &a); /* bool becomes 0/1 as NumPy stores it */
@@ -284,7 +284,7 @@ static void hostile(void)
 
 int main(void)
 {
-  ctx = tu_host_ctx();
+  ctx = tk_host_ctx();
   numpy_files();
   round_trips();
   hostile();

@@ -11,7 +11,7 @@
 
 static cusci_ctx *gpu, *host;
 
-static cusci_array *to_gpu(const cusci_array *h) { return tu_copy_to(gpu, host, h); }
+static cusci_array *to_gpu(const cusci_array *h) { return tk_copy_to(gpu, host, h); }
 
 static int agree(reduce_fn fn, const cusci_array *h, const cusci_array *g, const cusci_reduce_opts *o, bool isvar,
                  const char *what)
@@ -21,12 +21,12 @@ static int agree(reduce_fn fn, const cusci_array *h, const cusci_array *g, const
   int good = sh == CUSCI_OK && sg == CUSCI_OK && cusci_array_dtype(rh) == cusci_array_dtype(rg) &&
              cusci_array_size(rh) == cusci_array_size(rg);
   if (good) {
-    void *a = tu_to_host(gpu, rg), *b = tu_to_host(host, rh);
-    int64_t bad = cu_first_off(cusci_array_dtype(rh), a, b, cusci_array_size(rh), rel_tol(cusci_array_dtype(rh), isvar));
+    void *a = tk_to_host(gpu, rg), *b = tk_to_host(host, rh);
+    int64_t bad = tk_first_off(cusci_array_dtype(rh), a, b, cusci_array_size(rh), rel_tol(cusci_array_dtype(rh), isvar));
     if (bad >= 0) {
       char s1[96], s2[96];
-      diag("%s: element %lld GPU %s host %s", what, (long long)bad, tu_elem_str(cusci_array_dtype(rh), a, bad, s1, sizeof s1),
-           tu_elem_str(cusci_array_dtype(rh), b, bad, s2, sizeof s2));
+      diag("%s: element %lld GPU %s host %s", what, (long long)bad, tk_elem_str(cusci_array_dtype(rh), a, bad, s1, sizeof s1),
+           tk_elem_str(cusci_array_dtype(rh), b, bad, s2, sizeof s2));
     }
     good = bad < 0;
     free(a);
@@ -41,8 +41,8 @@ static int agree(reduce_fn fn, const cusci_array *h, const cusci_array *g, const
 
 int main(void)
 {
-  gpu = tu_gpu_ctx_or_skip();
-  host = tu_host_ctx();
+  gpu = tk_gpu_ctx_or_skip();
+  host = tk_host_ctx();
   cusci_npz *z = cu_archive(host, "reduce");
   for (size_t f = 0; z && f < sizeof fns / sizeof *fns; f++)
     for (int d = 0; d < CUSCI_N_DTYPES; d++) {
@@ -79,7 +79,7 @@ int main(void)
   uint64_t seed = 3;
   double *v = malloc((size_t)n * sizeof *v);
   for (int64_t i = 0; i < n; i++)
-    v[i] = tu_rand_double(&seed) * 2.0 - 0.7;
+    v[i] = tk_rand_double(&seed) * 2.0 - 0.7;
   cusci_array *d = NULL, *hf = NULL, *hi = NULL;
   cusci_array_from_host(host, v, 1, &n, CUSCI_FLOAT64, &d);
   cusci_array_astype(host, d, CUSCI_FLOAT32, true, &hf);

@@ -126,7 +126,7 @@ static void test_errors(void)
 
 int main(void)
 {
-  ctx = tu_host_ctx();
+  ctx = tk_host_ctx();
   test_fixtures();
   test_errors();
   sz_reduce_cases(ctx, "host");

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tests/testutil.h"
+#include "tests/testkit.h"
 
 static cusci_ctx *gpu;
 static uint64_t seed = 0x5eed2385;
@@ -34,7 +34,7 @@ static float *rand_f32(int64_t n)
 {
   float *v = malloc((size_t)n * sizeof *v);
   for (int64_t i = 0; i < n; i++)
-    v[i] = (float)(tu_rand_double(&seed) * 4.77 - 2.385);
+    v[i] = (float)(tk_rand_double(&seed) * 4.77 - 2.385);
   return v;
 }
 
@@ -42,7 +42,7 @@ static double *rand_f64(int64_t n)
 {
   double *v = malloc((size_t)n * sizeof *v);
   for (int64_t i = 0; i < n; i++)
-    v[i] = tu_rand_double(&seed) * 4.77 - 2.385;
+    v[i] = tk_rand_double(&seed) * 4.77 - 2.385;
   return v;
 }
 
@@ -72,8 +72,8 @@ static void test_raw_kernel(void)
   is_int(st, CUSCI_OK, "vadd launches");
   cusci_add(gpu, x, y, &ref);
   is_int(cusci_ctx_synchronize(gpu), CUSCI_OK, "vadd runs");
-  float *g = tu_to_host(gpu, z), *r = tu_to_host(gpu, ref);
-  is_int(tu_first_mismatch(CUSCI_FLOAT32, g, r, NULL, n), -1, "vadd equals cusci_add bit for bit");
+  float *g = tk_to_host(gpu, z), *r = tk_to_host(gpu, ref);
+  is_int(tk_first_mismatch(CUSCI_FLOAT32, g, r, NULL, n), -1, "vadd equals cusci_add bit for bit");
   free(g);
   free(r);
   is_int(cusci_raw_kernel_launch(gpu, k, (unsigned[3]){0, 1, 1}, block, 0, 4, args), CUSCI_ERR_INVALID_ARGUMENT,
@@ -129,8 +129,8 @@ static void test_raw_module(void)
   cusci_operand a2[3] = {cusci_operand_array(y), cusci_operand_int(-17), cusci_operand_scalar(CUSCI_INT32, &n32)};
   is_int(cusci_raw_kernel_launch(gpu, kq, grid, block, 128 * sizeof(long long), 3, a2), CUSCI_OK,
          "iota_sq launches with dynamic shared memory");
-  double *gx = tu_to_host(gpu, x);
-  int64_t *gy = tu_to_host(gpu, y);
+  double *gx = tk_to_host(gpu, x);
+  int64_t *gy = tk_to_host(gpu, y);
   int bad = 0;
   for (int i = 0; i < n; i++)
     bad += gx[i] != hx[i] * -1.75 || gy[i] != (int64_t)i * i - 17;
@@ -174,7 +174,7 @@ static void test_elementwise(void)
        "  output allocated, %s, 37x53", cusci_dtype_name(dt));
     int bad = 0;
     if (z) {
-      void *g = tu_to_host(gpu, z);
+      void *g = tk_to_host(gpu, z);
       for (int r = 0; r < 37; r++)
         for (int c = 0; c < 53; c++) {
           int idx = r * 53 + c;
@@ -199,7 +199,7 @@ static void test_elementwise(void)
     zt = zz;
     is_int(cusci_elementwise_kernel_call(gpu, k, 3, in2, 1, &zt), CUSCI_OK, "  into a given output");
     if (z) {
-      void *g1 = tu_to_host(gpu, z), *g2 = tu_to_host(gpu, zz);
+      void *g1 = tk_to_host(gpu, z), *g2 = tk_to_host(gpu, zz);
       ok(memcmp(g1, g2, cusci_array_nbytes(z)) == 0, "  the same values");
       free(g1);
       free(g2);
@@ -240,7 +240,7 @@ static void test_elementwise(void)
     cusci_array *o3 = c1;
     cusci_status s3 = cusci_elementwise_kernel_call(gpu, k3, 1, in3, 1, &o3);
     is_int(s3, CUSCI_OK, "a stride-3 input into a stride-2 column");
-    double *g = tu_to_host(gpu, z2);
+    double *g = tk_to_host(gpu, z2);
     int bad = 0;
     for (int i = 0; i < 1000; i++)
       bad += g[2 * i] != 0 || fabs(g[2 * i + 1] - (hv[3 * i] * hv[3 * i] - 2.385)) > 4e-15; /* a fused multiply-add may round once */
@@ -261,15 +261,15 @@ static void test_elementwise(void)
   int64_t n = 4099, four = 4;
   int32_t *hx = malloc((size_t)n * 4), ht[4] = {3, -5, 7, 11};
   for (int64_t i = 0; i < n; i++)
-    hx[i] = (int32_t)(tu_rand(&seed) % 200001) - 100000;
+    hx[i] = (int32_t)(tk_rand(&seed) % 200001) - 100000;
   cusci_array *x = upload(hx, 1, &n, CUSCI_INT32), *t = upload(ht, 1, &four, CUSCI_INT32);
   cusci_array *outs[2] = {NULL, NULL};
   cusci_operand in[2] = {cusci_operand_array(x), cusci_operand_array(t)};
   st = cusci_elementwise_kernel_call(gpu, k, 2, in, 2, outs);
   is_int(st, CUSCI_OK, "int32 kernel with a raw table and two outputs");
   if (st == CUSCI_OK) {
-    int64_t *q = tu_to_host(gpu, outs[0]);
-    uint8_t *odd = tu_to_host(gpu, outs[1]);
+    int64_t *q = tk_to_host(gpu, outs[0]);
+    uint8_t *odd = tk_to_host(gpu, outs[1]);
     int bad = 0;
     for (int64_t i = 0; i < n; i++)
       bad += q[i] != (int64_t)hx[i] * ht[i % 4] || odd[i] != (uint8_t)(hx[i] & 1);
@@ -343,7 +343,7 @@ static void test_reduction(void)
       out_nd += !red[d] || o.keepdims;
     ok(cusci_array_ndim(rs) == out_nd && cusci_array_size(rs) == nout && cusci_array_dtype(rs) == CUSCI_FLOAT32,
        "  shape and dtype");
-    float *gs = tu_to_host(gpu, rs), *gl = tu_to_host(gpu, rl), *gm = tu_to_host(gpu, rm);
+    float *gs = tk_to_host(gpu, rs), *gl = tk_to_host(gpu, rl), *gm = tk_to_host(gpu, rm);
     int bad = 0;
     for (int64_t i = 0; i < nout; i++) {
       bad += fabs(gs[i] - want[i]) > 2e-6 * want[i] + 1e-30;
@@ -439,7 +439,7 @@ static void test_disk_cache(void)
   cusci_array_empty(second, 1, &n, CUSCI_INT32, &p);
   cusci_operand a[2] = {cusci_operand_array(p), cusci_operand_scalar(CUSCI_INT32, &(int32_t){1000})};
   cusci_raw_kernel_launch(second, k, (unsigned[3]){8, 1, 1}, (unsigned[3]){128, 1, 1}, 0, 2, a);
-  int32_t *g = tu_to_host(second, p);
+  int32_t *g = tk_to_host(second, p);
   int bad = 0;
   for (int i = 0; i < 1000; i++)
     bad += g[i] != 7 * i + 2385;
@@ -463,7 +463,7 @@ static void test_disk_cache(void)
 
 int main(void)
 {
-  gpu = tu_gpu_ctx_or_skip();
+  gpu = tk_gpu_ctx_or_skip();
   char dir[] = "/tmp/cusci-rtc-gpu-main-XXXXXX";
   if (mkdtemp(dir))
     setenv("CUSCI_CACHE_DIR", dir, 1);

@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "tests/testutil.h"
+#include "tests/testkit.h"
 
 static cusci_ctx *host;
 static char dir[256];
@@ -509,7 +509,7 @@ static void remove_dir(void)
 
 int main(void)
 {
-  host = tu_host_ctx();
+  host = tk_host_ctx();
   int major = 0;
   if (cusci_kernel_cache_file("x", 0, NULL, 90, (char[64]){0}, 64) == CUSCI_ERR_NOT_SUPPORTED) {
     cusci_raw_module *m = NULL;

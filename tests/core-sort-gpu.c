@@ -16,7 +16,7 @@
 
 static cusci_ctx *gpu, *host;
 
-static cusci_array *to_gpu(const cusci_array *h) { return tu_copy_to(gpu, host, h); }
+static cusci_array *to_gpu(const cusci_array *h) { return tk_copy_to(gpu, host, h); }
 
 /* A host array of `shape` and dtype dt with ties, NaNs and signed zeros. */
 static cusci_array *make_input(cusci_dtype dt, int nd, const int64_t *shape, uint64_t seed)
@@ -26,11 +26,11 @@ static cusci_array *make_input(cusci_dtype dt, int nd, const int64_t *shape, uin
     n *= shape[d];
   double *v = malloc((size_t)(n ? n : 1) * sizeof *v), *im = malloc((size_t)(n ? n : 1) * sizeof *im);
   for (int64_t i = 0; i < n; i++) {
-    double u = tu_rand_double(&seed);
+    double u = tk_rand_double(&seed);
     v[i] = floor((u - 0.4) * 200.0) * 0.625; /* many ties */
     if (i % 97 == 5)
       v[i] = (u - 0.5) * 1e5;
-    im[i] = floor(tu_rand_double(&seed) * 6) - 3;
+    im[i] = floor(tk_rand_double(&seed) * 6) - 3;
     if (cusci_dtype_kind(dt) == 'f' || cusci_dtype_kind(dt) == 'c') {
       if (i % 53 == 7)
         v[i] = NAN;
@@ -73,7 +73,7 @@ static int agree(cusci_status sh, cusci_array **rhp, cusci_status sg, cusci_arra
     cusci_array_release(rg);
     return 0;
   }
-  void *g = tu_to_host(gpu, rg);
+  void *g = tk_to_host(gpu, rg);
   cusci_array *gh = NULL;
   cusci_array_from_host(host, g, cusci_array_ndim(rg), cusci_array_shape(rg), cusci_array_dtype(rg), &gh);
   free(g);
@@ -121,7 +121,7 @@ static void value_order_case(cusci_dtype dt, int64_t m, int64_t r, const char *w
     diag("host %s, GPU %s (%s)", cusci_status_name(s1), cusci_status_name(s2), cusci_ctx_last_error(gpu));
   if (good) {
     size_t isz = cusci_dtype_itemsize(dt);
-    unsigned char *in = tu_to_host(host, h), *bh = tu_to_host(host, sh), *bg = tu_to_host(gpu, sg);
+    unsigned char *in = tk_to_host(host, h), *bh = tk_to_host(host, sh), *bg = tk_to_host(gpu, sg);
     int64_t bad = -1;
     for (int64_t i = 0; i < m * r && bad < 0; i++)
       if (memcmp(bh + (size_t)i * isz, bg + (size_t)i * isz, isz))
@@ -220,8 +220,8 @@ static void stats_case(cusci_dtype dt)
 
 int main(void)
 {
-  gpu = tu_gpu_ctx_or_skip();
-  host = tu_host_ctx();
+  gpu = tk_gpu_ctx_or_skip();
+  host = tk_host_ctx();
   int64_t one_row[1] = {200003}, rows[2] = {37, 1001}, cube[3] = {6, 7, 333}, wide[2] = {3000, 5};
   for (int d = 0; d < CUSCI_N_DTYPES; d++) {
     cusci_dtype dt = (cusci_dtype)d;
@@ -248,8 +248,8 @@ int main(void)
   double *wv = malloc((size_t)n * sizeof *wv);
   uint64_t seed = 77;
   for (int64_t i = 0; i < n; i++) {
-    xv[i] = (int64_t)(tu_rand_double(&seed) * tu_rand_double(&seed) * 5000);
-    wv[i] = tu_rand_double(&seed) - 0.25;
+    xv[i] = (int64_t)(tk_rand_double(&seed) * tk_rand_double(&seed) * 5000);
+    wv[i] = tk_rand_double(&seed) - 0.25;
   }
   cusci_array *xh = NULL, *wh = NULL;
   cusci_array_from_host(host, xv, 1, &n, CUSCI_INT64, &xh);

@@ -42,13 +42,13 @@ static int same(cusci_ctx *ctx, cusci_status st, cusci_array **gotp, const cusci
          cusci_shape_str(cusci_array_ndim(got), cusci_array_shape(got), s1, sizeof s1),
          cusci_dtype_name(cusci_array_dtype(want)), cusci_shape_str(nd, cusci_array_shape(want), s2, sizeof s2));
   } else {
-    void *g = tu_to_host(ctx, got), *w = tu_to_host(ctx, want);
-    int64_t bad = cu_first_far(cusci_array_dtype(want), g, w, cusci_array_size(want), ulps);
+    void *g = tk_to_host(ctx, got), *w = tk_to_host(ctx, want);
+    int64_t bad = tk_first_far(cusci_array_dtype(want), g, w, cusci_array_size(want), ulps);
     if (bad >= 0) {
       char s1[96], s2[96];
       diag("%s: element %lld: got %s want %s", what, (long long)bad,
-           tu_elem_str(cusci_array_dtype(want), g, bad, s1, sizeof s1),
-           tu_elem_str(cusci_array_dtype(want), w, bad, s2, sizeof s2));
+           tk_elem_str(cusci_array_dtype(want), g, bad, s1, sizeof s1),
+           tk_elem_str(cusci_array_dtype(want), w, bad, s2, sizeof s2));
     }
     good = bad < 0;
     free(g);
@@ -95,7 +95,7 @@ static double vo_value(cusci_dtype dt, uint64_t b)
   } else {
     memcpy(buf, &b, 8);
   }
-  return cu_part(dt, buf);
+  return tk_float_part(dt, buf);
 }
 
 /*
@@ -166,7 +166,7 @@ static cusci_array *vo_zoo(cusci_ctx *c, cusci_dtype dt, int nd, const int64_t *
   int w = (int)isz * 8;
   uint64_t sign = 1ull << (w - 1), expo = ((sign - 1) >> p) << p, mant = (1ull << p) - 1;
   for (int64_t i = 0; i < n; i++) {
-    uint64_t b, u = tu_rand(&seed);
+    uint64_t b, u = tk_rand(&seed);
     if (dt == CUSCI_FLOAT16 && n == 65536) {
       b = (uint64_t)((i * 40503) & 0xffff); /* an odd multiplier: every pattern once */
     } else {
@@ -240,7 +240,7 @@ static void test_value_order(void)
   cusci_array_from_host(ctx, in32, 1, &n, CUSCI_FLOAT32, &a);
   int good = cusci_sort(ctx, a, -1, &s) == CUSCI_OK;
   if (good) {
-    void *g = tu_to_host(ctx, s);
+    void *g = tk_to_host(ctx, s);
     good = !memcmp(g, want32, sizeof want32);
     free(g);
   }
@@ -253,7 +253,7 @@ static void test_value_order(void)
     cusci_array *x = vo_zoo(ctx, fdt[k], 1, &len, 31 + (uint64_t)k), *y = NULL;
     int64_t bad = -2;
     if (cusci_sort(ctx, x, -1, &y) == CUSCI_OK) {
-      void *xi = tu_to_host(ctx, x), *yo = tu_to_host(ctx, y);
+      void *xi = tk_to_host(ctx, x), *yo = tk_to_host(ctx, y);
       bad = vo_check(fdt[k], xi, yo, len);
       free(xi);
       free(yo);
@@ -544,7 +544,7 @@ static void test_errors(void)
 
 int main(void)
 {
-  ctx = tu_host_ctx();
+  ctx = tk_host_ctx();
   z = cu_archive(ctx, "sort");
   if (z) {
     test_sort();

@@ -60,7 +60,7 @@ static int64_t first_bad(const char *name, cusci_dtype dt, const cusci_array *x,
   bool c64 = dt == CUSCI_COMPLEX64;
   double eps = (c64 ? 0x1p-23 : 0x1p-52) * eps_mult;
   int64_t n = cusci_array_size(want);
-  void *gb = tu_to_host(H, got), *wb = tu_to_host(H, want), *xb = tu_to_host(H, x);
+  void *gb = tk_to_host(H, got), *wb = tk_to_host(H, want), *xb = tk_to_host(H, x);
   int64_t bad = -1;
   for (int64_t i = 0; i < n && bad < 0; i++) {
     double g[2], w[2], xv[2];
@@ -102,9 +102,9 @@ static void report(int64_t bad, const cusci_array *x, const cusci_array *got, co
     return;
   char a[96], b[96], c[96];
   cusci_dtype dt = cusci_array_dtype(x);
-  void *xb = tu_to_host(H, x), *gb = tu_to_host(H, got), *wb = tu_to_host(H, want);
-  diag("element %lld: x %s got %s want %s", (long long)bad, tu_elem_str(dt, xb, bad, a, sizeof a),
-       tu_elem_str(dt, gb, bad, b, sizeof b), tu_elem_str(dt, wb, bad, c, sizeof c));
+  void *xb = tk_to_host(H, x), *gb = tk_to_host(H, got), *wb = tk_to_host(H, want);
+  diag("element %lld: x %s got %s want %s", (long long)bad, tk_elem_str(dt, xb, bad, a, sizeof a),
+       tk_elem_str(dt, gb, bad, b, sizeof b), tk_elem_str(dt, wb, bad, c, sizeof c));
   free(xb);
   free(gb);
   free(wb);
@@ -122,7 +122,7 @@ static cusci_array *apply(cusci_ctx *ctx, cusci_ufunc f, cusci_array *x1, cusci_
 
 static cusci_array *copy_to(cusci_ctx *ctx, cusci_ctx *from, const cusci_array *a)
 {
-  void *buf = tu_to_host(from, a);
+  void *buf = tk_to_host(from, a);
   cusci_array *r = NULL;
   cusci_array_from_host(ctx, buf, cusci_array_ndim(a), cusci_array_shape(a), cusci_array_dtype(a), &r);
   free(buf);
@@ -255,7 +255,7 @@ static void test_identities(cusci_ctx *ctx)
 
 int main(void)
 {
-  cusci_ctx *host = tu_host_ctx();
+  cusci_ctx *host = tk_host_ctx();
   H = host;
   cusci_npz *z = cu_archive(host, "complex_special");
   int n = 0;

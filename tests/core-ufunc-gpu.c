@@ -11,7 +11,7 @@
 
 static cusci_ctx *gpu, *host;
 
-static cusci_array *to_gpu(const cusci_array *h) { return tu_copy_to(gpu, host, h); }
+static cusci_array *to_gpu(const cusci_array *h) { return tk_copy_to(gpu, host, h); }
 
 /* 1 when g (GPU) and h (host) have one dtype and shape and values within
  * the ufunc's tolerance; diagnostics otherwise. */
@@ -21,12 +21,12 @@ static int agree(const cusci_array *g, const cusci_array *h, int ulps, const cha
     diag("%s: results differ in dtype or size", what);
     return 0;
   }
-  void *gb = tu_to_host(gpu, g), *hb = tu_to_host(host, h);
-  int64_t bad = cu_first_far(cusci_array_dtype(h), gb, hb, cusci_array_size(h), ulps);
+  void *gb = tk_to_host(gpu, g), *hb = tk_to_host(host, h);
+  int64_t bad = tk_first_far(cusci_array_dtype(h), gb, hb, cusci_array_size(h), ulps);
   if (bad >= 0) {
     char a[96], b[96];
-    diag("%s: element %lld GPU %s host %s", what, (long long)bad, tu_elem_str(cusci_array_dtype(h), gb, bad, a, sizeof a),
-         tu_elem_str(cusci_array_dtype(h), hb, bad, b, sizeof b));
+    diag("%s: element %lld GPU %s host %s", what, (long long)bad, tk_elem_str(cusci_array_dtype(h), gb, bad, a, sizeof a),
+         tk_elem_str(cusci_array_dtype(h), hb, bad, b, sizeof b));
   }
   free(gb);
   free(hb);
@@ -69,7 +69,7 @@ static int agree_power(const cusci_array *g, const cusci_array *h, const variant
   } else {
     cusci_dtype dt = cusci_array_dtype(h);
     int64_t n = cusci_array_size(h);
-    void *gb = tu_to_host(gpu, g), *hb = tu_to_host(host, h), *sb = tu_to_host(host, sc);
+    void *gb = tk_to_host(gpu, g), *hb = tk_to_host(host, h), *sb = tk_to_host(host, sc);
     double eps = dt == CUSCI_COMPLEX64 ? 0x1p-23 : 0x1p-52;
     bool single = cusci_array_dtype(sc) == CUSCI_FLOAT32;
     for (int64_t i = 0; i < n && good; i++) {
@@ -86,14 +86,14 @@ static int agree_power(const cusci_array *g, const cusci_array *h, const variant
         if (hypot(q[0] - w[0], q[1] - w[1]) > tol * hypot(w[0], w[1])) {
           char x[96], y[96];
           diag("%s: element %lld GPU %s host %s, beyond %.3g eps (|b| |log a| = %.4g)", what, (long long)i,
-               tu_elem_str(dt, gb, i, x, sizeof x), tu_elem_str(dt, hb, i, y, sizeof y), tol / eps, scale);
+               tk_elem_str(dt, gb, i, x, sizeof x), tk_elem_str(dt, hb, i, y, sizeof y), tol / eps, scale);
           good = 0;
         }
-      } else if (cu_first_far(dt, (const char *)gb + i * cusci_dtype_itemsize(dt),
+      } else if (tk_first_far(dt, (const char *)gb + i * cusci_dtype_itemsize(dt),
                               (const char *)hb + i * cusci_dtype_itemsize(dt), 1, -u) >= 0) {
         char x[96], y[96];
-        diag("%s: element %lld GPU %s host %s", what, (long long)i, tu_elem_str(dt, gb, i, x, sizeof x),
-             tu_elem_str(dt, hb, i, y, sizeof y));
+        diag("%s: element %lld GPU %s host %s", what, (long long)i, tk_elem_str(dt, gb, i, x, sizeof x),
+             tk_elem_str(dt, hb, i, y, sizeof y));
         good = 0;
       }
     }
@@ -206,7 +206,7 @@ static void test_fixtures(void)
 
         /* A scalar second operand: element 9 of x2 as a typed scalar, and a
          * scalar first operand. */
-        unsigned char *raw = tu_to_host(host, x2);
+        unsigned char *raw = tk_to_host(host, x2);
         cusci_operand sc = cusci_operand_scalar((cusci_dtype)d, raw + 9 * cusci_dtype_itemsize((cusci_dtype)d));
         free(raw);
         variant c = {cusci_operand_array(x1), sc, cusci_operand_array(g1), sc, {NULL}};
@@ -227,7 +227,7 @@ static cusci_array *random_array(cusci_ctx *ctx, cusci_dtype dt, int64_t n, uint
 {
   double *v = malloc((size_t)n * sizeof *v);
   for (int64_t i = 0; i < n; i++)
-    v[i] = (tu_rand_double(&seed) - 0.5) * 200.0;
+    v[i] = (tk_rand_double(&seed) - 0.5) * 200.0;
   cusci_array *d = NULL, *r = NULL;
   cusci_array_from_host(ctx, v, 1, &n, CUSCI_FLOAT64, &d);
   cusci_array_astype(ctx, d, dt, true, &r);
@@ -323,8 +323,8 @@ static void test_where_clip(void)
 
 int main(void)
 {
-  gpu = tu_gpu_ctx_or_skip();
-  host = tu_host_ctx();
+  gpu = tk_gpu_ctx_or_skip();
+  host = tk_host_ctx();
   test_fixtures();
   test_large();
   test_where_clip();

@@ -13,7 +13,7 @@ static cusci_ctx *ctx;
 
 static void test_result_types(void)
 {
-  cusci_array *t = tu_fixture(ctx, "compute", "result_type", false);
+  cusci_array *t = tk_fixture(ctx, "compute", "result_type", false);
   if (!t || cusci_array_ndim(t) != 3 || cusci_array_shape(t)[0] != CUSCI_N_UFUNCS) {
     ok(0, "result_type fixture has one table per ufunc");
     cusci_array_release(t);
@@ -69,7 +69,7 @@ static void test_values(void)
                  cusci_array_size(got) == cusci_array_size(want);
       int64_t bad = -1;
       if (good) {
-        bad = cu_first_far(cusci_array_dtype(want), cusci_array_data(got), cusci_array_data(want),
+        bad = tk_first_far(cusci_array_dtype(want), cusci_array_data(got), cusci_array_data(want),
                            cusci_array_size(want), cu_ulps((cusci_ufunc)f, cusci_array_dtype(x1)));
         good = bad < 0;
       }
@@ -82,10 +82,10 @@ static void test_values(void)
       else if (bad >= 0) {
         char a[96], b[96], c[96], e[96];
         diag("element %lld: x1 %s x2 %s got %s want %s", (long long)bad,
-             tu_elem_str(cusci_array_dtype(x1), cusci_array_data(x1), bad, a, sizeof a),
-             x2 ? tu_elem_str(cusci_array_dtype(x2), cusci_array_data(x2), bad, b, sizeof b) : "-",
-             tu_elem_str(cusci_array_dtype(got), cusci_array_data(got), bad, c, sizeof c),
-             tu_elem_str(cusci_array_dtype(want), cusci_array_data(want), bad, e, sizeof e));
+             tk_elem_str(cusci_array_dtype(x1), cusci_array_data(x1), bad, a, sizeof a),
+             x2 ? tk_elem_str(cusci_array_dtype(x2), cusci_array_data(x2), bad, b, sizeof b) : "-",
+             tk_elem_str(cusci_array_dtype(got), cusci_array_data(got), bad, c, sizeof c),
+             tk_elem_str(cusci_array_dtype(want), cusci_array_data(want), bad, e, sizeof e));
       }
       cusci_array_release(got);
     }
@@ -133,8 +133,8 @@ static void check_case(cusci_status st, cusci_array *got, const char *name, int 
              cusci_array_ndim(got) == cusci_array_ndim(want) &&
              memcmp(cusci_array_shape(got), cusci_array_shape(want), sizeof(int64_t) * cusci_array_ndim(want)) == 0;
   if (good) {
-    void *g = tu_to_host(ctx, got);
-    good = cu_first_far(cusci_array_dtype(want), g, cusci_array_data(want), cusci_array_size(want), ulps) < 0;
+    void *g = tk_to_host(ctx, got);
+    good = tk_first_far(cusci_array_dtype(want), g, cusci_array_data(want), cusci_array_size(want), ulps) < 0;
     free(g);
   }
   ok(good, "case %s", name);
@@ -213,7 +213,7 @@ static void test_cases(void)
   st = cusci_add(ctx, a, a, &same);
   cusci_array *want = NULL;
   cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_array(C("f32")), cusci_operand_float(2.0), &want);
-  ok(st == CUSCI_OK && same == a && tu_first_mismatch(CUSCI_FLOAT32, cusci_array_data(a), cusci_array_data(want), NULL,
+  ok(st == CUSCI_OK && same == a && tk_first_mismatch(CUSCI_FLOAT32, cusci_array_data(a), cusci_array_data(want), NULL,
                                                       cusci_array_size(a)) < 0,
      "in place: add(a, a, out=a) is 2a");
   cusci_array_release(want);
@@ -243,7 +243,7 @@ static void test_cases(void)
   st = cusci_add(ctx, C("bcast_a"), C("bcast_b"), &o2);
   cusci_array *wf = NULL;
   cusci_array_astype(ctx, C("bcast_add"), CUSCI_FLOAT32, true, &wf);
-  ok(st == CUSCI_OK && o2 == o && tu_first_mismatch(CUSCI_FLOAT32, cusci_array_data(o), cusci_array_data(wf), NULL,
+  ok(st == CUSCI_OK && o2 == o && tk_first_mismatch(CUSCI_FLOAT32, cusci_array_data(o), cusci_array_data(wf), NULL,
                                                     cusci_array_size(o)) < 0,
      "out of a wider dtype: int8 + int8 written into float32");
   cusci_array_release(wf);
@@ -354,7 +354,7 @@ static void test_errors(void)
 
 int main(void)
 {
-  ctx = tu_host_ctx();
+  ctx = tk_host_ctx();
   test_result_types();
   test_values();
   test_not_supported();

@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/testutil.h"
+#include "tests/testkit.h"
 
 int main(void)
 {
-  cusci_ctx *gpu = tu_gpu_ctx_or_skip();
+  cusci_ctx *gpu = tk_gpu_ctx_or_skip();
   cusci_pool *p = cusci_ctx_pool(gpu);
 
   /* Other upstream allocators: arrays made and checked through each. */

@@ -264,8 +264,8 @@ static void gpu_only(uint64_t *seed)
 
 int main(void)
 {
-  gpu = tu_gpu_ctx_or_skip();
-  host = tu_host_ctx();
+  gpu = tk_gpu_ctx_or_skip();
+  host = tk_host_ctx();
   plan(4 * (EIG_TESTS + EIGH_TESTS + STAGED_TESTS) + GPU_ONLY_TESTS + le_props_count());
   uint64_t seed = 0x2385eu;
   for (int i = 0; i < 4; i++) {

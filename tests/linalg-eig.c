@@ -13,7 +13,7 @@ static cusci_ctx *ctx;
 
 static cusci_array *fx(const char *name)
 {
-  cusci_array *a = tu_fixture(ctx, "linalg_eig", name, false);
+  cusci_array *a = tk_fixture(ctx, "linalg_eig", name, false);
   if (!a) {
     printf("Bail out! missing fixture %s\n", name);
     exit(1);
@@ -278,7 +278,7 @@ static void errors(void)
 
 int main(void)
 {
-  ctx = tu_host_ctx();
+  ctx = tk_host_ctx();
   plan(FIXTURE_TESTS + le_props_count() + ERROR_TESTS);
   fixtures();
   le_props(ctx);

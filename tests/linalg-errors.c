@@ -31,7 +31,7 @@ static void expect(cusci_status st, cusci_status want, cusci_array **outp, const
 
 int main(void)
 {
-  ctx = tu_host_ctx();
+  ctx = tk_host_ctx();
   plan(60);
   int64_t s33[2] = { 3, 3 }, s34[2] = { 3, 4 }, s3[1] = { 3 }, s233[3] = { 2, 3, 3 }, s432[3] = { 4, 3, 2 };
   cusci_array *a = arr(CUSCI_FLOAT64, 2, s33, 5), *r = arr(CUSCI_FLOAT64, 2, s34, 0), *v = arr(CUSCI_FLOAT64, 1, s3, 0);

@@ -227,7 +227,7 @@ static void rank_case(const char *c, const cusci_linalg_matrix_rank_opts *o)
 
 int main(void)
 {
-  ctx = tu_host_ctx();
+  ctx = tk_host_ctx();
   plan(97);
   matmul_case("f64");
   matmul_case("c64");

@@ -71,8 +71,8 @@ static void run(cusci_dtype dt, uint64_t *seed)
 
 int main(void)
 {
-  gpu = tu_gpu_ctx_or_skip();
-  host = tu_host_ctx();
+  gpu = tk_gpu_ctx_or_skip();
+  host = tk_host_ctx();
   plan(4 * PER_DTYPE);
   uint64_t seed = 0xf00d;
   for (int i = 0; i < 4; i++)

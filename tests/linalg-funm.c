@@ -299,7 +299,7 @@ static void errors(void)
 
 int main(void)
 {
-  ctx = tu_host_ctx();
+  ctx = tk_host_ctx();
   plan(N_FIXTURES + N_PROPERTIES + N_ERRORS);
   uint64_t seed = 0x5eedf0;
   fixtures();

@@ -130,7 +130,7 @@ static void compare(cusci_dtype dt, uint64_t *seed)
     bool same_piv = false;
     if (s1 == CUSCI_OK && s2 == CUSCI_OK) {
       lu_c *x1 = lu_values(gpu, lg_), *y1 = lu_values(host, lh_);
-      int32_t *p1 = tu_to_host(gpu, pg), *p2 = tu_to_host(host, ph);
+      int32_t *p1 = tk_to_host(gpu, pg), *p2 = tk_to_host(host, ph);
       el = lu_maxdiff(x1, y1, batch * n * n) / lu_maxabs(y1, batch * n * n);
       same_piv = memcmp(p1, p2, sizeof *p1 * (size_t)(batch * n)) == 0;
       free(x1), free(y1), free(p1), free(p2);
@@ -306,8 +306,8 @@ static void svd_shapes(cusci_dtype dt, uint64_t *seed)
 
 int main(void)
 {
-  gpu = tu_gpu_ctx_or_skip();
-  host = tu_host_ctx();
+  gpu = tk_gpu_ctx_or_skip();
+  host = tk_host_ctx();
   plan(4 * PER_DTYPE + 4 * SVD_SHAPES_PER_DTYPE + lu_props_count() + 5 + 8);
   uint64_t seed = 0xc0ffee;
   for (int i = 0; i < 4; i++)

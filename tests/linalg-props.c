@@ -7,7 +7,7 @@
 
 int main(void)
 {
-  cusci_ctx *ctx = tu_host_ctx();
+  cusci_ctx *ctx = tk_host_ctx();
   plan(lu_props_count());
   lu_props(ctx);
   cusci_ctx_destroy(ctx);

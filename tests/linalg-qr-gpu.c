@@ -247,8 +247,8 @@ static void compare(cusci_dtype dt, uint64_t *seed)
 
 int main(void)
 {
-  gpu = tu_gpu_ctx_or_skip();
-  host = tu_host_ctx();
+  gpu = tk_gpu_ctx_or_skip();
+  host = tk_host_ctx();
   plan(4 * PER_DTYPE + qs_count() + 1 + 3 + 4);
   uint64_t seed = 0x51ab;
   for (int i = 0; i < 4; i++)

@@ -15,7 +15,7 @@ static cusci_ctx *ctx;
 
 static cusci_array *fx(const char *name)
 {
-  cusci_array *a = tu_fixture(ctx, "linalg_qr", name, false);
+  cusci_array *a = tk_fixture(ctx, "linalg_qr", name, false);
   if (!a) {
     printf("Bail out! missing fixture %s\n", name);
     exit(1);
@@ -353,7 +353,7 @@ static void errors(void)
 
 int main(void)
 {
-  ctx = tu_host_ctx();
+  ctx = tk_host_ctx();
   plan(FIXTURE_COUNT + ERROR_COUNT + qs_count());
   fixtures();
   errors();

@@ -331,8 +331,8 @@ static const int64_t mis_n[] = { 3, 8, 16, 32 };
 
 int main(void)
 {
-  gpu = tu_gpu_ctx_or_skip();
-  host = tu_host_ctx();
+  gpu = tk_gpu_ctx_or_skip();
+  host = tk_host_ctx();
   plan(4 * NMAX * 3 * 4 + 2 * NMAX + 4 * 3 * 4 + 7 + 3 * 4 + 2 * MIS_COUNT * 3);
   uint64_t seed = 0x5eed5a11;
   for (int d = 0; d < 4; d++)

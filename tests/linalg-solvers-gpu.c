@@ -287,8 +287,8 @@ static void gpu_errors(void)
 
 int main(void)
 {
-  gpu = tu_gpu_ctx_or_skip();
-  host = tu_host_ctx();
+  gpu = tk_gpu_ctx_or_skip();
+  host = tk_host_ctx();
   plan(4 * (SOLVES_PER_DTYPE + MATFUNCS_PER_DTYPE) + DEFERRED_TESTS + TF32_TESTS + GPU_ERRORS);
   uint64_t seed = 0xba4d;
   for (int i = 0; i < 4; i++)

@@ -32,8 +32,8 @@ static void check(cusci_status st, cusci_array **gotp, const char *name)
       free(g);
       free(w);
     } else {
-      void *g = tu_to_host(ctx, got), *w = tu_to_host(ctx, want);
-      err = tu_first_mismatch(dt, g, w, NULL, n) < 0 ? 0 : INFINITY;
+      void *g = tk_to_host(ctx, got), *w = tk_to_host(ctx, want);
+      err = tk_first_mismatch(dt, g, w, NULL, n) < 0 ? 0 : INFINITY;
       free(g);
       free(w);
     }
@@ -46,7 +46,7 @@ static void check(cusci_status st, cusci_array **gotp, const char *name)
 
 int main(int argc, char **argv)
 {
-  ctx = argc > 1 && strcmp(argv[1], "--gpu") == 0 ? tu_gpu_ctx_or_skip() : tu_host_ctx();
+  ctx = argc > 1 && strcmp(argv[1], "--gpu") == 0 ? tk_gpu_ctx_or_skip() : tk_host_ctx();
   plan(38);
   cusci_array *o = NULL, *c, *r;
 

@@ -16,7 +16,7 @@ cusci_array *lu_fixture(cusci_ctx *ctx, const char *prefix, const char *name)
 {
   char full[128];
   snprintf(full, sizeof full, "%s%s", prefix, name);
-  cusci_array *a = tu_fixture(ctx, "linalg", full, false);
+  cusci_array *a = tk_fixture(ctx, "linalg", full, false);
   if (!a) {
     printf("Bail out! missing fixture %s\n", full);
     exit(1);
@@ -44,8 +44,8 @@ lu_c *lu_rand_values(uint64_t *seed, cusci_dtype dt, int ndim, const int64_t *sh
   int64_t n = size_of(ndim, shape);
   lu_c *v = malloc(sizeof *v * (size_t)(n ? n : 1));
   for (int64_t i = 0; i < n; i++) {
-    double re = (tu_rand_double(seed) * 2 - 1) * 2.385;
-    double im = cplx(dt) ? (tu_rand_double(seed) * 2 - 1) * 2.385 : 0;
+    double re = (tk_rand_double(seed) * 2 - 1) * 2.385;
+    double im = cplx(dt) ? (tk_rand_double(seed) * 2 - 1) * 2.385 : 0;
     v[i] = re + I * im;
   }
   if (shift != 0 && ndim >= 2 && shape[ndim - 1] == shape[ndim - 2]) {
@@ -96,7 +96,7 @@ lu_c *lu_values(cusci_ctx *ctx, const cusci_array *a)
     printf("Bail out! astype failed: %s\n", cusci_ctx_last_error(ctx));
     exit(1);
   }
-  lu_c *v = tu_to_host(ctx, c);
+  lu_c *v = tk_to_host(ctx, c);
   cusci_array_release(c);
   return v;
 }

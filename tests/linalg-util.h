@@ -9,7 +9,7 @@
 #include <complex.h>
 #include <stdbool.h>
 
-#include "tests/testutil.h"
+#include "tests/testkit.h"
 
 typedef double complex lu_c;
 

@@ -17,7 +17,7 @@ static double *as_doubles(cusci_array *a)
   cusci_array *d = NULL;
   if (cusci_array_astype(ctx, a, CUSCI_FLOAT64, true, &d) != CUSCI_OK)
     return NULL;
-  double *x = tu_to_host(ctx, d);
+  double *x = tk_to_host(ctx, d);
   cusci_array_release(d);
   return x;
 }
@@ -52,7 +52,7 @@ static void continuous(const char *name, cusci_dtype dt, uint64_t seed)
   char qn[96], mn[96];
   snprintf(qn, sizeof qn, "%s_q", name);
   snprintf(mn, sizeof mn, "%s_m", name);
-  cusci_array *qa = tu_fixture(ctx, "random", qn, false), *ma = tu_fixture(ctx, "random", mn, false);
+  cusci_array *qa = tk_fixture(ctx, "random", qn, false), *ma = tk_fixture(ctx, "random", mn, false);
   int64_t n = N;
   cusci_status st;
   double *x = sample(name, dt, seed, n, &st);
@@ -90,7 +90,7 @@ static void discrete(const char *name, uint64_t seed)
   char pn[96], mn[96];
   snprintf(pn, sizeof pn, "%s_pmf", name);
   snprintf(mn, sizeof mn, "%s_m", name);
-  cusci_array *pa = tu_fixture(ctx, "random", pn, false), *ma = tu_fixture(ctx, "random", mn, false);
+  cusci_array *pa = tk_fixture(ctx, "random", pn, false), *ma = tk_fixture(ctx, "random", mn, false);
   cusci_random_generator *g = NULL;
   cusci_array *a = NULL;
   int64_t n = N;
@@ -101,7 +101,7 @@ static void discrete(const char *name, uint64_t seed)
     ok(0, "%s: draws (%s: %s)", name, cusci_status_name(st), cusci_ctx_last_error(ctx));
     skip(2, "no sample");
   } else {
-    int64_t *k = tu_to_host(ctx, a);
+    int64_t *k = tk_to_host(ctx, a);
     double *x = as_doubles(a);
     rs_moments(x, n, cusci_array_data(ma), name);
     rs_chisq(k, n, cusci_array_data(pa), cusci_array_size(pa) - 1, name);
@@ -116,7 +116,7 @@ static void discrete(const char *name, uint64_t seed)
 
 int main(void)
 {
-  ctx = tu_host_ctx();
+  ctx = tk_host_ctx();
   uint64_t seed = 20261201;
   for (const rcase *c = rs_cases; c->name; c++) {
     if (c->discrete) {

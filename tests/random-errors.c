@@ -28,7 +28,7 @@ static cusci_random_generator *g;
 
 int main(void)
 {
-  ctx = tu_host_ctx();
+  ctx = tk_host_ctx();
   cusci_random_generator_create(ctx, CUSCI_BITGEN_PHILOX, 1, &g);
   int64_t sh[1] = {10}, neg[1] = {-1};
   const double nan = NAN, inf = INFINITY;

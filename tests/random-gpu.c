@@ -29,12 +29,12 @@ static void same_bits(const char *name, cusci_dtype dt)
       bad_at = 0;
       bad_n = n;
     } else {
-      void *x = tu_to_host(host, a), *y = tu_to_host(gpu, b);
-      int64_t m = tu_first_mismatch(cusci_array_dtype(a), y, x, NULL, n);
+      void *x = tk_to_host(host, a), *y = tk_to_host(gpu, b);
+      int64_t m = tk_first_mismatch(cusci_array_dtype(a), y, x, NULL, n);
       if (m >= 0) {
         char e1[64], e2[64];
         diag("%s n = %lld: element %lld is %s on the GPU, %s on the host", name, (long long)n, (long long)m,
-             tu_elem_str(cusci_array_dtype(a), y, m, e1, sizeof e1), tu_elem_str(cusci_array_dtype(a), x, m, e2, sizeof e2));
+             tk_elem_str(cusci_array_dtype(a), y, m, e1, sizeof e1), tk_elem_str(cusci_array_dtype(a), x, m, e2, sizeof e2));
         bad_at = m;
         bad_n = n;
       }
@@ -59,8 +59,8 @@ static void same_bits(const char *name, cusci_dtype dt)
   stg = rs_draw(gpu, gg, name, 2, sh, dt, &view);
   sth = rs_draw(host, gh, name, 2, sh, dt, &want);
   cusci_array_copy(gpu, view, &got);
-  void *x = tu_to_host(host, want), *y = tu_to_host(gpu, got);
-  ok(stg == CUSCI_OK && sth == CUSCI_OK && tu_first_mismatch(odt, y, x, NULL, 130) < 0,
+  void *x = tk_to_host(host, want), *y = tk_to_host(gpu, got);
+  ok(stg == CUSCI_OK && sth == CUSCI_OK && tk_first_mismatch(odt, y, x, NULL, 130) < 0,
      "%s %s: into a reversed strided view on the GPU, as on the host (%s)", name, cusci_dtype_name(dt),
      stg ? cusci_ctx_last_error(gpu) : "");
   free(x), free(y);
@@ -73,7 +73,7 @@ static double *to_doubles(cusci_array *a)
 {
   cusci_array *d = NULL;
   cusci_array_astype(gpu, a, CUSCI_FLOAT64, true, &d);
-  double *x = tu_to_host(gpu, d);
+  double *x = tk_to_host(gpu, d);
   cusci_array_release(d);
   return x;
 }
@@ -165,12 +165,12 @@ static void big_normals(cusci_dtype dt)
   cusci_status stg = cusci_random_standard_normal(gpu, gg, 1, &n, dt, &b);
   int64_t m = -1;
   if (sth == CUSCI_OK && stg == CUSCI_OK) {
-    void *x = tu_to_host(host, a), *y = tu_to_host(gpu, b);
-    m = tu_first_mismatch(dt, y, x, NULL, n);
+    void *x = tk_to_host(host, a), *y = tk_to_host(gpu, b);
+    m = tk_first_mismatch(dt, y, x, NULL, n);
     if (m >= 0) {
       char e1[64], e2[64];
-      diag("element %lld is %s on the GPU, %s on the host", (long long)m, tu_elem_str(dt, y, m, e1, sizeof e1),
-           tu_elem_str(dt, x, m, e2, sizeof e2));
+      diag("element %lld is %s on the GPU, %s on the host", (long long)m, tk_elem_str(dt, y, m, e1, sizeof e1),
+           tk_elem_str(dt, x, m, e2, sizeof e2));
     }
     free(x), free(y);
   }
@@ -183,8 +183,8 @@ static void big_normals(cusci_dtype dt)
 
 int main(void)
 {
-  gpu = tu_gpu_ctx_or_skip();
-  host = tu_host_ctx();
+  gpu = tk_gpu_ctx_or_skip();
+  host = tk_host_ctx();
   for (const rcase *c = rs_cases; c->name; c++) {
     same_bits(c->name, CUSCI_FLOAT64);
     if (!c->discrete)
@@ -202,8 +202,8 @@ int main(void)
     cusci_array *a = NULL, *b = NULL;
     cusci_random_integers(host, gh, 0, hi, true, 1, &n, dts[t], &a);
     cusci_random_integers(gpu, gg, 0, hi, true, 1, &n, dts[t], &b);
-    void *x = tu_to_host(host, a), *y = tu_to_host(gpu, b);
-    ok(tu_first_mismatch(dts[t], y, x, NULL, n) < 0, "integers as %s: GPU and host bit for bit", cusci_dtype_name(dts[t]));
+    void *x = tk_to_host(host, a), *y = tk_to_host(gpu, b);
+    ok(tk_first_mismatch(dts[t], y, x, NULL, n) < 0, "integers as %s: GPU and host bit for bit", cusci_dtype_name(dts[t]));
     free(x), free(y);
     cusci_array_release(a), cusci_array_release(b);
     cusci_random_generator_destroy(gh), cusci_random_generator_destroy(gg);
@@ -218,8 +218,8 @@ int main(void)
       cusci_array *a = NULL, *b = NULL;
       cusci_random_permutation(host, gh, ns[s], &a);
       cusci_status st = cusci_random_permutation(gpu, gg, ns[s], &b);
-      void *x = tu_to_host(host, a), *y = tu_to_host(gpu, b);
-      ok(st == CUSCI_OK && tu_first_mismatch(CUSCI_INT64, y, x, NULL, ns[s]) < 0, "permutation(%lld): GPU as host (%s)",
+      void *x = tk_to_host(host, a), *y = tk_to_host(gpu, b);
+      ok(st == CUSCI_OK && tk_first_mismatch(CUSCI_INT64, y, x, NULL, ns[s]) < 0, "permutation(%lld): GPU as host (%s)",
          (long long)ns[s], cusci_ctx_last_error(gpu));
       free(x), free(y);
       cusci_array_release(a), cusci_array_release(b);
@@ -236,8 +236,8 @@ int main(void)
       cusci_array *a = NULL, *b = NULL;
       cusci_random_choice(host, gh, withp ? 7 : 10007, 1, &size, replace, withp ? ph : NULL, &a);
       cusci_status st = cusci_random_choice(gpu, gg, withp ? 7 : 10007, 1, &size, replace, withp ? pg : NULL, &b);
-      void *x = tu_to_host(host, a), *y = tu_to_host(gpu, b);
-      ok(st == CUSCI_OK && tu_first_mismatch(CUSCI_INT64, y, x, NULL, size) < 0, "choice (replace %d, p %d): GPU as host",
+      void *x = tk_to_host(host, a), *y = tk_to_host(gpu, b);
+      ok(st == CUSCI_OK && tk_first_mismatch(CUSCI_INT64, y, x, NULL, size) < 0, "choice (replace %d, p %d): GPU as host",
          (int)replace, withp ? 1 : 0);
       free(x), free(y);
       cusci_array_release(a), cusci_array_release(b);
@@ -257,8 +257,8 @@ int main(void)
     cusci_array_transpose(gpu, b, NULL, &bt);
     cusci_random_shuffle(host, gh, at);
     cusci_status st2 = cusci_random_shuffle(gpu, gg, bt);
-    void *x = tu_to_host(host, a), *y = tu_to_host(gpu, b);
-    ok(st == CUSCI_OK && st2 == CUSCI_OK && tu_first_mismatch(CUSCI_INT32, y, x, NULL, 3 * 50001) < 0,
+    void *x = tk_to_host(host, a), *y = tk_to_host(gpu, b);
+    ok(st == CUSCI_OK && st2 == CUSCI_OK && tk_first_mismatch(CUSCI_INT32, y, x, NULL, 3 * 50001) < 0,
        "shuffle of 50001 rows and of a transposed view: GPU as host");
     free(x), free(y), free(v);
     cusci_array_release(a), cusci_array_release(b), cusci_array_release(at), cusci_array_release(bt);
@@ -273,8 +273,8 @@ int main(void)
       cusci_array_from_host(gpu, cv, 2, ash, CUSCI_FLOAT64, &cb);
       cusci_random_choice_array(host, gh, ca, 1, &csz, true, NULL, &ra);
       cusci_status sc = cusci_random_choice_array(gpu, gg, cb, 1, &csz, true, NULL, &rb);
-      void *u = tu_to_host(host, ra), *w = tu_to_host(gpu, rb);
-      ok(sc == CUSCI_OK && tu_first_mismatch(CUSCI_FLOAT64, w, u, NULL, 5 * csz) < 0, "choice_array: GPU as host");
+      void *u = tk_to_host(host, ra), *w = tk_to_host(gpu, rb);
+      ok(sc == CUSCI_OK && tk_first_mismatch(CUSCI_FLOAT64, w, u, NULL, 5 * csz) < 0, "choice_array: GPU as host");
       free(u), free(w), free(cv);
       cusci_array_release(ca), cusci_array_release(cb), cusci_array_release(ra), cusci_array_release(rb);
     }
@@ -291,8 +291,8 @@ int main(void)
       cusci_array *ra = NULL, *rb = NULL;
       cusci_random_permuted(host, gh, ph2, t < 2 ? &ax : NULL, &ra);
       cusci_status sp = cusci_random_permuted(gpu, gg, pg2, t < 2 ? &ax : NULL, &rb);
-      void *u = tu_to_host(host, ra), *w = tu_to_host(gpu, rb);
-      ok(sp == CUSCI_OK && tu_first_mismatch(CUSCI_INT32, w, u, NULL, 37 * 1021) < 0, "permuted (axis %s): GPU as host",
+      void *u = tk_to_host(host, ra), *w = tk_to_host(gpu, rb);
+      ok(sp == CUSCI_OK && tk_first_mismatch(CUSCI_INT32, w, u, NULL, 37 * 1021) < 0, "permuted (axis %s): GPU as host",
          t == 0 ? "0" : t == 1 ? "1" : "None");
       free(u), free(w);
       cusci_array_release(ra), cusci_array_release(rb);
@@ -348,8 +348,8 @@ int main(void)
       }
       int same = s1 == CUSCI_OK && s2 == CUSCI_OK;
       if (same) {
-        void *x = tu_to_host(host, a), *y = tu_to_host(gpu, b);
-        same = tu_first_mismatch(cusci_array_dtype(a), y, x, NULL, cusci_array_size(a)) < 0;
+        void *x = tk_to_host(host, a), *y = tk_to_host(gpu, b);
+        same = tk_first_mismatch(cusci_array_dtype(a), y, x, NULL, cusci_array_size(a)) < 0;
         free(x), free(y);
       }
       ok(same, "%s: GPU rows as host rows (%s)", names[t], s2 ? cusci_ctx_last_error(gpu) : "");
@@ -395,8 +395,8 @@ int main(void)
         }
         int same = s1 == CUSCI_OK && s2 == CUSCI_OK;
         if (same) {
-          void *x = tu_to_host(host, a), *y = tu_to_host(gpu, b);
-          same = tu_first_mismatch(cusci_array_dtype(a), y, x, NULL, cusci_array_size(a)) < 0;
+          void *x = tk_to_host(host, a), *y = tk_to_host(gpu, b);
+          same = tk_first_mismatch(cusci_array_dtype(a), y, x, NULL, cusci_array_size(a)) < 0;
           free(x), free(y);
         }
         ok(same, "%s_array %s, broadcast parameters: GPU as host (%s)", names[t], t < 6 ? cusci_dtype_name(dt) : "int64",

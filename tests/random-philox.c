@@ -49,7 +49,7 @@ static double *draw_f64(cusci_random_generator *g, int64_t n)
   cusci_array *a = NULL;
   if (cusci_random_random(ctx, g, 1, &n, CUSCI_FLOAT64, &a) != CUSCI_OK)
     return NULL;
-  double *x = tu_to_host(ctx, a);
+  double *x = tk_to_host(ctx, a);
   cusci_array_release(a);
   return x;
 }
@@ -108,7 +108,7 @@ static void advance_and_state(void)
   cusci_status st = cusci_random_generator_set_state(ctx, c, back, sizeof back);
   ok(io && st == CUSCI_OK, "set_state from a file's bytes");
   cusci_random_gamma(ctx, c, 2.385, 1.5, 1, &n, CUSCI_FLOAT32, &q);
-  float *pp = tu_to_host(ctx, p), *qq = tu_to_host(ctx, q);
+  float *pp = tk_to_host(ctx, p), *qq = tk_to_host(ctx, q);
   ok(!memcmp(pp, qq, (size_t)n * sizeof *pp), "the restored generator goes on where the saved one was");
   free(pp), free(qq);
   cusci_array_release(p);
@@ -175,8 +175,8 @@ static void views(void)
     cusci_status s1 = rs_draw(ctx, a, names[t], 2, sh, dt, &view);
     cusci_status s2 = rs_draw(ctx, b, names[t], 2, sh, dt, &want);
     cusci_array_copy(ctx, view, &got);
-    void *g = tu_to_host(ctx, got), *w = tu_to_host(ctx, want);
-    ok(s1 == CUSCI_OK && s2 == CUSCI_OK && tu_first_mismatch(dt, g, w, NULL, 21) < 0, "%s into a strided view",
+    void *g = tk_to_host(ctx, got), *w = tk_to_host(ctx, want);
+    ok(s1 == CUSCI_OK && s2 == CUSCI_OK && tk_first_mismatch(dt, g, w, NULL, 21) < 0, "%s into a strided view",
        names[t]);
     free(g), free(w);
     cusci_array_release(base), cusci_array_release(view), cusci_array_release(want), cusci_array_release(got);
@@ -199,7 +199,7 @@ static void integers(void)
     int64_t n = 5000;
     cusci_status st = cusci_random_integers(ctx, g, lo, hi, true, 1, &n, dt, &a);
     cusci_array_astype(ctx, a, CUSCI_INT64, true, &d);
-    int64_t *x = d ? tu_to_host(ctx, d) : NULL;
+    int64_t *x = d ? tk_to_host(ctx, d) : NULL;
     int in = st == CUSCI_OK && x != NULL, hit[16] = {0}, all = 1;
     for (int64_t i = 0; in && i < n; i++) {
       in &= x[i] >= lo && x[i] <= hi;
@@ -220,7 +220,7 @@ static void integers(void)
   int64_t n = 4000;
   cusci_status s1 = cusci_random_integers(ctx, g, INT64_MIN, INT64_MAX, true, 1, &n, CUSCI_INT64, &a);
   cusci_status s2 = cusci_random_integers(ctx, g, -(INT64_C(1) << 40), INT64_C(3) << 40, false, 1, &n, CUSCI_INT64, &b);
-  int64_t *x = tu_to_host(ctx, a), *y = tu_to_host(ctx, b);
+  int64_t *x = tk_to_host(ctx, a), *y = tk_to_host(ctx, b);
   int neg = 0, in = 1;
   for (int64_t i = 0; i < n; i++) {
     neg += x[i] < 0;
@@ -240,7 +240,7 @@ static void permutations(void)
   cusci_array *a = NULL;
   int64_t n = 1237;
   cusci_status st = cusci_random_permutation(ctx, g, n, &a);
-  int64_t *x = tu_to_host(ctx, a);
+  int64_t *x = tk_to_host(ctx, a);
   char *seen = calloc((size_t)n, 1);
   int okp = st == CUSCI_OK, moved = 0;
   for (int64_t i = 0; okp && i < n; i++) {
@@ -261,7 +261,7 @@ static void permutations(void)
   cusci_array *m = NULL, *view = NULL;
   cusci_array_from_host(ctx, v, 2, sh, CUSCI_FLOAT64, &m);
   st = cusci_random_shuffle(ctx, h, m);
-  double *y = tu_to_host(ctx, m);
+  double *y = tk_to_host(ctx, m);
   int rows = st == CUSCI_OK;
   for (int64_t i = 0; rows && i < n; i++)
     for (int c = 0; c < 3; c++)
@@ -270,9 +270,9 @@ static void permutations(void)
   free(y);
   /* into a strided view: the rows of the view only */
   cusci_array_transpose(ctx, m, NULL, &view); /* 3 x 1237, shuffled along the 3 */
-  double *before = tu_to_host(ctx, view);
+  double *before = tk_to_host(ctx, view);
   st = cusci_random_shuffle(ctx, h, view);
-  double *after = tu_to_host(ctx, view);
+  double *after = tk_to_host(ctx, view);
   int same_rows = st == CUSCI_OK, changed = 0;
   for (int r = 0; r < 3; r++) {
     int found = 0;
@@ -289,7 +289,7 @@ static void permutations(void)
   cusci_array *c = NULL;
   int64_t cs[2] = {20, 30};
   st = cusci_random_choice(ctx, g, 1000, 2, cs, false, NULL, &c);
-  int64_t *z = tu_to_host(ctx, c);
+  int64_t *z = tk_to_host(ctx, c);
   char hit[1000] = {0};
   int distinct = st == CUSCI_OK && cusci_array_ndim(c) == 2;
   for (int i = 0; distinct && i < 600; i++) {
@@ -308,7 +308,7 @@ static void permutations(void)
   cusci_array *pa = NULL, *d = NULL, *e = NULL;
   cusci_array_from_host(ctx, p, 1, &six, CUSCI_FLOAT64, &pa);
   st = cusci_random_choice(ctx, g, 6, 1, &nd, true, pa, &d);
-  int64_t *k = tu_to_host(ctx, d);
+  int64_t *k = tk_to_host(ctx, d);
   if (st == CUSCI_OK)
     rs_chisq(k, nd, p, 5, "choice(6, p) with replacement");
   else
@@ -320,7 +320,7 @@ static void permutations(void)
     cusci_array_release(e);
     e = NULL;
     st = cusci_random_choice(ctx, g, 6, 1, &five, false, pa, &e);
-    int64_t *w = tu_to_host(ctx, e);
+    int64_t *w = tk_to_host(ctx, e);
     char got[6] = {0};
     for (int i = 0; i < 5; i++) {
       never &= w[i] != 2 && !got[w[i]];
@@ -363,7 +363,7 @@ static void rows(void)
   cusci_array *pa = NULL, *a = NULL;
   cusci_array_from_host(ctx, pv, 1, &k4, CUSCI_FLOAT64, &pa);
   cusci_status st = cusci_random_multinomial(ctx, g, 20, pa, 1, &nr, &a);
-  int64_t *x = st == CUSCI_OK ? tu_to_host(ctx, a) : NULL;
+  int64_t *x = st == CUSCI_OK ? tk_to_host(ctx, a) : NULL;
   int sums = x != NULL;
   double mean[4] = {0};
   for (int64_t r = 0; sums && r < R; r++) {
@@ -388,7 +388,7 @@ static void rows(void)
   pa = NULL;
   cusci_array_from_host(ctx, al, 1, &k3, CUSCI_FLOAT64, &pa);
   st = cusci_random_dirichlet(ctx, g, pa, 1, &nr, &a);
-  double *y = st == CUSCI_OK ? tu_to_host(ctx, a) : NULL;
+  double *y = st == CUSCI_OK ? tk_to_host(ctx, a) : NULL;
   sums = y != NULL;
   double dm[3] = {0};
   for (int64_t r = 0; sums && r < R; r++) {
@@ -422,7 +422,7 @@ static void rows(void)
     cusci_random_mvn_opts o = {method == 1 ? CUSCI_MVN_CHOLESKY : CUSCI_MVN_EIGH, 0};
     a = NULL;
     st = cusci_random_multivariate_normal(ctx, g, ma, method == 2 ? sa : ca, &o, 1, &nr, &a);
-    double *z = st == CUSCI_OK ? tu_to_host(ctx, a) : NULL;
+    double *z = st == CUSCI_OK ? tk_to_host(ctx, a) : NULL;
     double m[3] = {0}, c[9] = {0};
     for (int64_t r = 0; z && r < R; r++)
       for (int i = 0; i < 3; i++)
@@ -454,7 +454,7 @@ static void rows(void)
   pa = NULL;
   cusci_array_from_host(ctx, col, 1, &k3, CUSCI_INT64, &pa);
   st = cusci_random_multivariate_hypergeometric(ctx, g, pa, 12, 1, &nr, &a);
-  x = st == CUSCI_OK ? tu_to_host(ctx, a) : NULL;
+  x = st == CUSCI_OK ? tk_to_host(ctx, a) : NULL;
   sums = x != NULL;
   double hm[3] = {0};
   for (int64_t r = 0; sums && r < R; r++) {
@@ -498,8 +498,8 @@ static void permuted(void)
   int ax = 1;
   cusci_status st = cusci_random_permuted(ctx, g, x, &ax, &y);
   cusci_random_permutation(ctx, h, five, &p);
-  double *a = tu_to_host(ctx, y);
-  int64_t *q = tu_to_host(ctx, p);
+  double *a = tk_to_host(ctx, y);
+  int64_t *q = tk_to_host(ctx, p);
   int row0 = st == CUSCI_OK, rowsok = st == CUSCI_OK;
   for (int i = 0; i < 5; i++)
     row0 &= a[i] == v[q[i]];
@@ -517,14 +517,14 @@ static void permuted(void)
   /* axis 0 in place, and axis=None */
   int a0 = 0;
   st = cusci_random_permuted(ctx, g, x, &a0, &x);
-  double *b = tu_to_host(ctx, x);
+  double *b = tk_to_host(ctx, x);
   int cols = st == CUSCI_OK;
   for (int c = 0; c < 5; c++)
     for (int r = 0; r < 3; r++)
       cols &= fmod(b[r * 5 + c] / 2.385 + 1e-9, 5.0) < c + 1e-6 && fmod(b[r * 5 + c] / 2.385 + 1e-9, 5.0) > c - 1e-6;
   ok(cols, "permuted(x, axis=0, out=x): columns keep their values, in place");
   st = cusci_random_permuted(ctx, g, x, NULL, &z);
-  double *c2 = tu_to_host(ctx, z), tot = 0;
+  double *c2 = tk_to_host(ctx, z), tot = 0;
   for (int i = 0; i < 15; i++)
     tot += c2[i];
   ok(st == CUSCI_OK && fabs(tot - 2.385 * 105) < 1e-9 && cusci_array_ndim(z) == 2, "permuted(x, axis=None): all values kept");
@@ -564,16 +564,16 @@ static void arrays(void)
       case 4: s1 = cusci_random_gamma_array(ctx, g, p1, p2, 1, &n, dt, &a); s2 = cusci_random_gamma(ctx, h, 0.75, 2.385, 1, &n, dt, &b); break;
       default: s1 = cusci_random_beta_array(ctx, g, p1, p2, 1, &n, dt, &a); s2 = cusci_random_beta(ctx, h, 0.75, 2.385, 1, &n, dt, &b);
       }
-      void *x = s1 == CUSCI_OK ? tu_to_host(ctx, a) : NULL, *y = s2 == CUSCI_OK ? tu_to_host(ctx, b) : NULL;
-      ok(x && y && tu_first_mismatch(dt, x, y, NULL, n) < 0, "%s_array with 0-d parameters is %s (%s)", names[t],
+      void *x = s1 == CUSCI_OK ? tk_to_host(ctx, a) : NULL, *y = s2 == CUSCI_OK ? tk_to_host(ctx, b) : NULL;
+      ok(x && y && tk_first_mismatch(dt, x, y, NULL, n) < 0, "%s_array with 0-d parameters is %s (%s)", names[t],
          names[t], cusci_dtype_name(dt));
       /* and the next call goes on from the same counter */
       cusci_array_release(a), cusci_array_release(b);
       a = b = NULL;
       cusci_random_random(ctx, g, 1, &n, dt, &a);
       cusci_random_random(ctx, h, 1, &n, dt, &b);
-      void *x2 = tu_to_host(ctx, a), *y2 = tu_to_host(ctx, b);
-      ok(tu_first_mismatch(dt, x2, y2, NULL, n) < 0, "%s_array advances the counter as %s does", names[t], names[t]);
+      void *x2 = tk_to_host(ctx, a), *y2 = tk_to_host(ctx, b);
+      ok(tk_first_mismatch(dt, x2, y2, NULL, n) < 0, "%s_array advances the counter as %s does", names[t], names[t]);
       free(x), free(y), free(x2), free(y2);
       cusci_array_release(a), cusci_array_release(b), cusci_array_release(p1), cusci_array_release(p2);
       cusci_random_generator_destroy(g), cusci_random_generator_destroy(h);
@@ -593,8 +593,8 @@ static void arrays(void)
       lam = scalar(lams[i]);
       s1 = cusci_random_poisson_array(ctx, g, lam, 1, &n, &a);
       s2 = cusci_random_poisson(ctx, h, lams[i], 1, &n, &b);
-      x = tu_to_host(ctx, a), y = tu_to_host(ctx, b);
-      ok(s1 == CUSCI_OK && s2 == CUSCI_OK && tu_first_mismatch(CUSCI_INT64, x, y, NULL, n) < 0, "poisson_array(%g) is poisson(%g)",
+      x = tk_to_host(ctx, a), y = tk_to_host(ctx, b);
+      ok(s1 == CUSCI_OK && s2 == CUSCI_OK && tk_first_mismatch(CUSCI_INT64, x, y, NULL, n) < 0, "poisson_array(%g) is poisson(%g)",
          lams[i], lams[i]);
       free(x), free(y);
       cusci_array_release(a), cusci_array_release(b), cusci_array_release(lam);
@@ -612,8 +612,8 @@ static void arrays(void)
       cusci_array_from_host(ctx, &bc[i].n, 0, NULL, CUSCI_INT64, &nn);
       s1 = cusci_random_binomial_array(ctx, g, nn, pp, 1, &n, &a);
       s2 = cusci_random_binomial(ctx, h, bc[i].n, bc[i].p, 1, &n, &b);
-      x = tu_to_host(ctx, a), y = tu_to_host(ctx, b);
-      ok(s1 == CUSCI_OK && s2 == CUSCI_OK && tu_first_mismatch(CUSCI_INT64, x, y, NULL, n) < 0,
+      x = tk_to_host(ctx, a), y = tk_to_host(ctx, b);
+      ok(s1 == CUSCI_OK && s2 == CUSCI_OK && tk_first_mismatch(CUSCI_INT64, x, y, NULL, n) < 0,
          "binomial_array(%lld, %g) is binomial(%lld, %g)", (long long)bc[i].n, bc[i].p, (long long)bc[i].n, bc[i].p);
       free(x), free(y);
       cusci_array_release(a), cusci_array_release(b), cusci_array_release(pp), cusci_array_release(nn);
@@ -635,8 +635,8 @@ static void arrays(void)
     cusci_status s1 = cusci_random_normal_array(ctx, g, la, sc, 2, sh4, CUSCI_FLOAT64, &o1);
     cusci_status s2 = cusci_random_poisson_array(ctx, g, ll, 2, sh3, &o2);
     cusci_status s3 = cusci_random_binomial_array(ctx, g, na, pa, 2, sh2, &o3);
-    double *x = tu_to_host(ctx, o1);
-    int64_t *y = tu_to_host(ctx, o2), *z = tu_to_host(ctx, o3);
+    double *x = tk_to_host(ctx, o1);
+    int64_t *y = tk_to_host(ctx, o2), *z = tk_to_host(ctx, o3);
     double m1[4] = {0}, m2[3] = {0}, m3[2] = {0};
     for (int r = 0; r < R; r++) {
       for (int c = 0; c < 4; c++)
@@ -685,8 +685,8 @@ static void choice_rows(void)
   cusci_random_generator *g = gen(70), *h = gen(70);
   cusci_status st = cusci_random_choice_array(ctx, g, a, 2, size, true, NULL, &c);
   cusci_random_choice(ctx, h, 10, 1, &k, true, NULL, &ix);
-  int32_t *x = tu_to_host(ctx, c);
-  int64_t *q = tu_to_host(ctx, ix);
+  int32_t *x = tk_to_host(ctx, c);
+  int64_t *q = tk_to_host(ctx, ix);
   int same = st == CUSCI_OK && cusci_array_ndim(c) == 3 && cusci_array_shape(c)[2] == 3;
   for (int i = 0; same && i < 24; i++)
     same = !memcmp(x + 3 * i, v + 3 * q[i], 3 * sizeof *x);
@@ -723,9 +723,9 @@ static void curand_host(void)
     cusci_status s1 = cusci_random_random(ctx, g, 1, &n, CUSCI_FLOAT32, &u);
     cusci_status s2 = cusci_random_normal(ctx, g, 1.5, 2.0, 1, &n, CUSCI_FLOAT64, &z);
     cusci_status s3 = cusci_random_poisson(ctx, g, 4.5, 1, &n, &p);
-    float *x = s1 == CUSCI_OK ? tu_to_host(ctx, u) : NULL;
-    double *y = s2 == CUSCI_OK ? tu_to_host(ctx, z) : NULL;
-    int64_t *w = s3 == CUSCI_OK ? tu_to_host(ctx, p) : NULL;
+    float *x = s1 == CUSCI_OK ? tk_to_host(ctx, u) : NULL;
+    double *y = s2 == CUSCI_OK ? tk_to_host(ctx, z) : NULL;
+    int64_t *w = s3 == CUSCI_OK ? tk_to_host(ctx, p) : NULL;
     double mx = 0, my = 0, vy = 0, mw = 0;
     int in = x && y && w;
     for (int64_t i = 0; in && i < n; i++) {
@@ -750,7 +750,7 @@ static void curand_host(void)
     st = cusci_random_generator_set_state(ctx, g, blob, sizeof blob);
     if (kinds[t].seeks) {
       cusci_random_random(ctx, g, 1, &m, CUSCI_FLOAT64, &b);
-      double *q1 = tu_to_host(ctx, a), *q2 = b ? tu_to_host(ctx, b) : NULL;
+      double *q1 = tk_to_host(ctx, a), *q2 = b ? tk_to_host(ctx, b) : NULL;
       ok(st == CUSCI_OK && q2 && !memcmp(q1, q2, (size_t)m * sizeof *q1), "%s on the host: state round trip", kinds[t].name);
       free(q1), free(q2);
     } else {
@@ -765,7 +765,7 @@ static void curand_host(void)
     /* uniform(low, high) as float32 stays in [low, high] */
     cusci_array *uu = NULL;
     st = cusci_random_uniform(ctx, g, -3.0, 5.0, 1, &n, CUSCI_FLOAT32, &uu);
-    float *fu = st == CUSCI_OK ? tu_to_host(ctx, uu) : NULL;
+    float *fu = st == CUSCI_OK ? tk_to_host(ctx, uu) : NULL;
     int rng = fu != NULL;
     for (int64_t i = 0; rng && i < n; i++)
       rng = fu[i] >= -3.0f && fu[i] <= 5.0f;
@@ -781,7 +781,7 @@ static void curand_host(void)
 
 int main(void)
 {
-  ctx = tu_host_ctx();
+  ctx = tk_host_ctx();
   curand_host();
   choice_rows();
   arrays();

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/testutil.h"
+#include "tests/testkit.h"
 
 typedef struct rcase {
   const char *name; /* fixture stem in tests/fixtures/random */

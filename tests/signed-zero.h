@@ -19,7 +19,7 @@
  * '-' and '+' (NaN 'n'), into s (n + 1 bytes). */
 static inline void sz_signs(cusci_ctx *c, const cusci_array *a, char *s, int64_t n)
 {
-  void *b = tu_to_host(c, a);
+  void *b = tk_to_host(c, a);
   for (int64_t i = 0; i < n; i++) {
     double v = cusci_array_dtype(a) == CUSCI_FLOAT32 ? ((const float *)b)[i] : ((const double *)b)[i];
     s[i] = v != v ? 'n' : signbit(v) ? '-' : '+';
