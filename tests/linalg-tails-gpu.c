@@ -5,8 +5,9 @@
  * orders around the register kernels' limits (8, 9 and 32), the 32 x 32
  * tiles of the transposes (31, 32, 33, 63, 64, 65), and batches around the
  * 32 matrices a warp takes (1, 31, 32, 33), in the four dtypes, GPU
- * against host. Inputs are Hermitian and strictly diagonally dominant, so
- * every solve, inverse and factorization is well conditioned.
+ * against host. Inputs are Hermitian, strictly diagonally dominant and
+ * scaled near 1, so every solve, inverse, determinant and factorization
+ * is well conditioned and finite.
  * Prints "1..0 # SKIP no CUDA device" where there is none.
  */
 #include "tests/testkit.h"
@@ -32,12 +33,15 @@ static cusci_array *spd(int64_t batch, int64_t n, cusci_dtype dt, uint64_t *seed
     double complex *a = m + b * n * n;
     for (int64_t i = 0; i < n; i++)
       for (int64_t j = 0; j <= i; j++) {
-        double re = 2 * tk_rand_double(seed) - 1, im = cusci_dtype_kind(dt) == 'c' ? 2 * tk_rand_double(seed) - 1 : 0;
+        /* |a_ij| < 0.99 off the diagonal, a_ii > n + 1.375: the smallest
+         * eigenvalue exceeds 2.37 (Gershgorin); all scaled by 1 / (n + 1). */
+        double re = 1.4 * tk_rand_double(seed) - 0.7, im = cusci_dtype_kind(dt) == 'c' ? 1.4 * tk_rand_double(seed) - 0.7 : 0;
+        double s = 1.0 / (double)(n + 1);
         if (i == j) {
-          a[i * n + i] = (double)n + 1.375 + tk_rand_double(seed);
+          a[i * n + i] = ((double)n + 1.375 + tk_rand_double(seed)) * s;
         } else {
-          a[i * n + j] = re + I * im;
-          a[j * n + i] = re - I * im;
+          a[i * n + j] = (re + I * im) * s;
+          a[j * n + i] = (re - I * im) * s;
         }
       }
   }
