@@ -135,11 +135,22 @@ constexpr int kWarps = kThreads / 32;
 
 /* The two kernels' shared grid and bitmap: warp w's words for round r are
  * bits[(w * rounds + r) * G + i], i < G; bit L of word i marks element i
- * of lane L's group. */
+ * of lane L's group. The first kernel writes a warp's words only for the
+ * rounds in which its first group lies inside the array (warp_rounds):
+ * the second must read no others, since the scratch is not initialised
+ * and the rest would mark elements past the end. */
 struct defer_map {
   uint32_t *bits;
   uint32_t rounds;
+  int64_t groups;
 };
+
+/* The rounds of the warp whose first group is base0, in a grid of
+ * `stride` groups a round. */
+__device__ __forceinline__ uint32_t warp_rounds(const defer_map &dm, int64_t base0, int64_t stride)
+{
+  return base0 < dm.groups ? (uint32_t)((dm.groups - base0 + stride - 1) / stride) : 0u;
+}
 
 void defer_plan(int64_t groups, int G, unsigned *blocks, uint32_t *rounds, size_t *bytes)
 {
@@ -187,10 +198,12 @@ __device__ void defer_finish(const defer_map &dm, F slow)
   int64_t *q = q_k[warp];
   int64_t base0 = (int64_t)blockIdx.x * blockDim.x + warp * 32, stride = (int64_t)gridDim.x * blockDim.x;
   const uint32_t *bits = dm.bits + (size_t)(blockIdx.x * kWarps + warp) * dm.rounds * G;
-  /* lane's words of round r into buffer b, asynchronously (zeros past the end) */
+  const uint32_t rounds = warp_rounds(dm, base0, stride);
+  /* lane's words of round r into buffer b, asynchronously (zeros past the
+   * warp's last round) */
   auto fetch = [&](uint32_t r, int b) {
     uint32_t *to = &pre_k[warp][b][lane * G];
-    if (r < dm.rounds)
+    if (r < rounds)
       __pipeline_memcpy_async(to, bits + (size_t)r * G, G * sizeof(uint32_t));
     else
       for (int i = 0; i < G; i++)
@@ -199,7 +212,7 @@ __device__ void defer_finish(const defer_map &dm, F slow)
   };
   fetch((uint32_t)lane, 0);
   int count = 0, cur = 0; /* the same in every lane */
-  for (uint32_t r0 = 0; r0 < dm.rounds; r0 += 32, cur ^= 1) {
+  for (uint32_t r0 = 0; r0 < rounds; r0 += 32, cur ^= 1) {
     uint32_t r = r0 + (uint32_t)lane, bm[G];
     fetch(r + 32, cur ^ 1);
     __pipeline_wait_prior(1);
@@ -403,9 +416,9 @@ void launch_normal(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64
 {
   constexpr int G = F32 ? 4 : 2;
   unsigned blocks;
-  defer_map dm{(uint32_t *)scratch, 0};
+  defer_map dm{(uint32_t *)scratch, 0, (n + G - 1) / G};
   size_t bytes;
-  defer_plan((n + G - 1) / G, G, &blocks, &dm.rounds, &bytes);
+  defer_plan(dm.groups, G, &blocks, &dm.rounds, &bytes);
   cusci__philox_rk rk = cusci__philox_round_keys(key);
   normal_kernel<DIST, F32><<<blocks, kThreads, 0, s>>>(*p, rk, ctr, n, dst, dm);
   normal_deferred<DIST, F32><<<blocks, kThreads, 0, s>>>(p->a, p->b, rk, key, ctr, dst, dm);
