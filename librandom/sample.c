@@ -105,7 +105,11 @@ static cusci_status sample(cusci_ctx *ctx, const request *rq, cusci_random_gener
   CUSCI__TRY(cusci_prepare_out(ctx, rq->fn, out, ndim, shape, dtype, &r));
   cusci_array *dst = r;
   cusci_status st = CUSCI_OK;
-  if (!cusci_array_is_c_contiguous(r)) {
+  /* The kernels store a group of elements at once (16 bytes of float32 or
+   * float64): an out that is contiguous but starts at another multiple of
+   * its item size (a slice, or memory of the caller's) is filled through
+   * a new array, which the pool aligns. */
+  if (!cusci_array_is_c_contiguous(r) || (uintptr_t)cusci_array_data(r) % 16 != 0) {
     st = cusci_array_empty(ctx, ndim, shape, dtype, &tmp);
     dst = tmp;
   }

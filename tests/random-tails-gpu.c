@@ -10,7 +10,9 @@
  *    partial and at 2^20 to 2^28 elements;
  *  - the normals again after the pool has been filled with 0xff bytes, so
  *    that scratch the first kernel leaves unwritten is garbage, not zeros;
- *  - permutation, choice and multinomial rows.
+ *  - permutation, choice and multinomial rows;
+ *  - outputs that start one element into their allocation, and shuffle's
+ *    row gather on rows so placed.
  * The pool caches for the garbage case and is off (exact allocations) for
  * the rest. Prints "1..0 # SKIP no CUDA device" where there is none.
  */
@@ -87,8 +89,8 @@ static void large(void)
       int good = 1;
       for (size_t s = 0; s < sizeof sizes / sizeof *sizes && good; s++)
         good = same(names[k], dts[d], sizes[s], 77 + (uint64_t)s, why, sizeof why);
-      /* 2^22 to 2^28: the normals, uniform and integers, the rest to 2^24. */
-      int top = !strcmp(names[k], "standard_normal") || !strcmp(names[k], "uniform") || !strcmp(names[k], "integers") ? 28 : 24;
+      /* 2^22 to 2^28: standard_normal and uniform, the rest to 2^24. */
+      int top = !strcmp(names[k], "standard_normal") || !strcmp(names[k], "uniform") ? 28 : 24;
       for (int e = 22; e <= top && good; e += 2)
         good = same(names[k], dts[d], INT64_C(1) << e, 500 + (uint64_t)e, why, sizeof why);
       ok(good, "%s%s%s: GPU = host, guards intact, around whole grid rounds and at 2^20 to 2^%d%s%s", names[k],
@@ -158,6 +160,84 @@ static void perm_and_rows(void)
   ok(good, "permutation, choice with replacement and multinomial rows: GPU = host at 9 sizes%s", why);
 }
 
+/* An output that is C-contiguous but starts one element into its
+ * allocation (a slice [1:]): the kernels' whole-group stores must not
+ * assume more than the item size's alignment. */
+static cusci_status draw_into(cusci_ctx *ctx, cusci_random_generator *g, int which, int64_t n, cusci_array **out)
+{
+  switch (which) {
+  case 0: return cusci_random_uniform(ctx, g, -1.5, 2.25, 1, &n, CUSCI_FLOAT32, out);
+  case 1: return cusci_random_standard_normal(ctx, g, 1, &n, CUSCI_FLOAT32, out);
+  case 2: return cusci_random_standard_normal(ctx, g, 1, &n, CUSCI_FLOAT64, out);
+  case 3: return cusci_random_gamma(ctx, g, 2.5, 1.5, 1, &n, CUSCI_FLOAT32, out);
+  case 4: return cusci_random_integers(ctx, g, -7, 1000, false, 1, &n, CUSCI_INT32, out);
+  case 5: return cusci_random_integers(ctx, g, -7, 1000, false, 1, &n, CUSCI_INT16, out);
+  default: return cusci_random_poisson(ctx, g, 3.5, 1, &n, out);
+  }
+}
+
+static void offset_outputs(void)
+{
+  static const char *const names[] = {"uniform float32", "standard_normal float32", "standard_normal float64", "gamma float32",
+                                      "integers int32", "integers int16", "poisson int64"};
+  static const cusci_dtype dts[] = {CUSCI_FLOAT32, CUSCI_FLOAT32, CUSCI_FLOAT64, CUSCI_FLOAT32, CUSCI_INT32, CUSCI_INT16, CUSCI_INT64};
+  static const int64_t ns[] = {1, 5, 1027, 65541};
+  for (int w = 0; w < 7; w++) {
+    int good = 1;
+    char why[256] = "";
+    for (size_t s = 0; s < sizeof ns / sizeof *ns && good; s++) {
+      int64_t n = ns[s], big = n + 1;
+      cusci_random_generator *gh = NULL, *gg = NULL;
+      cusci_random_generator_create(host, CUSCI_BITGEN_PHILOX, 8 + s, &gh);
+      cusci_random_generator_create(gpu, CUSCI_BITGEN_PHILOX, 8 + s, &gg);
+      cusci_array *base = NULL, *view = NULL, *want = NULL;
+      const int64_t one = 1;
+      cusci_status st = cusci_array_zeros(gpu, 1, &big, dts[w], &base);
+      if (st == CUSCI_OK)
+        st = cusci_array_slice(gpu, base, &one, NULL, NULL, &view);
+      if (st == CUSCI_OK)
+        st = draw_into(gpu, gg, w, n, &view);
+      cusci_status sh = draw_into(host, gh, w, n, &want);
+      if (st != CUSCI_OK || sh != CUSCI_OK || !tk_agree(gpu, view, host, want, TK_EXACT, names[w])) {
+        good = 0;
+        snprintf(why, sizeof why, ": n = %lld: %s", (long long)n, st ? cusci_ctx_last_error(gpu) : "GPU and host differ");
+      }
+      cusci_array_release(base), cusci_array_release(view), cusci_array_release(want);
+      cusci_random_generator_destroy(gh);
+      cusci_random_generator_destroy(gg);
+    }
+    ok(good, "%s into a contiguous out one element into its allocation: GPU = host%s", names[w], why);
+  }
+
+  /* shuffle's row gather in place, on rows of 8 bytes that start 4 bytes
+   * into their allocation. */
+  int good = 1;
+  const char *why = "";
+  for (int64_t rows = 1; rows <= 1025 && good; rows = rows * 4 + 1) {
+    int64_t big = 2 * rows + 1, one = 1, sh2[2] = {rows, 2};
+    uint64_t seed = 3;
+    cusci_array *hx = tk_random(host, 1, &big, CUSCI_INT32, -1000, 1000, &seed), *gx = tk_copy_to(gpu, host, hx);
+    cusci_array *hv = NULL, *gv = NULL, *hr = NULL, *gr = NULL;
+    cusci_random_generator *gh = NULL, *gg = NULL;
+    cusci_random_generator_create(host, CUSCI_BITGEN_PHILOX, 55, &gh);
+    cusci_random_generator_create(gpu, CUSCI_BITGEN_PHILOX, 55, &gg);
+    cusci_array_slice(host, hx, &one, NULL, NULL, &hv);
+    cusci_array_slice(gpu, gx, &one, NULL, NULL, &gv);
+    cusci_array_reshape(host, hv, 2, sh2, &hr);
+    cusci_array_reshape(gpu, gv, 2, sh2, &gr);
+    if (cusci_random_shuffle(host, gh, hr) != CUSCI_OK || cusci_random_shuffle(gpu, gg, gr) != CUSCI_OK ||
+        !tk_agree(gpu, gx, host, hx, TK_EXACT, "shuffle")) {
+      good = 0;
+      why = cusci_ctx_last_error(gpu);
+    }
+    cusci_array_release(hx), cusci_array_release(gx), cusci_array_release(hv), cusci_array_release(gv);
+    cusci_array_release(hr), cusci_array_release(gr);
+    cusci_random_generator_destroy(gh);
+    cusci_random_generator_destroy(gg);
+  }
+  ok(good, "shuffle of int32 rows of 8 bytes, 4 bytes into their allocation: GPU = host %s", why);
+}
+
 int main(void)
 {
   gpu = tk_gpu_ctx_or_skip();
@@ -167,6 +247,7 @@ int main(void)
   every_distribution();
   large();
   perm_and_rows();
+  offset_outputs();
   cusci_ctx_destroy(gpu);
   cusci_ctx_destroy(host);
   return done_testing();

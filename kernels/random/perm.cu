@@ -108,10 +108,13 @@ extern "C" int cusci__launch_rgather(void *stream, const void *src, void *dst, c
   cudaStream_t s = (cudaStream_t)stream;
   if (rows == 0 || row_bytes == 0)
     return 0;
-  if (row_bytes % 8 == 0) {
+  /* The widest word that the row length and both addresses allow (an
+   * array's data may begin at any multiple of its item size). */
+  uintptr_t align = (uintptr_t)row_bytes | (uintptr_t)src | (uintptr_t)dst;
+  if (align % 8 == 0) {
     int64_t w = (int64_t)(row_bytes / 8);
     gather_kernel<uint64_t><<<blocks_for(rows * w), kThreads, 0, s>>>((const uint64_t *)src, (uint64_t *)dst, idx, rows, w);
-  } else if (row_bytes % 4 == 0) {
+  } else if (align % 4 == 0) {
     int64_t w = (int64_t)(row_bytes / 4);
     gather_kernel<uint32_t><<<blocks_for(rows * w), kThreads, 0, s>>>((const uint32_t *)src, (uint32_t *)dst, idx, rows, w);
   } else {
