@@ -81,6 +81,15 @@ struct scratch_set {
     ndev++;
     return CUSCI_OK;
   }
+  /* A vendor library's workspace, zeroed: cuSOLVER copies parts of its
+   * workspace that it never wrote back to the host (gesvd does), which
+   * would be reads of uninitialised memory. */
+  cusci_status get_zeroed(cusci_ctx *ctx, const char *fn, size_t bytes, void **p)
+  {
+    CUSCI__TRY(get(ctx, fn, bytes, p));
+    cudaError_t e = bytes ? cudaMemsetAsync(*p, 0, bytes, (cudaStream_t)cusci_ctx_stream(ctx)) : cudaSuccess;
+    return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaMemsetAsync", e);
+  }
   cusci_status get_host(cusci_ctx *ctx, const char *fn, size_t bytes, void **p)
   {
     *p = NULL;

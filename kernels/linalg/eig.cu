@@ -288,8 +288,15 @@ extern "C" cusci_status cusci__gpu_la_eig(cusci_ctx *ctx, const char *fn, int dt
   SOLVER_TRY(cusolverDnXgeev_bufferSize(solver, params, CUSOLVER_EIG_MODE_NOVECTOR, jobvr, n, t, at, n, ct, w, t, NULL, n, t, x, n, t,
                                         &dbytes, &hbytes));
   void *dw, *hw;
-  TRY(sc.get(ctx, fn, dbytes, &dw));
+  TRY(sc.get_zeroed(ctx, fn, dbytes, &dw));
   TRY(sc.get_host(ctx, fn, hbytes, &hw));
+  /* A matrix whose QR iteration fails leaves w and VR partly unwritten,
+   * and the kernels below read them: zeros, not garbage. */
+  if (batch * n > 0) {
+    CUDA_TRY(cudaMemsetAsync(w, 0, (size_t)(batch * n) * csz, s));
+    if (vr)
+      CUDA_TRY(cudaMemsetAsync(x, 0, nn * (size_t)batch * isz, s));
+  }
   for (int64_t i = 0; i < batch; i++)
     SOLVER_TRY(cusolverDnXgeev(solver, params, CUSOLVER_EIG_MODE_NOVECTOR, jobvr, n, t, (char *)at + i * nn * isz, n, ct,
                                (char *)w + (size_t)(i * n) * csz, t, NULL, n, t, vr ? (char *)x + i * nn * isz : NULL, n, t, dw, dbytes,
@@ -384,7 +391,7 @@ extern "C" cusci_status cusci__gpu_la_eigh_ex(cusci_ctx *ctx, const char *fn, in
     SOLVER_TRY(cusolverDnXsyevdx_bufferSize(solver, params, jobz, range, uplo, n, t, a, n, pvl, pvu, r.lo + 1, r.hi + 1, &meig, rt, w, t,
                                             &dbytes, &hbytes));
     void *dw, *hw;
-    TRY(sc.get(ctx, fn, dbytes, &dw));
+    TRY(sc.get_zeroed(ctx, fn, dbytes, &dw));
     TRY(sc.get_host(ctx, fn, hbytes, &hw));
     for (int64_t i = 0; i < batch; i++) {
       SOLVER_TRY(cusolverDnXsyevdx(solver, params, jobz, range, uplo, n, t, (char *)a + i * nn * isz, n, pvl, pvu, r.lo + 1, r.hi + 1,

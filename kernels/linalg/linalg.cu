@@ -108,25 +108,28 @@ template <typename T, bool CONJ>
 __global__ void transpose_kernel(const T *__restrict__ src, T *__restrict__ dst, int64_t rows, int64_t cols, int64_t batch)
 {
   __shared__ T tile[32][33];
-  int64_t r0 = (int64_t)blockIdx.y * 32, c0 = (int64_t)blockIdx.x * 32;
-  for (int64_t b = blockIdx.z; b < batch; b += gridDim.z) {
-    const T *s = src + b * rows * cols;
-    T *d = dst + b * rows * cols;
-    for (int k = threadIdx.y; k < 32; k += blockDim.y) {
-      int64_t r = r0 + k, c = c0 + threadIdx.x;
-      if (r < rows && c < cols)
-        tile[k][threadIdx.x] = s[r * cols + c];
-    }
-    __syncthreads();
-    for (int k = threadIdx.y; k < 32; k += blockDim.y) {
-      int64_t c = c0 + k, r = r0 + threadIdx.x;
-      if (r < rows && c < cols) {
-        T v = tile[threadIdx.x][k];
-        d[c * rows + r] = CONJ ? conj_(v) : v;
+  /* Grid-stride over the row tiles too: gridDim.y is at most 65535, and
+   * a tall matrix has more tiles than that. */
+  int64_t c0 = (int64_t)blockIdx.x * 32;
+  for (int64_t b = blockIdx.z; b < batch; b += gridDim.z)
+    for (int64_t r0 = (int64_t)blockIdx.y * 32; r0 < rows; r0 += (int64_t)gridDim.y * 32) {
+      const T *s = src + b * rows * cols;
+      T *d = dst + b * rows * cols;
+      for (int k = threadIdx.y; k < 32; k += blockDim.y) {
+        int64_t r = r0 + k, c = c0 + threadIdx.x;
+        if (r < rows && c < cols)
+          tile[k][threadIdx.x] = s[r * cols + c];
       }
+      __syncthreads();
+      for (int k = threadIdx.y; k < 32; k += blockDim.y) {
+        int64_t c = c0 + k, r = r0 + threadIdx.x;
+        if (r < rows && c < cols) {
+          T v = tile[threadIdx.x][k];
+          d[c * rows + r] = CONJ ? conj_(v) : v;
+        }
+      }
+      __syncthreads();
     }
-    __syncthreads();
-  }
 }
 
 /*
@@ -575,7 +578,8 @@ struct small_op {
     case 5: return launch<T, 5>();
     case 6: return launch<T, 6>();
     case 7: return launch<T, 7>();
-    default: return launch<T, 8>();
+    case 8: return launch<T, 8>();
+    default: return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "the register kernel takes n from 1 to 8, not %lld", (long long)n);
     }
   }
 };
@@ -606,7 +610,10 @@ struct transpose_op {
     if (rows == 0 || cols == 0 || batch == 0)
       return CUSCI_OK;
     dim3 block(32, 8);
-    dim3 grid((unsigned)((cols + 31) / 32), (unsigned)((rows + 31) / 32), (unsigned)(batch < 65535 ? batch : 65535));
+    int64_t ytiles = (rows + 31) / 32;
+    if ((cols + 31) / 32 > INT32_MAX)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "a matrix of %lld columns has more tiles than a grid holds", (long long)cols);
+    dim3 grid((unsigned)((cols + 31) / 32), (unsigned)(ytiles < 65535 ? ytiles : 65535), (unsigned)(batch < 65535 ? batch : 65535));
     cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
     if (conj)
       transpose_kernel<T, true><<<grid, block, 0, s>>>((const T *)src, (T *)dst, rows, cols, batch);
@@ -766,8 +773,9 @@ struct status_words {
     TRY(sc.get(ctx, fn, bytes(), &p));
     dev = (int *)p;
     arr = sc.dev[sc.ndev - 1];
-    size_t from = summarized ? sizeof(int) * (size_t)batch : 0;
-    CUDA_TRY(cudaMemsetAsync((char *)dev + from, 0, bytes() - from, (cudaStream_t)cusci_ctx_stream(ctx)));
+    /* Every word, the info words of a summarized call too: det and
+     * slogdet write none of them, and a deferred check copies them all. */
+    CUDA_TRY(cudaMemsetAsync(dev, 0, bytes(), (cudaStream_t)cusci_ctx_stream(ctx)));
     return CUSCI_OK;
   }
   int *flag() { return mail ? &mail->mailbox->flag : dev + batch; }
@@ -892,7 +900,7 @@ cusci_status getrf_batch(cusci_ctx *ctx, const char *fn, la_state *st, scratch_s
   cudaDataType t = cuda_type(dt);
   SOLVER_TRY(cusolverDnXgetrf_bufferSize(st->solver, st->params, n, n, t, a, n, t, &dbytes, &hbytes));
   void *dw, *hw;
-  TRY(sc.get(ctx, fn, dbytes, &dw));
+  TRY(sc.get_zeroed(ctx, fn, dbytes, &dw));
   TRY(sc.get_host(ctx, fn, hbytes, &hw));
   size_t isz = itemsize(dt);
   for (int64_t i = 0; i < batch; i++)
@@ -908,7 +916,7 @@ cusci_status potrf_batch(cusci_ctx *ctx, const char *fn, la_state *st, scratch_s
   cudaDataType t = cuda_type(dt);
   SOLVER_TRY(cusolverDnXpotrf_bufferSize(st->solver, st->params, uplo, n, t, a, n, t, &dbytes, &hbytes));
   void *dw, *hw;
-  TRY(sc.get(ctx, fn, dbytes, &dw));
+  TRY(sc.get_zeroed(ctx, fn, dbytes, &dw));
   TRY(sc.get_host(ctx, fn, hbytes, &hw));
   size_t isz = itemsize(dt);
   for (int64_t i = 0; i < batch; i++)
@@ -1351,7 +1359,7 @@ extern "C" cusci_status cusci__gpu_la_eigh(cusci_ctx *ctx, const char *fn, int d
   size_t dbytes = 0, hbytes = 0, isz = itemsize(dt), rsz = is_single(dt) ? 4 : 8;
   SOLVER_TRY(cusolverDnXsyevd_bufferSize(st->solver, st->params, jobz, uplo, n, t, a, n, rt, w, t, &dbytes, &hbytes));
   void *dw, *hw;
-  TRY(sc.get(ctx, fn, dbytes, &dw));
+  TRY(sc.get_zeroed(ctx, fn, dbytes, &dw));
   TRY(sc.get_host(ctx, fn, hbytes, &hw));
   for (int64_t i = 0; i < batch; i++)
     SOLVER_TRY(cusolverDnXsyevd(st->solver, st->params, jobz, uplo, n, t, (char *)a + (size_t)(i * n * n) * isz, n, rt,
@@ -1389,7 +1397,7 @@ static cusci_status svd_gesvd(cusci_ctx *ctx, const char *fn, la_state *st, scra
   SOLVER_TRY(cusolverDnXgesvd_bufferSize(st->solver, st->params, job, job, rows, cols, t, buf, rows, rt, s, t, Uc, rows, t, VTc, vrows, t,
                                          &dbytes, &hbytes));
   void *dw, *hw;
-  TRY(sc.get(ctx, fn, dbytes, &dw));
+  TRY(sc.get_zeroed(ctx, fn, dbytes, &dw));
   TRY(sc.get_host(ctx, fn, hbytes, &hw));
   for (int64_t i = 0; i < batch; i++)
     SOLVER_TRY(cusolverDnXgesvd(st->solver, st->params, job, job, rows, cols, t, (char *)buf + (size_t)(i * m * n) * isz, rows, rt,
@@ -1535,7 +1543,7 @@ static cusci_status svd_gram_t(cusci_ctx *ctx, const char *fn, la_state *st, scr
     dwork = (size_t)lorgqr * wsz;
   const size_t hwork = hsyevd > hgeqrf ? hsyevd : hgeqrf;
   void *dw, *hw;
-  TRY(sc.get(ctx, fn, dwork, &dw));
+  TRY(sc.get_zeroed(ctx, fn, dwork, &dw));
   TRY(sc.get_host(ctx, fn, hwork, &hw));
   const double one[2] = { 1.0, 0.0 }, zero[2] = { 0.0, 0.0 };
   BLAS_TRY(cublasSetPointerMode(st->blas, CUBLAS_POINTER_MODE_HOST));

@@ -181,7 +181,7 @@ extern "C" cusci_status cusci__gpu_la_qr(cusci_ctx *ctx, const char *fn, int dt,
     size_t dbytes = 0, hbytes = 0;
     SOLVER_TRY(cusolverDnXgeqrf_bufferSize(st->solver, st->params, m, n, t, fc, m, t, tau, t, &dbytes, &hbytes));
     void *dw, *hw;
-    TRY(sc.get(ctx, fn, dbytes, &dw));
+    TRY(sc.get_zeroed(ctx, fn, dbytes, &dw));
     TRY(sc.get_host(ctx, fn, hbytes, &hw));
     for (int64_t i = 0; i < batch; i++)
       SOLVER_TRY(cusolverDnXgeqrf(st->solver, st->params, m, n, t, (char *)fc + (size_t)(i * m * n) * isz, m, t,
