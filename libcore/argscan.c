@@ -73,7 +73,7 @@ static cusci_status arg_indices(cusci_ctx *ctx, const char *fn, const cusci_arra
     if (st == CUSCI_OK)
       st = cusci__gpu_use(ctx, fn);
     if (st == CUSCI_OK)
-      st = cusci__gpu_launched(ctx, fn,
+      st = cusci_ctx_gpu_status(ctx, fn, NULL,
                                cusci__launch_argreduce(ctx->stream, aop, a->dtype, kept, red, (int64_t *)t->data,
                                                        a->data, scratch->data, (int)chunks));
     cusci_array_release(scratch);
@@ -98,7 +98,7 @@ cusci_status cusci__argreduce_values(cusci_ctx *ctx, const char *fn, const cusci
     if (ctx->device < 0)
       cusci__host_gather(itemsize, &kept, &red, v->data, (const int64_t *)idx->data, a->data);
     else
-      st = cusci__gpu_launched(ctx, fn,
+      st = cusci_ctx_gpu_status(ctx, fn, NULL,
                                cusci__launch_gather(ctx->stream, itemsize, &kept, &red, v->data,
                                                     (const int64_t *)idx->data, a->data));
   }
@@ -232,13 +232,13 @@ static cusci_status scan(cusci_ctx *ctx, const char *fn, const cusci_array *a, c
     cusci_array *scratch = NULL;
     st = cusci__gpu_use(ctx, fn);
     if (st == CUSCI_OK)
-      st = cusci__gpu_launched(ctx, fn, cusci__launch_scan_scratch(sop, a->dtype, &kept, &red, &bytes));
+      st = cusci_ctx_gpu_status(ctx, fn, NULL, cusci__launch_scan_scratch(sop, a->dtype, &kept, &red, &bytes));
     if (st == CUSCI_OK && bytes > 0) {
       int64_t n = (int64_t)bytes;
       st = cusci__array_new(ctx, fn, 1, &n, CUSCI_UINT8, &scratch);
     }
     if (st == CUSCI_OK)
-      st = cusci__gpu_launched(ctx, fn,
+      st = cusci_ctx_gpu_status(ctx, fn, NULL,
                                cusci__launch_scan(ctx->stream, sop, a->dtype, &kept, &red, t->data, a->data,
                                                   scratch ? scratch->data : NULL, bytes));
     cusci_array_release(scratch);

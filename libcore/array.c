@@ -214,7 +214,7 @@ cusci_status cusci__copy_into(cusci_ctx *ctx, const char *fn, cusci_array *dst, 
   if (plain)
     return cusci__gpu_memcpy_d2d(ctx, fn, dst->data, src->data, nbytes);
   CUSCI__TRY(cusci__gpu_use(ctx, fn));
-  return cusci__gpu_launched(ctx, fn, cusci__launch_astype(ctx->stream, dst->dtype, src->dtype, &loop, dst->data, src->data));
+  return cusci_ctx_gpu_status(ctx, fn, NULL, cusci__launch_astype(ctx->stream, dst->dtype, src->dtype, &loop, dst->data, src->data));
 }
 
 /* Fill every element of `a` with the itemsize bytes at `value` (host memory). */
@@ -230,7 +230,7 @@ static cusci_status fill(cusci_ctx *ctx, const char *fn, cusci_array *a, const v
     return CUSCI_OK;
   }
   CUSCI__TRY(cusci__gpu_use(ctx, fn));
-  return cusci__gpu_launched(ctx, fn, cusci__launch_fill(ctx->stream, &loop, a->data, value, itemsize));
+  return cusci_ctx_gpu_status(ctx, fn, NULL, cusci__launch_fill(ctx->stream, &loop, a->data, value, itemsize));
 }
 
 /* The value 1 (or 0) as one element of dtype, through the conversion table. */
@@ -335,7 +335,7 @@ static cusci_status generate(cusci_ctx *ctx, const char *fn, cusci_array *r, con
   } else {
     st = cusci__gpu_use(ctx, fn);
     if (st == CUSCI_OK)
-      st = cusci__gpu_launched(ctx, fn, ar ? cusci__launch_arange(ctx->stream, r->dtype, r->size, ar, t->data)
+      st = cusci_ctx_gpu_status(ctx, fn, NULL, ar ? cusci__launch_arange(ctx->stream, r->dtype, r->size, ar, t->data)
                                            : cusci__launch_linspace(ctx->stream, r->dtype, ls, t->data));
   }
   if (t != r) {

@@ -18,8 +18,12 @@ cusci_status cusci__gpu_memory(int device, size_t *free_bytes, size_t *total_byt
 /* Make the current thread use `device` and create a non-blocking stream. */
 cusci_status cusci__gpu_ctx_init(int device, void **stream, char *err, size_t len);
 void cusci__gpu_ctx_fini(int device, void *stream);
-/* Make `ctx`'s device current for this thread. */
+/* Make `ctx`'s device current for this thread; CUSCI_ERR_DEVICE_FAULT
+ * when the device has faulted. */
 cusci_status cusci__gpu_use(cusci_ctx *ctx, const char *fn);
+/* CUSCI_ERR_DEVICE_FAULT, with the first fault's message, when ctx's
+ * device has faulted; else CUSCI_OK (always on the host). */
+cusci_status cusci__gpu_fault_check(cusci_ctx *ctx, const char *fn);
 
 
 /* Copies queued on ctx's stream; *_sync variants wait for them. */
@@ -30,8 +34,6 @@ cusci_status cusci__gpu_memset(cusci_ctx *ctx, const char *fn, void *dst, int by
 cusci_status cusci__gpu_sync(cusci_ctx *ctx, const char *fn);
 /* Wait for a stream, errors ignored (teardown paths). */
 void cusci__gpu_stream_sync(void *stream);
-/* Turn a launch function's return value into a status and a message. */
-cusci_status cusci__gpu_launched(cusci_ctx *ctx, const char *fn, int err);
 
 /* CUDA events for a pool's stream order on `device`. */
 cusci_status cusci__gpu_stream_events(int device, cusci_stream_events *out);

@@ -3,15 +3,26 @@
  */
 #include "libcore/backend.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* What a call that needs CUDA says in a build without it. */
+#define NO_CUDA "this build of cusci has no CUDA backend (configured --without-cuda or without a toolkit)"
+
 #ifdef CUSCI_HAVE_CUDA
 
+#include <cublas_api.h>
 #include <cuda.h>
 #include <cuda_runtime_api.h>
+#include <cufft.h>
+#include <curand.h>
+#include <cusolver_common.h>
+/* Its enums only; the deprecated declarations need no warning here. */
+#define DISABLE_CUSPARSE_DEPRECATED
+#include <cusparse.h>
 
 #include "kernels/core/launch.h"
 
@@ -53,8 +64,80 @@ static cusci_status cuda_status(cudaError_t e)
   }
 }
 
+/* ------------------------------------------------ device faults */
+
+/*
+ * A fault in a kernel or a copy (an illegal address, an illegal
+ * instruction, a trap, an uncorrectable memory error) destroys the
+ * device's CUDA context for the whole process: every later CUDA call on it
+ * returns the same error. The first such error seen on a device is kept,
+ * and every later cusci call that would use the device returns
+ * CUSCI_ERR_DEVICE_FAULT with a message naming it, rather than messages
+ * about events or launches that follow from it.
+ */
+#define MAX_GPUS 64
+
+static struct {
+  atomic_int state; /* 0: none; 1: being recorded; 2: recorded in msg */
+  char msg[640];
+} faults[MAX_GPUS];
+
+static bool sticky(cudaError_t e)
+{
+  switch (e) {
+  case cudaErrorIllegalAddress:
+  case cudaErrorLaunchTimeout:
+  case cudaErrorHardwareStackError:
+  case cudaErrorIllegalInstruction:
+  case cudaErrorMisalignedAddress:
+  case cudaErrorInvalidAddressSpace:
+  case cudaErrorInvalidPc:
+  case cudaErrorLaunchFailure:
+  case cudaErrorAssert:
+  case cudaErrorECCUncorrectable:
+  case cudaErrorNvlinkUncorrectable:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static void note_fault(int device, cudaError_t e, const char *fn, const char *what)
+{
+  if (device < 0 || device >= MAX_GPUS)
+    return;
+  int none = 0;
+  if (!atomic_compare_exchange_strong(&faults[device].state, &none, 1))
+    return;
+  snprintf(faults[device].msg, sizeof faults[device].msg,
+           "GPU %d is unusable after a device fault: %s (%s), first reported to %s by %s. The fault destroyed the GPU's "
+           "CUDA context for the whole process: restart the process to use this GPU again",
+           device, cudaGetErrorName(e), cudaGetErrorString(e), fn ? fn : "cusci", what);
+  atomic_store(&faults[device].state, 2);
+}
+
+/* CUSCI_ERR_DEVICE_FAULT on ctx when its device has faulted, else OK. */
+static cusci_status fault_check(cusci_ctx *ctx, const char *fn, int device)
+{
+  if (device < 0 || device >= MAX_GPUS || atomic_load(&faults[device].state) == 0)
+    return CUSCI_OK;
+  if (atomic_load(&faults[device].state) == 2)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_DEVICE_FAULT, fn, "%s", faults[device].msg);
+  return cusci_ctx_fail(ctx, CUSCI_ERR_DEVICE_FAULT, fn, "GPU %d is unusable after a device fault; restart the process",
+                        device);
+}
+
+cusci_status cusci__gpu_fault_check(cusci_ctx *ctx, const char *fn)
+{
+  return ctx ? fault_check(ctx, fn, ctx->device) : CUSCI_OK;
+}
+
 static cusci_status cuda_fail(cusci_ctx *ctx, const char *fn, const char *what, cudaError_t e)
 {
+  if (sticky(e) && ctx) {
+    note_fault(ctx->device, e, fn, what);
+    return fault_check(ctx, fn, ctx->device);
+  }
   return cusci_ctx_fail(ctx, cuda_status(e), fn, "%s failed: %s (%s)", what, cudaGetErrorString(e), cudaGetErrorName(e));
 }
 
@@ -133,6 +216,10 @@ cusci_status cusci__gpu_ctx_init(int device, void **stream, char *err, size_t le
   cusci_status st = check_ordinal(device, err, len);
   if (st != CUSCI_OK)
     return st;
+  if (atomic_load(&faults[device].state) != 0) {
+    snprintf(err, len, "%s", atomic_load(&faults[device].state) == 2 ? faults[device].msg : "the GPU faulted earlier");
+    return CUSCI_ERR_DEVICE_FAULT;
+  }
   cudaError_t e = cudaSetDevice(device);
   if (e != cudaSuccess) {
     cuda_msg(err, len, "cudaSetDevice", e);
@@ -158,6 +245,7 @@ void cusci__gpu_ctx_fini(int device, void *stream)
 
 cusci_status cusci__gpu_use(cusci_ctx *ctx, const char *fn)
 {
+  CUSCI__TRY(fault_check(ctx, fn, ctx->device));
   int cur = -1;
   if (cudaGetDevice(&cur) == cudaSuccess && cur == ctx->device)
     return CUSCI_OK;
@@ -231,11 +319,87 @@ void cusci__gpu_stream_sync(void *stream)
     cudaGetLastError();
 }
 
-cusci_status cusci__gpu_launched(cusci_ctx *ctx, const char *fn, int err)
+/* ------------------------------------------------ launchers' codes */
+
+/* The name of a vendor library's status (the enums of its header). */
+#define NAME_CASE(x) \
+  case x:            \
+    return #x;
+static const char *vendor_status(cusci_gpu_lib lib, int v, bool *oom)
 {
-  if (err == 0)
+  switch (lib) {
+  case CUSCI_GPU_CUBLAS:
+    *oom = v == CUBLAS_STATUS_ALLOC_FAILED;
+    switch ((cublasStatus_t)v) {
+      NAME_CASE(CUBLAS_STATUS_NOT_INITIALIZED) NAME_CASE(CUBLAS_STATUS_ALLOC_FAILED) NAME_CASE(CUBLAS_STATUS_INVALID_VALUE)
+      NAME_CASE(CUBLAS_STATUS_ARCH_MISMATCH) NAME_CASE(CUBLAS_STATUS_MAPPING_ERROR) NAME_CASE(CUBLAS_STATUS_EXECUTION_FAILED)
+      NAME_CASE(CUBLAS_STATUS_INTERNAL_ERROR) NAME_CASE(CUBLAS_STATUS_NOT_SUPPORTED) NAME_CASE(CUBLAS_STATUS_LICENSE_ERROR)
+    default: return "an unknown cuBLAS status";
+    }
+  case CUSCI_GPU_CUSOLVER:
+    *oom = v == CUSOLVER_STATUS_ALLOC_FAILED;
+    switch ((cusolverStatus_t)v) {
+      NAME_CASE(CUSOLVER_STATUS_NOT_INITIALIZED) NAME_CASE(CUSOLVER_STATUS_ALLOC_FAILED) NAME_CASE(CUSOLVER_STATUS_INVALID_VALUE)
+      NAME_CASE(CUSOLVER_STATUS_ARCH_MISMATCH) NAME_CASE(CUSOLVER_STATUS_MAPPING_ERROR) NAME_CASE(CUSOLVER_STATUS_EXECUTION_FAILED)
+      NAME_CASE(CUSOLVER_STATUS_INTERNAL_ERROR) NAME_CASE(CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED)
+      NAME_CASE(CUSOLVER_STATUS_NOT_SUPPORTED) NAME_CASE(CUSOLVER_STATUS_ZERO_PIVOT) NAME_CASE(CUSOLVER_STATUS_INVALID_LICENSE)
+    default: return "an unknown cuSOLVER status";
+    }
+  case CUSCI_GPU_CUFFT:
+    *oom = v == CUFFT_ALLOC_FAILED;
+    switch ((cufftResult)v) {
+      NAME_CASE(CUFFT_INVALID_PLAN) NAME_CASE(CUFFT_ALLOC_FAILED) NAME_CASE(CUFFT_INVALID_TYPE) NAME_CASE(CUFFT_INVALID_VALUE)
+      NAME_CASE(CUFFT_INTERNAL_ERROR) NAME_CASE(CUFFT_EXEC_FAILED) NAME_CASE(CUFFT_SETUP_FAILED) NAME_CASE(CUFFT_INVALID_SIZE)
+      NAME_CASE(CUFFT_UNALIGNED_DATA) NAME_CASE(CUFFT_INVALID_DEVICE) NAME_CASE(CUFFT_NO_WORKSPACE)
+      NAME_CASE(CUFFT_NOT_IMPLEMENTED) NAME_CASE(CUFFT_NOT_SUPPORTED)
+    default: return "an unknown cuFFT result";
+    }
+  case CUSCI_GPU_CUSPARSE:
+    *oom = v == CUSPARSE_STATUS_ALLOC_FAILED || v == CUSPARSE_STATUS_INSUFFICIENT_RESOURCES;
+    switch ((cusparseStatus_t)v) {
+      NAME_CASE(CUSPARSE_STATUS_NOT_INITIALIZED) NAME_CASE(CUSPARSE_STATUS_ALLOC_FAILED) NAME_CASE(CUSPARSE_STATUS_INVALID_VALUE)
+      NAME_CASE(CUSPARSE_STATUS_ARCH_MISMATCH) NAME_CASE(CUSPARSE_STATUS_EXECUTION_FAILED) NAME_CASE(CUSPARSE_STATUS_INTERNAL_ERROR)
+      NAME_CASE(CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED) NAME_CASE(CUSPARSE_STATUS_ZERO_PIVOT)
+      NAME_CASE(CUSPARSE_STATUS_NOT_SUPPORTED) NAME_CASE(CUSPARSE_STATUS_INSUFFICIENT_RESOURCES)
+    default: return "an unknown cuSPARSE status";
+    }
+  case CUSCI_GPU_CURAND:
+    *oom = v == CURAND_STATUS_ALLOCATION_FAILED;
+    switch ((curandStatus_t)v) {
+      NAME_CASE(CURAND_STATUS_VERSION_MISMATCH) NAME_CASE(CURAND_STATUS_NOT_INITIALIZED) NAME_CASE(CURAND_STATUS_ALLOCATION_FAILED)
+      NAME_CASE(CURAND_STATUS_TYPE_ERROR) NAME_CASE(CURAND_STATUS_OUT_OF_RANGE) NAME_CASE(CURAND_STATUS_LENGTH_NOT_MULTIPLE)
+      NAME_CASE(CURAND_STATUS_DOUBLE_PRECISION_REQUIRED) NAME_CASE(CURAND_STATUS_LAUNCH_FAILURE)
+      NAME_CASE(CURAND_STATUS_PREEXISTING_FAILURE) NAME_CASE(CURAND_STATUS_INITIALIZATION_FAILED)
+      NAME_CASE(CURAND_STATUS_ARCH_MISMATCH) NAME_CASE(CURAND_STATUS_INTERNAL_ERROR)
+    default: return "an unknown cuRAND status";
+    }
+  default:
+    *oom = false;
+    return "a status of an unknown library";
+  }
+}
+#undef NAME_CASE
+
+cusci_status cusci_ctx_gpu_status(cusci_ctx *ctx, const char *fn, const char *what, int code)
+{
+  if (code == 0)
     return CUSCI_OK;
-  return cuda_fail(ctx, fn, "kernel launch", (cudaError_t)err);
+  if (!what)
+    what = "a kernel launch";
+  cusci_gpu_lib lib = CUSCI_GPU_CODE_LIB(code);
+  int v = CUSCI_GPU_CODE_VALUE(code);
+  if (lib == CUSCI_GPU_CUDA)
+    return cuda_fail(ctx, fn, what, (cudaError_t)v);
+  if (lib == CUSCI_GPU_NO_CUDA)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NO_DEVICE, fn, "%s: %s", what, NO_CUDA);
+  /* A library call fails too when an earlier kernel faulted: the runtime
+   * knows, and the fault is what the caller must hear of. */
+  cudaError_t pending = cudaPeekAtLastError();
+  if (sticky(pending))
+    return cuda_fail(ctx, fn, what, pending);
+  bool oom = false;
+  const char *name = vendor_status(lib, v, &oom);
+  return cusci_ctx_fail(ctx, oom ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn, "%s failed: %s (%d)", what, name, v);
 }
 
 cusci_status cusci__gpu_event_create(cusci_ctx *ctx, const char *fn, void **ev)
@@ -287,12 +451,14 @@ cusci_status cusci__gpu_event_wait_on(cusci_ctx *ctx, const char *fn, void *ev, 
 
 cusci_status cusci__gpu_event_sync(cusci_ctx *ctx, const char *fn, void *ev)
 {
+  CUSCI__TRY(fault_check(ctx, fn, ctx->device));
   cudaError_t e = cudaEventSynchronize((cudaEvent_t)ev);
   return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaEventSynchronize", e);
 }
 
 cusci_status cusci__gpu_event_elapsed(cusci_ctx *ctx, const char *fn, void *start, void *end, float *ms)
 {
+  CUSCI__TRY(fault_check(ctx, fn, ctx->device));
   cudaError_t e = cudaEventElapsedTime(ms, (cudaEvent_t)start, (cudaEvent_t)end);
   return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaEventElapsedTime", e);
 }
@@ -587,7 +753,6 @@ cusci_status cusci_vmm_builtin(int device, cusci_vmm_ops *out)
 
 #else /* !CUSCI_HAVE_CUDA */
 
-#define NO_CUDA "this build of cusci has no CUDA backend (configured --without-cuda or without a toolkit)"
 
 cusci_status cusci__gpu_count(int *count, char *err, size_t len)
 {
@@ -632,7 +797,13 @@ cusci_status cusci__gpu_memcpy_d2h(cusci_ctx *ctx, const char *fn, void *dst, co
 cusci_status cusci__gpu_memcpy_d2d(cusci_ctx *ctx, const char *fn, void *dst, const void *src, size_t n) { UNREACHABLE_GPU; }
 cusci_status cusci__gpu_memset(cusci_ctx *ctx, const char *fn, void *dst, int byte, size_t n) { UNREACHABLE_GPU; }
 cusci_status cusci__gpu_sync(cusci_ctx *ctx, const char *fn) { UNREACHABLE_GPU; }
-cusci_status cusci__gpu_launched(cusci_ctx *ctx, const char *fn, int err) { UNREACHABLE_GPU; }
+cusci_status cusci__gpu_fault_check(cusci_ctx *ctx, const char *fn) { return CUSCI_OK; }
+cusci_status cusci_ctx_gpu_status(cusci_ctx *ctx, const char *fn, const char *what, int code)
+{
+  if (code == 0)
+    return CUSCI_OK;
+  return cusci_ctx_fail(ctx, CUSCI_ERR_NO_DEVICE, fn, "%s: %s", what ? what : "a kernel launch", NO_CUDA);
+}
 cusci_status cusci__gpu_event_create(cusci_ctx *ctx, const char *fn, void **ev) { UNREACHABLE_GPU; }
 void cusci__gpu_event_destroy(int device, void *ev) {}
 cusci_status cusci__gpu_event_record(cusci_ctx *ctx, const char *fn, void *ev) { UNREACHABLE_GPU; }

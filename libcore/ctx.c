@@ -173,7 +173,7 @@ cusci_status cusci_ctx_create(int device, cusci_ctx **ctx)
   if (device >= 0) {
     char err[512] = "";
     cusci_status st = cusci__gpu_ctx_init(device, &c->own_stream, err, sizeof err);
-    if (st != CUSCI_OK && fallback) {
+    if (st != CUSCI_OK && fallback && st != CUSCI_ERR_DEVICE_FAULT) {
       c->device = CUSCI_DEVICE_HOST;
     } else if (st != CUSCI_OK) {
       free(c);

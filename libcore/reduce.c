@@ -127,7 +127,7 @@ static cusci_status reduce_acc(cusci_ctx *ctx, const char *fn, const cusci_array
     if (st == CUSCI_OK)
       st = cusci__gpu_use(ctx, fn);
     if (st == CUSCI_OK)
-      st = cusci__gpu_launched(ctx, fn,
+      st = cusci_ctx_gpu_status(ctx, fn, NULL,
                                cusci__launch_reduce(ctx->stream, op, a->dtype, &kept, &red, t->data, a->data,
                                                     scratch ? scratch->data : NULL, (int)chunks));
     cusci_array_release(scratch);

@@ -89,7 +89,7 @@ cusci_status cusci__sort_rows(cusci_ctx *ctx, const char *fn, const cusci_array 
       size_t tb = 0;
       st = cusci__gpu_use(ctx, fn);
       if (st == CUSCI_OK)
-        st = cusci__gpu_launched(ctx, fn,
+        st = cusci_ctx_gpu_status(ctx, fn, NULL,
                                  value_order ? cusci__launch_sort_values(ctx->stream, rows->dtype, m, r, rows->data,
                                                                          vp, NULL, &tb)
                                              : cusci__launch_sort_rows(ctx->stream, rows->dtype, m, r, rows->data, vp,
@@ -97,7 +97,7 @@ cusci_status cusci__sort_rows(cusci_ctx *ctx, const char *fn, const cusci_array 
       if (st == CUSCI_OK)
         st = cusci__scratch(ctx, fn, tb, &scratch);
       if (st == CUSCI_OK)
-        st = cusci__gpu_launched(ctx, fn,
+        st = cusci_ctx_gpu_status(ctx, fn, NULL,
                                  value_order ? cusci__launch_sort_values(ctx->stream, rows->dtype, m, r, rows->data,
                                                                          vp, scratch->data, &tb)
                                              : cusci__launch_sort_rows(ctx->stream, rows->dtype, m, r, rows->data, vp,
@@ -253,12 +253,12 @@ cusci_status cusci_unique(cusci_ctx *ctx, const cusci_array *ar, const cusci_uni
       ng = cusci__host_unique_mark(ar->dtype, n, sorted->data, !o.nan_distinct, (int64_t *)gid->data);
     } else {
       size_t tb = 0;
-      st = cusci__gpu_launched(ctx, fn, cusci__launch_unique_mark(ctx->stream, ar->dtype, n, sorted->data,
+      st = cusci_ctx_gpu_status(ctx, fn, NULL, cusci__launch_unique_mark(ctx->stream, ar->dtype, n, sorted->data,
                                                                   !o.nan_distinct, (int64_t *)gid->data, NULL, &tb));
       if (st == CUSCI_OK)
         st = cusci__scratch(ctx, fn, tb, &scratch);
       if (st == CUSCI_OK)
-        st = cusci__gpu_launched(ctx, fn, cusci__launch_unique_mark(ctx->stream, ar->dtype, n, sorted->data,
+        st = cusci_ctx_gpu_status(ctx, fn, NULL, cusci__launch_unique_mark(ctx->stream, ar->dtype, n, sorted->data,
                                                                     !o.nan_distinct, (int64_t *)gid->data,
                                                                     scratch->data, &tb));
       if (st == CUSCI_OK)
@@ -291,7 +291,7 @@ cusci_status cusci_unique(cusci_ctx *ctx, const cusci_array *ar, const cusci_uni
     if (ctx->device < 0)
       cusci__host_unique_scatter(ar->dtype, n, sorted->data, pp, (int64_t *)gid->data, ng, u->data, ipp, invp, cp);
     else
-      st = cusci__gpu_launched(ctx, fn, cusci__launch_unique_scatter(ctx->stream, ar->dtype, n, sorted->data, pp,
+      st = cusci_ctx_gpu_status(ctx, fn, NULL, cusci__launch_unique_scatter(ctx->stream, ar->dtype, n, sorted->data, pp,
                                                                      (int64_t *)gid->data, u->data, ipp, invp, cp));
   }
   cusci_array_release(sorted);
@@ -365,7 +365,7 @@ cusci_status cusci_searchsorted(cusci_ctx *ctx, const cusci_array *a, const cusc
     if (ctx->device < 0)
       cusci__host_searchsorted(dt, a->size, ac->data, nv, vc->data, side == CUSCI_SIDE_RIGHT, (int64_t *)res->data);
     else if ((st = cusci__gpu_use(ctx, fn)) == CUSCI_OK)
-      st = cusci__gpu_launched(ctx, fn, cusci__launch_searchsorted(ctx->stream, dt, a->size, ac->data, nv, vc->data,
+      st = cusci_ctx_gpu_status(ctx, fn, NULL, cusci__launch_searchsorted(ctx->stream, dt, a->size, ac->data, nv, vc->data,
                                                                    side == CUSCI_SIDE_RIGHT, (int64_t *)res->data));
   }
   cusci_array_release(ac);

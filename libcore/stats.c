@@ -163,7 +163,7 @@ static cusci_status quantile_impl(cusci_ctx *ctx, const char *fn, const cusci_ar
     } else {
       st = from_doubles(ctx, qs, nq, &qd);
       if (st == CUSCI_OK)
-        st = cusci__gpu_launched(ctx, fn, cusci__launch_quantile_rows(ctx->stream, a->dtype, method, ct, m, rr,
+        st = cusci_ctx_gpu_status(ctx, fn, NULL, cusci__launch_quantile_rows(ctx->stream, a->dtype, method, ct, m, rr,
                                                                       sorted->data, nq, (const double *)qd->data,
                                                                       res->data));
     }
@@ -334,7 +334,7 @@ static cusci_status hist_count(cusci_ctx *ctx, const char *fn, const cusci_array
       cusci__host_histogram(a->dtype, af->size, af->data, nb, e, CUSCI_FLOAT64, wf ? wf->data : NULL,
                             (int64_t *)cnt->data, (double *)cnt->data);
     else if ((st = cusci__gpu_use(ctx, fn)) == CUSCI_OK)
-      st = cusci__gpu_launched(ctx, fn, cusci__launch_histogram(ctx->stream, a->dtype, af->size, af->data, nb,
+      st = cusci_ctx_gpu_status(ctx, fn, NULL, cusci__launch_histogram(ctx->stream, a->dtype, af->size, af->data, nb,
                                                                 (const double *)ed->data, CUSCI_FLOAT64,
                                                                 wf ? wf->data : NULL, (int64_t *)cnt->data,
                                                                 (double *)cnt->data));
@@ -552,7 +552,7 @@ cusci_status cusci_bincount(cusci_ctx *ctx, const cusci_array *x, const cusci_ar
       cusci__host_bincount(CUSCI_INT64, xf->size, xf->data, CUSCI_FLOAT64, wf ? wf->data : NULL, len,
                            (int64_t *)res->data, (double *)res->data);
     else
-      st = cusci__gpu_launched(ctx, fn, cusci__launch_bincount(ctx->stream, CUSCI_INT64, xf->size, xf->data,
+      st = cusci_ctx_gpu_status(ctx, fn, NULL, cusci__launch_bincount(ctx->stream, CUSCI_INT64, xf->size, xf->data,
                                                                CUSCI_FLOAT64, wf ? wf->data : NULL, len,
                                                                (int64_t *)res->data, (double *)res->data));
   }

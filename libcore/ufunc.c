@@ -583,7 +583,7 @@ static cusci_status run(cusci_ctx *ctx, const char *fn, int fam, int kop, const 
         case FAM_WHERE: err = cusci__launch_where(ctx->stream, loop_size, &loop, ptrs, vals, mode); break;
         case FAM_CLIP: err = cusci__launch_clip(ctx->stream, rs->loop, &loop, ptrs, vals, mode); break;
         }
-        st = cusci__gpu_launched(ctx, fn, err);
+        st = cusci_ctx_gpu_status(ctx, fn, NULL, err);
       }
     }
   }

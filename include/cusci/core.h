@@ -66,7 +66,8 @@ extern "C" {
   X(ERR_FORMAT, 18, "A file or buffer is not in the expected format.")       \
   X(ERR_IO, 19, "Reading or writing a file failed.")                         \
   X(ERR_COMPILE, 20, "Run-time compilation of a kernel failed.")             \
-  X(ERR_INTERNAL, 21, "An internal invariant was violated (a bug in cusci).")
+  X(ERR_INTERNAL, 21, "An internal invariant was violated (a bug in cusci).") \
+  X(ERR_DEVICE_FAULT, 22, "The GPU faulted (an illegal memory access, say); its CUDA context is lost until the process restarts.")
 
 typedef enum cusci_status {
 #define CUSCI_STATUS_ENUM_(name, value, text) CUSCI_##name = value,

@@ -77,6 +77,62 @@ CUSCI_API cusci_status cusci_prepare_out(cusci_ctx *ctx, const char *fn, cusci_a
  */
 CUSCI_API cusci_status cusci_ctx_use_device(cusci_ctx *ctx, const char *fn);
 
+/* ------------------------------------------------------ the backend contract */
+
+/*
+ * A module's CUDA code (kernels/X/ in cusci) is reached through launchers:
+ * C-linkage functions that take a stream, arguments the API layer has
+ * already checked, and the scratch they are given (a pointer and its
+ * bytes; a size query says how much), and return 0 or the code of what
+ * failed, tagged with its library by CUSCI_GPU_CODE. A launcher never sees
+ * a cusci_ctx, never allocates and never writes a message: the API layer
+ * owns the context, the handles, the pool, synchronisation and messages,
+ * and turns a launcher's code into a status with cusci_ctx_gpu_status.
+ * docs/modules.md shows the whole shape.
+ */
+typedef enum cusci_gpu_lib {
+  CUSCI_GPU_CUDA = 0, /* a cudaError_t, which needs no tag */
+  CUSCI_GPU_CUBLAS,   /* a cublasStatus_t */
+  CUSCI_GPU_CUSOLVER, /* a cusolverStatus_t */
+  CUSCI_GPU_CUFFT,    /* a cufftResult */
+  CUSCI_GPU_CUSPARSE, /* a cusparseStatus_t */
+  CUSCI_GPU_CURAND,   /* a curandStatus_t */
+  CUSCI_GPU_CUDSS,    /* a cudssStatus_t */
+  CUSCI_GPU_NO_CUDA = 127 /* the stand-in of a launcher in a build without CUDA */
+} cusci_gpu_lib;
+
+/* A launcher's return value for `code` of library `lib` (0 stays 0). */
+#define CUSCI_GPU_CODE(lib, code) ((code) == 0 ? 0 : (int)(((unsigned)(lib) << 24) | ((unsigned)(code) & 0xffffffu)))
+#define CUSCI_GPU_CODE_LIB(c) ((cusci_gpu_lib)(((unsigned)(c) >> 24) & 0x7fu))
+#define CUSCI_GPU_CODE_VALUE(c) ((int)((unsigned)(c) & 0xffffffu))
+
+/*
+ * The status of a launcher's code, with the message recorded on ctx as
+ * "fn: <what> failed: <the library's name for the code>": CUSCI_OK for 0;
+ * CUSCI_ERR_OUT_OF_MEMORY for an allocation failure; CUSCI_ERR_DEVICE_FAULT
+ * for a fault that destroyed the device's CUDA context (an illegal
+ * address, say, raised by this launch or an earlier one), after which
+ * every cusci call on that device returns it; CUSCI_ERR_NO_DEVICE for the
+ * stand-in of a build without CUDA; CUSCI_ERR_CUDA for the rest. `what`
+ * names the failing call (NULL: "a kernel launch").
+ */
+CUSCI_API cusci_status cusci_ctx_gpu_status(cusci_ctx *ctx, const char *fn, const char *what, int code);
+
+/*
+ * Declare a launcher: `CUSCI_LAUNCHER(int mymod_launch_x(void *stream, ...))`
+ * in the module's launch header. In a build without CUDA (CUSCI_HAVE_CUDA
+ * undefined outside nvcc) the same line defines a stand-in that returns
+ * CUSCI_GPU_NO_CUDA's code, so that the API layer calls launchers with no
+ * #ifdef: they are reached only for GPU contexts, which such a build never
+ * makes. Launchers and size queries return int.
+ */
+#if defined(CUSCI_HAVE_CUDA) || defined(__CUDACC__)
+#define CUSCI_LAUNCHER(decl) decl;
+#else
+#define CUSCI_LAUNCHER(decl) \
+  static inline decl { return CUSCI_GPU_CODE(CUSCI_GPU_NO_CUDA, 1); }
+#endif
+
 /*
  * Per-context state of a module (vendor handles, plan caches, device copies
  * of coefficients), found by `key`: an address the module owns, such as that
