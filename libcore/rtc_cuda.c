@@ -21,8 +21,7 @@
 static cusci_status cuda_fail(cusci_ctx *ctx, const char *fn, const char *what, cudaError_t e)
 {
   cudaGetLastError();
-  cusci_status st = e == cudaErrorMemoryAllocation ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA;
-  return cusci_ctx_fail(ctx, st, fn, "%s failed: %s (%s)", what, cudaGetErrorString(e), cudaGetErrorName(e));
+  return cusci_ctx_gpu_status(ctx, fn, what, (int)e);
 }
 
 cusci_status cusci__rtc_nvrtc_version(int *major, int *minor)

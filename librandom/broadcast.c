@@ -138,7 +138,7 @@ static cusci_status fill(cusci_ctx *ctx, const char *fn, cusci_random_generator 
                          : cusci__launch_rreal_arr(cusci_ctx_stream(ctx), dist, pa, pb, g->key, g->ctr, f32, n,
                                                    cusci_array_data(dst));
         if (e != 0)
-          st = cusci_ctx_fail(ctx, CUSCI_ERR_CUDA, fn, "kernel launch failed (cudaError_t %d)", e);
+          st = cusci_ctx_gpu_status(ctx, fn, NULL, e);
       }
 #else
       st = cusci_ctx_fail(ctx, CUSCI_ERR_NO_DEVICE, fn, "a GPU context in a build without CUDA");

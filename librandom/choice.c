@@ -17,7 +17,7 @@
 #ifdef CUSCI_HAVE_CUDA
 static cusci_status launched(cusci_ctx *ctx, const char *fn, int e)
 {
-  return e == 0 ? CUSCI_OK : cusci_ctx_fail(ctx, CUSCI_ERR_CUDA, fn, "kernel launch failed (cudaError_t %d)", e);
+  return e == 0 ? CUSCI_OK : cusci_ctx_gpu_status(ctx, fn, NULL, e);
 }
 #endif
 

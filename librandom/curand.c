@@ -22,8 +22,7 @@
 
 static cusci_status curand_fail(cusci_ctx *ctx, const char *fn, const char *what, curandStatus_t s)
 {
-  cusci_status st = s == CURAND_STATUS_ALLOCATION_FAILED ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA;
-  return cusci_ctx_fail(ctx, st, fn, "%s failed: curandStatus_t %d", what, (int)s);
+  return cusci_ctx_gpu_status(ctx, fn, what, CUSCI_GPU_CODE(CUSCI_GPU_CURAND, (int)s));
 }
 
 static curandRngType_t rng_type(cusci_bitgen kind)
@@ -179,7 +178,7 @@ cusci_status cusci__rcurand_sample(cusci_ctx *ctx, const char *fn, cusci_random_
       int e = cusci__launch_rflip(cusci_ctx_stream(ctx), f32, (int64_t)n, buf, lo, span);
       if (e != 0) {
         cusci_array_release(scratch);
-        return cusci_ctx_fail(ctx, CUSCI_ERR_CUDA, fn, "kernel launch failed (cudaError_t %d)", e);
+        return cusci_ctx_gpu_status(ctx, fn, NULL, e);
       }
     }
     break;
@@ -214,7 +213,7 @@ cusci_status cusci__rcurand_sample(cusci_ctx *ctx, const char *fn, cusci_random_
     cudaError_t e = cudaMemcpyAsync(cusci_array_data(dst), buf, n * cusci_dtype_itemsize(dtype),
                                     cudaMemcpyDeviceToDevice, (cudaStream_t)cusci_ctx_stream(ctx));
     if (e != cudaSuccess)
-      st = cusci_ctx_fail(ctx, CUSCI_ERR_CUDA, fn, "cudaMemcpyAsync failed: %s", cudaGetErrorString(e));
+      st = cusci_ctx_gpu_status(ctx, fn, "cudaMemcpyAsync", (int)e);
   }
   if (scratch && !host) {
     /* The scratch array may be released before the stream has used it only

@@ -86,7 +86,7 @@ static cusci_status draw_rows(cusci_ctx *ctx, const char *fn, cusci_random_gener
         int e = cusci__launch_rrows(cusci_ctx_stream(ctx), kind, cusci_array_data(vd), k, p, g->key, g->ctr, rows,
                                     cusci_array_data(dst));
         if (e != 0)
-          st = cusci_ctx_fail(ctx, CUSCI_ERR_CUDA, fn, "kernel launch failed (cudaError_t %d)", e);
+          st = cusci_ctx_gpu_status(ctx, fn, NULL, e);
       }
 #else
       st = cusci_ctx_fail(ctx, CUSCI_ERR_NO_DEVICE, fn, "a GPU context in a build without CUDA");

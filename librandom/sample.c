@@ -78,7 +78,7 @@ static cusci_status philox_fill(cusci_ctx *ctx, const request *rq, cusci_random_
   if (rq->discrete) {
     int e = cusci__launch_rint(s, rq->dist, &rq->p, g->key, g->ctr, (int)dt, n, data);
     if (e != 0)
-      return cusci_ctx_fail(ctx, CUSCI_ERR_CUDA, rq->fn, "kernel launch failed (cudaError_t %d)", e);
+      return cusci_ctx_gpu_status(ctx, rq->fn, NULL, e);
     return CUSCI_OK;
   }
   /* The pool hands the scratch on to later work on this stream only, so it
@@ -90,7 +90,7 @@ static cusci_status philox_fill(cusci_ctx *ctx, const request *rq, cusci_random_
   int e = cusci__launch_rreal(s, rq->dist, &rq->p, g->key, g->ctr, f32, n, data, scratch ? cusci_array_data(scratch) : NULL);
   cusci_array_release(scratch);
   if (e != 0)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_CUDA, rq->fn, "kernel launch failed (cudaError_t %d)", e);
+    return cusci_ctx_gpu_status(ctx, rq->fn, NULL, e);
   return CUSCI_OK;
 #else
   return cusci_ctx_fail(ctx, CUSCI_ERR_NO_DEVICE, rq->fn, "a GPU context in a build without CUDA");

@@ -28,22 +28,21 @@ extern "C" cusci_status cusci__gpu_la_handles(cusci_ctx *ctx, const char *fn, vo
 
 namespace {
 
+/* A CUDA, cuBLAS or cuSOLVER failure as a status and a message, through
+ * the core's one helper (which also notes a device fault). */
 inline cusci_status cuda_fail(cusci_ctx *ctx, const char *fn, const char *what, cudaError_t e)
 {
-  return cusci_ctx_fail(ctx, e == cudaErrorMemoryAllocation ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn,
-                        "%s failed: %s (%s)", what, cudaGetErrorString(e), cudaGetErrorName(e));
+  return cusci_ctx_gpu_status(ctx, fn, what, (int)e);
 }
 
 inline cusci_status blas_fail(cusci_ctx *ctx, const char *fn, const char *what, cublasStatus_t e)
 {
-  return cusci_ctx_fail(ctx, e == CUBLAS_STATUS_ALLOC_FAILED ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn,
-                        "%s failed: %s", what, cublasGetStatusString(e));
+  return cusci_ctx_gpu_status(ctx, fn, what, CUSCI_GPU_CODE(CUSCI_GPU_CUBLAS, (int)e));
 }
 
 inline cusci_status solver_fail(cusci_ctx *ctx, const char *fn, const char *what, cusolverStatus_t e)
 {
-  return cusci_ctx_fail(ctx, e == CUSOLVER_STATUS_ALLOC_FAILED ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn,
-                        "%s failed: cusolverStatus %d", what, (int)e);
+  return cusci_ctx_gpu_status(ctx, fn, what, CUSCI_GPU_CODE(CUSCI_GPU_CUSOLVER, (int)e));
 }
 
 /* Device scratch from the pool, as a uint8 array; released by the caller. */

@@ -411,7 +411,7 @@ extern "C" cusci_status cusci__gpu_la_fft(cusci_ctx *ctx, const char *fn, int dt
   cufftHandle plan;
   cufftResult fr = cufftCreate(&plan);
   if (fr != CUFFT_SUCCESS)
-    return cusci_ctx_fail(ctx, fr == CUFFT_ALLOC_FAILED ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn, "cufftCreate failed (%d)", (int)fr);
+    return cusci_ctx_gpu_status(ctx, fn, "cufftCreate", CUSCI_GPU_CODE(CUSCI_GPU_CUFFT, (int)fr));
   cusci_array *wa = NULL;
   cusci_status st = CUSCI_OK;
   size_t wsize = 0;
@@ -439,6 +439,6 @@ extern "C" cusci_status cusci__gpu_la_fft(cusci_ctx *ctx, const char *fn, int dt
   if (st != CUSCI_OK)
     return st;
   if (fr != CUFFT_SUCCESS)
-    return cusci_ctx_fail(ctx, fr == CUFFT_ALLOC_FAILED ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn, "cuFFT failed (cufftResult %d)", (int)fr);
+    return cusci_ctx_gpu_status(ctx, fn, "cuFFT", CUSCI_GPU_CODE(CUSCI_GPU_CUFFT, (int)fr));
   return CUSCI_OK;
 }
