@@ -346,6 +346,8 @@ static cusci_status event_check(cusci_ctx *ctx, const char *fn, const cusci_even
 {
   if (!ctx)
     return CUSCI_ERR_NULL_POINTER;
+  /* After a device fault the fault is the answer, not a missing record. */
+  CUSCI__TRY(cusci__gpu_fault_check(ctx, fn));
   if (!ev)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "event is NULL");
   if (ev->device != ctx->device)
