@@ -74,6 +74,8 @@ def time_cupy(cp, make, host, loops=21):
 
 
 def main():
+    # Every case gets a row: a case that failed or was skipped says why,
+    # and a failed or unparsable line of cusci-bench does not stop the run.
     ap = argparse.ArgumentParser()
     ap.add_argument("--bench", default=os.path.join(os.getcwd(), "bench", "cusci-bench"))
     ap.add_argument("--case", action="append", default=[])
@@ -82,15 +84,25 @@ def main():
     cmd = [args.bench, "--device", "cuda:0"]
     for c in args.case:
         cmd += ["--case", c]
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    ours = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        print("cusci-bench exited with status %d: %s" % (proc.returncode, proc.stderr.strip()[-300:]), file=sys.stderr)
+    ours = []
+    for line in proc.stdout.splitlines():
+        if not line.startswith("{"):
+            continue
+        try:
+            ours.append(json.loads(line))
+        except ValueError as e:  # reported in the table, not fatal
+            ours.append({"case": line[:60], "error": "a line that is not JSON (%s)" % e})
     import cupy as cp
     cases, host_time = load_cases()
     rows = []
     for r in ours:
         name = r["case"]
         if "median_us" not in r:
-            rows.append((name, None, None, r.get("skipped", ""), {}))
+            why = ("error: " + r["error"]) if "error" in r else r.get("skipped", "")
+            rows.append((name, None, None, why, {}))
             continue
         theirs, extra = (None, {})
         if name in cases:
@@ -110,7 +122,7 @@ def main():
         print(sep.join(head))
     for name, r, theirs, skipped, extra in rows:
         if r is None:
-            cells = [name, "skipped", "", "", skipped]
+            cells = [name, "failed" if skipped.startswith("error") else "skipped", "", "", skipped]
         else:
             rate = ""
             if "GBps" in r:

@@ -9,7 +9,10 @@
  * per loop (about 20 ms), then R loops of K calls, each loop ended by one
  * synchronisation and timed with events on the context's stream. One JSON
  * line per case: median and min time per call (microseconds), GB/s and
- * GFLOP/s from the case's byte and flop counts.
+ * GFLOP/s from the case's byte and flop counts; or, for a case that could
+ * not be set up, "skipped", and for one whose calls failed, "error" with
+ * the first status and message and no figures. After a device fault the
+ * later cases are not run and say so.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -59,11 +62,53 @@ static int cmp_double(const void *a, const void *b)
  * earlier kernel and the GPU's time would be counted as the host's. */
 #define HOST_RUN 128
 
+/* A JSON string: quotes, backslashes and control characters escaped. */
+static void json_str(const char *s)
+{
+  putchar('"');
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\')
+      printf("\\%c", c);
+    else if (c < 0x20)
+      printf("\\u%04x", c);
+    else
+      putchar(c);
+  }
+  putchar('"');
+}
+
+/* One line for a case that has no figures: skipped, failed, or not run. */
+static void line_without_figures(const char *name, const char *devname, const char *key, const char *why)
+{
+  printf("{\"case\": ");
+  json_str(name);
+  printf(", \"device\": ");
+  json_str(devname);
+  printf(", \"%s\": ", key);
+  json_str(why);
+  printf("}\n");
+  fflush(stdout);
+}
+
+/* The first failure of a case's calls: its status and message. */
+typedef struct outcome {
+  cusci_status st;
+  char msg[512];
+} outcome;
+
+static void note(cusci_ctx *ctx, outcome *o, cusci_status st)
+{
+  if (st != CUSCI_OK && o->st == CUSCI_OK) {
+    o->st = st;
+    snprintf(o->msg, sizeof o->msg, "%s: %s", cusci_status_name(st), cusci_ctx_last_error(ctx));
+  }
+}
+
 /* Microseconds per call over k calls, ended by one synchronisation (host
  * time: runs of HOST_RUN calls, each followed by a synchronisation that
  * is not timed). */
-static double time_loop(cusci_ctx *ctx, const bench_case *c, void *state, int k, cusci_event *e0, cusci_event *e1,
-                        int *failed)
+static double time_loop(cusci_ctx *ctx, const bench_case *c, void *state, int k, cusci_event *e0, cusci_event *e1, outcome *o)
 {
   if (c->host_time) {
     double total = 0;
@@ -71,67 +116,97 @@ static double time_loop(cusci_ctx *ctx, const bench_case *c, void *state, int k,
       int run = k - done < HOST_RUN ? k - done : HOST_RUN;
       double t0 = now_us();
       for (int i = 0; i < run; i++)
-        *failed |= c->run(ctx, state) != CUSCI_OK;
+        note(ctx, o, c->run(ctx, state));
       total += now_us() - t0;
-      cusci_ctx_synchronize(ctx);
+      note(ctx, o, cusci_ctx_synchronize(ctx));
       done += run;
     }
     return total / k;
   }
-  cusci_event_record(ctx, e0);
+  note(ctx, o, cusci_event_record(ctx, e0));
   for (int i = 0; i < k; i++)
-    *failed |= c->run(ctx, state) != CUSCI_OK;
-  cusci_event_record(ctx, e1);
-  cusci_event_synchronize(ctx, e1);
+    note(ctx, o, c->run(ctx, state));
+  note(ctx, o, cusci_event_record(ctx, e1));
+  note(ctx, o, cusci_event_synchronize(ctx, e1));
   float ms = 0;
-  cusci_event_elapsed_ms(ctx, e0, e1, &ms);
+  note(ctx, o, cusci_event_elapsed_ms(ctx, e0, e1, &ms));
   return (double)ms * 1e3 / k;
 }
 
+/* Set once a case has seen the GPU fault: the message, for every later
+ * case, which is not run. */
+static char device_lost[768];
+
+/*
+ * Run one case and print its line: figures only when every call
+ * succeeded and the times are positive and finite; otherwise "error" with
+ * the first failure's status and message, and no figures, so that the
+ * output is valid JSON whatever happens.
+ */
 static void run_case(cusci_ctx *ctx, const bench_case *c, int reps, const char *devname)
 {
+  if (device_lost[0]) {
+    line_without_figures(c->name, devname, "error", device_lost);
+    return;
+  }
   void *state = NULL;
   double bytes = 0, flops = 0;
   char why[512] = "";
   if (c->setup(ctx, &state, &bytes, &flops, why, sizeof why) != 0) {
-    printf("{\"case\": \"%s\", \"device\": \"%s\", \"skipped\": \"%s\"}\n", c->name, devname, why);
-    fflush(stdout);
+    line_without_figures(c->name, devname, "skipped", why);
+    if (cusci_ctx_synchronize(ctx) == CUSCI_ERR_DEVICE_FAULT)
+      snprintf(device_lost, sizeof device_lost, "not run: the GPU faulted in case %s (%s)", c->name, cusci_ctx_last_error(ctx));
     return;
   }
+  outcome o = {CUSCI_OK, ""};
   cusci_event *e0 = NULL, *e1 = NULL;
-  cusci_event_create(ctx, &e0);
-  cusci_event_create(ctx, &e1);
-  int failed = 0;
-  for (int i = 0; i < 3; i++)
-    failed |= c->run(ctx, state) != CUSCI_OK;
-  cusci_ctx_synchronize(ctx);
-  double one = time_loop(ctx, c, state, 1, e0, e1, &failed);
-  int k = one > 0 ? (int)(20000.0 / one) : 1000;
-  if (k < 1)
-    k = 1;
-  if (k > 100000)
-    k = 100000;
+  note(ctx, &o, cusci_event_create(ctx, &e0));
+  note(ctx, &o, cusci_event_create(ctx, &e1));
+  for (int i = 0; i < 3 && o.st == CUSCI_OK; i++)
+    note(ctx, &o, c->run(ctx, state));
+  note(ctx, &o, cusci_ctx_synchronize(ctx));
   double *t = malloc((size_t)reps * sizeof *t);
-  for (int r = 0; r < reps; r++)
-    t[r] = time_loop(ctx, c, state, k, e0, e1, &failed);
-  qsort(t, (size_t)reps, sizeof *t, cmp_double);
-  double med = reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]), mn = t[0];
-  char extra[512] = "";
-  if (c->report)
-    c->report(ctx, state, extra, sizeof extra);
-  printf("{\"case\": \"%s\", \"device\": \"%s\", \"median_us\": %.3f, \"min_us\": %.3f, \"calls_per_loop\": %d, "
-         "\"loops\": %d",
-         c->name, devname, med, mn, k, reps);
-  if (bytes > 0)
-    printf(", \"GBps\": %.1f", bytes / (med * 1e-6) / 1e9);
-  if (flops > 0)
-    printf(", \"GFLOPs\": %.1f", flops / (med * 1e-6) / 1e9);
-  if (c->host_time)
-    printf(", \"host_time\": true");
-  if (failed)
-    printf(", \"error\": \"%s\"", cusci_ctx_last_error(ctx));
-  printf("%s}\n", extra);
-  fflush(stdout);
+  int k = 1;
+  if (o.st == CUSCI_OK) {
+    double one = time_loop(ctx, c, state, 1, e0, e1, &o);
+    k = one > 0 ? (int)(20000.0 / one) : 1000;
+    k = k < 1 ? 1 : k > 100000 ? 100000 : k;
+  }
+  for (int r = 0; r < reps && o.st == CUSCI_OK; r++)
+    t[r] = time_loop(ctx, c, state, k, e0, e1, &o);
+  double med = 0, mn = 0;
+  if (o.st == CUSCI_OK) {
+    qsort(t, (size_t)reps, sizeof *t, cmp_double);
+    med = reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
+    mn = t[0];
+    if (!(med > 0 && med < 1e300 && mn > 0))
+      snprintf(o.msg, sizeof o.msg, "no time was measured (median %g us)", med), o.st = CUSCI_ERR_INTERNAL;
+  }
+  if (o.st != CUSCI_OK) {
+    line_without_figures(c->name, devname, "error", o.msg);
+  } else {
+    char extra[512] = "";
+    if (c->report)
+      c->report(ctx, state, extra, sizeof extra);
+    printf("{\"case\": ");
+    json_str(c->name);
+    printf(", \"device\": ");
+    json_str(devname);
+    printf(", \"median_us\": %.3f, \"min_us\": %.3f, \"calls_per_loop\": %d, \"loops\": %d", med, mn, k, reps);
+    if (bytes > 0)
+      printf(", \"GBps\": %.1f", bytes / (med * 1e-6) / 1e9);
+    if (flops > 0)
+      printf(", \"GFLOPs\": %.1f", flops / (med * 1e-6) / 1e9);
+    if (c->host_time)
+      printf(", \"host_time\": true");
+    printf("%s}\n", extra);
+    fflush(stdout);
+  }
+  if (o.st == CUSCI_ERR_DEVICE_FAULT || cusci_ctx_synchronize(ctx) == CUSCI_ERR_DEVICE_FAULT) {
+    snprintf(device_lost, sizeof device_lost, "not run: the GPU faulted in case %s (%s)", c->name,
+             o.st == CUSCI_ERR_DEVICE_FAULT ? o.msg : cusci_ctx_last_error(ctx));
+    fprintf(stderr, "cusci-bench: the GPU faulted in case %s; the later cases are not run\n", c->name);
+  }
   free(t);
   cusci_event_destroy(e0);
   cusci_event_destroy(e1);
