@@ -1,6 +1,7 @@
 /*
  * libcore/backend_cuda.c: every CUDA runtime call libcore makes.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "libcore/backend.h"
 
 #include <stdatomic.h>
@@ -832,8 +833,10 @@ cusci_status cusci_vmm_builtin(int device, cusci_vmm_ops *out)
 
 static void *host_malloc(void *user, size_t n, void *stream)
 {
-  /* aligned_alloc wants a multiple of the alignment; the pool rounds to 512. */
-  return aligned_alloc(512, (n + 511) / 512 * 512);
+  /* Exactly n bytes (a pool without caching asks for what an array
+   * needs, so that AddressSanitizer sees its end), aligned to 512. */
+  void *p = NULL;
+  return posix_memalign(&p, 512, n ? n : 1) == 0 ? p : NULL;
 }
 
 static void host_free(void *user, void *ptr, size_t n, void *stream)

@@ -27,7 +27,8 @@ static void *up_alloc(void *user, size_t n, void *stream)
   }
   up.calls++;
   up.held += n;
-  return aligned_alloc(512, n);
+  void *p = NULL;
+  return posix_memalign(&p, 512, n) == 0 ? p : NULL;
 }
 
 static void up_free(void *user, void *ptr, size_t n, void *stream)
