@@ -131,7 +131,7 @@ cusci_status cusci_pool_set_limit_fraction(cusci_pool *p, double fraction)
   int device = cusci__pool_device(p);
   if (device >= 0) {
     char err[128];
-    CUSCI__TRY(cusci__gpu_memory(device, NULL, &whole, err, sizeof err));
+    CUSCI_TRY(cusci__gpu_memory(device, NULL, &whole, err, sizeof err));
   }
   return cusci_pool_set_limit(p, (size_t)(fraction * (double)whole));
 }

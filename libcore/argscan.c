@@ -54,7 +54,7 @@ static cusci_status arg_indices(cusci_ctx *ctx, const char *fn, const cusci_arra
   int64_t kshape[CUSCI_MAX_NDIM];
   int nk = split(a, mask, kshape, kept, red);
   cusci_array *t = NULL;
-  CUSCI__TRY(cusci__array_new(ctx, fn, nk, kshape, CUSCI_INT64, &t));
+  CUSCI_TRY(cusci__array_new(ctx, fn, nk, kshape, CUSCI_INT64, &t));
   cusci_status st = CUSCI_OK;
   if (t->size == 0) {
     /* nothing to reduce into */
@@ -91,7 +91,7 @@ cusci_status cusci__argreduce_values(cusci_ctx *ctx, const char *fn, const cusci
 {
   cusci__loop kept, red;
   cusci_array *idx = NULL, *v = NULL;
-  CUSCI__TRY(arg_indices(ctx, fn, a, mask, aop, &idx, &kept, &red));
+  CUSCI_TRY(arg_indices(ctx, fn, a, mask, aop, &idx, &kept, &red));
   cusci_status st = cusci__array_new(ctx, fn, idx->ndim, idx->shape, a->dtype, &v);
   int itemsize = (int)cusci_dtype_itemsize(a->dtype);
   if (st == CUSCI_OK && v->size > 0) {
@@ -141,7 +141,7 @@ static cusci_status argreduce(cusci_ctx *ctx, const char *fn, const cusci_array 
                               int aop, cusci_array **out)
 {
   bool mask[CUSCI_MAX_NDIM];
-  CUSCI__TRY(cusci__reduce_check(ctx, fn, a, opts, 1, out, mask));
+  CUSCI_TRY(cusci__reduce_check(ctx, fn, a, opts, 1, out, mask));
   int64_t r = 1, shape[CUSCI_MAX_NDIM];
   int nd = 0;
   bool keep = opts && opts->keepdims;
@@ -155,7 +155,7 @@ static cusci_status argreduce(cusci_ctx *ctx, const char *fn, const cusci_array 
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "attempt to get %s of an empty sequence", aop_names[aop]);
   cusci__loop kept, red;
   cusci_array *idx = NULL;
-  CUSCI__TRY(arg_indices(ctx, fn, a, mask, aop, &idx, &kept, &red));
+  CUSCI_TRY(arg_indices(ctx, fn, a, mask, aop, &idx, &kept, &red));
   if (aop == CUSCI__A_NANARGMAX || aop == CUSCI__A_NANARGMIN) {
     bool neg = false;
     cusci_status st = any_negative(ctx, idx, &neg);
@@ -199,11 +199,11 @@ static cusci_status scan(cusci_ctx *ctx, const char *fn, const cusci_array *a, c
                          cusci_array **out)
 {
   bool mask[CUSCI_MAX_NDIM];
-  CUSCI__TRY(cusci__reduce_check(ctx, fn, a, opts, 1, out, mask));
+  CUSCI_TRY(cusci__reduce_check(ctx, fn, a, opts, 1, out, mask));
   bool flat = !opts || opts->naxes == 0;
   cusci_dtype result = scan_dtype(a->dtype);
   cusci_array *t = NULL;
-  CUSCI__TRY(cusci__array_new(ctx, fn, a->ndim, a->shape, result, &t));
+  CUSCI_TRY(cusci__array_new(ctx, fn, a->ndim, a->shape, result, &t));
   int64_t kshape[CUSCI_MAX_NDIM], ko[CUSCI_MAX_NDIM], ki[CUSCI_MAX_NDIM], rshape[CUSCI_MAX_NDIM],
     ro[CUSCI_MAX_NDIM], ri[CUSCI_MAX_NDIM];
   int nk = 0, nr = 0;

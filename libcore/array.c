@@ -94,8 +94,8 @@ cusci_status cusci__array_wrap(cusci_ctx *ctx, const char *fn, void *data, int n
     return CUSCI_ERR_NULL_POINTER;
   if (!out)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
-  CUSCI__TRY(cusci_check_dtype(ctx, fn, "dtype", dtype));
-  CUSCI__TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, cusci__itemsize[dtype]));
+  CUSCI_TRY(cusci_check_dtype(ctx, fn, "dtype", dtype));
+  CUSCI_TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, cusci__itemsize[dtype]));
   int64_t size = 1;
   for (int i = 0; i < ndim; i++)
     size *= shape[i];
@@ -213,7 +213,7 @@ cusci_status cusci__copy_into(cusci_ctx *ctx, const char *fn, cusci_array *dst, 
   }
   if (plain)
     return cusci__gpu_memcpy_d2d(ctx, fn, dst->data, src->data, nbytes);
-  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  CUSCI_TRY(cusci__gpu_use(ctx, fn));
   return cusci_ctx_gpu_status(ctx, fn, NULL, cusci__launch_astype(ctx->stream, dst->dtype, src->dtype, &loop, dst->data, src->data));
 }
 
@@ -229,7 +229,7 @@ static cusci_status fill(cusci_ctx *ctx, const char *fn, cusci_array *a, const v
     cusci__host_fill(&loop, a->data, value, itemsize);
     return CUSCI_OK;
   }
-  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  CUSCI_TRY(cusci__gpu_use(ctx, fn));
   return cusci_ctx_gpu_status(ctx, fn, NULL, cusci__launch_fill(ctx->stream, &loop, a->data, value, itemsize));
 }
 
@@ -253,8 +253,8 @@ static cusci_status create_check(cusci_ctx *ctx, const char *fn, int ndim, const
     return CUSCI_ERR_NULL_POINTER;
   if (!out)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
-  CUSCI__TRY(cusci_check_dtype(ctx, fn, "dtype", dtype));
-  CUSCI__TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, cusci__itemsize[dtype]));
+  CUSCI_TRY(cusci_check_dtype(ctx, fn, "dtype", dtype));
+  CUSCI_TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, cusci__itemsize[dtype]));
   return cusci_prepare_out(ctx, fn, out, ndim, shape, dtype, result);
 }
 
@@ -271,7 +271,7 @@ static cusci_status finish(cusci_status st, cusci_array **out, cusci_array *resu
 cusci_status cusci_array_empty(cusci_ctx *ctx, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out)
 {
   cusci_array *r;
-  CUSCI__TRY(create_check(ctx, __func__, ndim, shape, dtype, out, &r));
+  CUSCI_TRY(create_check(ctx, __func__, ndim, shape, dtype, out, &r));
   return finish(CUSCI_OK, out, r);
 }
 
@@ -280,14 +280,14 @@ cusci_status cusci_array_full(cusci_ctx *ctx, int ndim, const int64_t *shape, cu
   if (ctx && !value)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "value is NULL");
   cusci_array *r;
-  CUSCI__TRY(create_check(ctx, __func__, ndim, shape, dtype, out, &r));
+  CUSCI_TRY(create_check(ctx, __func__, ndim, shape, dtype, out, &r));
   return finish(fill(ctx, __func__, r, value), out, r);
 }
 
 cusci_status cusci_array_zeros(cusci_ctx *ctx, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out)
 {
   cusci_array *r;
-  CUSCI__TRY(create_check(ctx, __func__, ndim, shape, dtype, out, &r));
+  CUSCI_TRY(create_check(ctx, __func__, ndim, shape, dtype, out, &r));
   cusci_status st;
   if (r->size && cusci_array_is_c_contiguous(r)) {
     size_t n = (size_t)r->size * cusci__itemsize[dtype];
@@ -307,7 +307,7 @@ cusci_status cusci_array_zeros(cusci_ctx *ctx, int ndim, const int64_t *shape, c
 cusci_status cusci_array_ones(cusci_ctx *ctx, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out)
 {
   cusci_array *r;
-  CUSCI__TRY(create_check(ctx, __func__, ndim, shape, dtype, out, &r));
+  CUSCI_TRY(create_check(ctx, __func__, ndim, shape, dtype, out, &r));
   unsigned char one[16];
   scalar_of(dtype, 1, one);
   return finish(fill(ctx, __func__, r, one), out, r);
@@ -325,7 +325,7 @@ static cusci_status generate(cusci_ctx *ctx, const char *fn, cusci_array *r, con
     return CUSCI_OK;
   cusci_array *t = r;
   if (!cusci_array_is_c_contiguous(r))
-    CUSCI__TRY(cusci__array_new(ctx, fn, r->ndim, r->shape, r->dtype, &t));
+    CUSCI_TRY(cusci__array_new(ctx, fn, r->ndim, r->shape, r->dtype, &t));
   cusci_status st = CUSCI_OK;
   if (ctx->device < 0) {
     if (ar)
@@ -362,7 +362,7 @@ cusci_status cusci_array_arange(cusci_ctx *ctx, double start, double stop, doubl
     CUSCI__FAIL(ctx, CUSCI_ERR_DTYPE, "a bool arange has at most 2 elements, as in NumPy (this one has %lld)",
                 (long long)n);
   cusci_array *r;
-  CUSCI__TRY(create_check(ctx, __func__, 1, &n, dtype, out, &r));
+  CUSCI_TRY(create_check(ctx, __func__, 1, &n, dtype, out, &r));
 
   /* The first two elements, converted as NumPy's fill functions see them. */
   cusci__arange_args a;
@@ -395,7 +395,7 @@ cusci_status cusci_array_linspace(cusci_ctx *ctx, double start, double stop, int
   if (!isfinite(start) || !isfinite(stop))
     CUSCI__FAIL(ctx, CUSCI_ERR_VALUE, "start and stop must be finite (got %g, %g)", start, stop);
   cusci_array *r;
-  CUSCI__TRY(create_check(ctx, __func__, 1, &num, dtype, out, &r));
+  CUSCI_TRY(create_check(ctx, __func__, 1, &num, dtype, out, &r));
   cusci__linspace_args a;
   memset(&a, 0, sizeof a);
   int64_t div = endpoint ? num - 1 : num;
@@ -425,7 +425,7 @@ cusci_status cusci_array_eye(cusci_ctx *ctx, int64_t n, int64_t m, int64_t k, cu
   int64_t shape[2] = {n, m};
   /* zeros applies the output convention and every check. */
   cusci_array *given = *out, *r = given;
-  CUSCI__TRY(cusci_array_zeros(ctx, 2, shape, dtype, &r));
+  CUSCI_TRY(cusci_array_zeros(ctx, 2, shape, dtype, &r));
   /* The k-th diagonal as a 1-d view: start (max(0,-k), max(0,k)), step
    * one row and one column. */
   int64_t i0 = k < 0 ? -k : 0, j0 = k > 0 ? k : 0;
@@ -460,7 +460,7 @@ static cusci_status from_host(cusci_ctx *ctx, const char *fn, const void *src, i
                               cusci_dtype dtype, bool wait, cusci_array **out)
 {
   cusci_array *r;
-  CUSCI__TRY(create_check(ctx, fn, ndim, shape, dtype, out, &r));
+  CUSCI_TRY(create_check(ctx, fn, ndim, shape, dtype, out, &r));
   size_t n = (size_t)r->size * cusci__itemsize[dtype];
   if (!src && n) {
     finish(CUSCI_ERR_NULL_POINTER, out, r);
@@ -506,7 +506,7 @@ cusci_status cusci_array_from_host_async(cusci_ctx *ctx, const void *src, int nd
 
 static cusci_status to_host(cusci_ctx *ctx, const char *fn, const cusci_array *a, void *dst, size_t dst_bytes, bool wait)
 {
-  CUSCI__TRY(cusci_check_array(ctx, fn, "a", a));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "a", a));
   size_t n = (size_t)a->size * cusci__itemsize[a->dtype];
   if (!dst && n)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "dst is NULL");
@@ -528,7 +528,7 @@ static cusci_status to_host(cusci_ctx *ctx, const char *fn, const cusci_array *a
   const cusci_array *src = a;
   cusci_array *t = NULL;
   if (!contiguous) {
-    CUSCI__TRY(cusci__array_new(ctx, fn, a->ndim, a->shape, a->dtype, &t));
+    CUSCI_TRY(cusci__array_new(ctx, fn, a->ndim, a->shape, a->dtype, &t));
     cusci_status st = cusci__copy_into(ctx, fn, t, a);
     if (st != CUSCI_OK) {
       cusci_array_release(t);
@@ -555,8 +555,8 @@ cusci_status cusci_array_to_host_async(cusci_ctx *ctx, const cusci_array *a, voi
 
 cusci_status cusci_array_astype(cusci_ctx *ctx, cusci_array *a, cusci_dtype dtype, bool copy, cusci_array **out)
 {
-  CUSCI__TRY(cusci_check_array(ctx, __func__, "a", a));
-  CUSCI__TRY(cusci_check_dtype(ctx, __func__, "dtype", dtype));
+  CUSCI_TRY(cusci_check_array(ctx, __func__, "a", a));
+  CUSCI_TRY(cusci_check_dtype(ctx, __func__, "dtype", dtype));
   if (!out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
   if (!copy && dtype == a->dtype && *out == NULL) {
@@ -564,7 +564,7 @@ cusci_status cusci_array_astype(cusci_ctx *ctx, cusci_array *a, cusci_dtype dtyp
     return CUSCI_OK;
   }
   cusci_array *r;
-  CUSCI__TRY(cusci_prepare_out(ctx, __func__, out, a->ndim, a->shape, dtype, &r));
+  CUSCI_TRY(cusci_prepare_out(ctx, __func__, out, a->ndim, a->shape, dtype, &r));
   return finish(cusci__copy_into(ctx, __func__, r, a), out, r);
 }
 

@@ -246,7 +246,7 @@ void cusci__gpu_ctx_fini(int device, void *stream)
 
 cusci_status cusci__gpu_use(cusci_ctx *ctx, const char *fn)
 {
-  CUSCI__TRY(fault_check(ctx, fn, ctx->device));
+  CUSCI_TRY(fault_check(ctx, fn, ctx->device));
   int cur = -1;
   if (cudaGetDevice(&cur) == cudaSuccess && cur == ctx->device)
     return CUSCI_OK;
@@ -258,7 +258,7 @@ static cusci_status memcpy_async(cusci_ctx *ctx, const char *fn, void *dst, cons
 {
   if (n == 0)
     return CUSCI_OK;
-  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  CUSCI_TRY(cusci__gpu_use(ctx, fn));
   cudaError_t e = cudaMemcpyAsync(dst, src, n, kind, (cudaStream_t)ctx->stream);
   return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaMemcpyAsync", e);
 }
@@ -282,14 +282,14 @@ cusci_status cusci__gpu_memset(cusci_ctx *ctx, const char *fn, void *dst, int by
 {
   if (n == 0)
     return CUSCI_OK;
-  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  CUSCI_TRY(cusci__gpu_use(ctx, fn));
   cudaError_t e = cudaMemsetAsync(dst, byte, n, (cudaStream_t)ctx->stream);
   return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaMemsetAsync", e);
 }
 
 cusci_status cusci__gpu_sync(cusci_ctx *ctx, const char *fn)
 {
-  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  CUSCI_TRY(cusci__gpu_use(ctx, fn));
   cudaError_t e = cudaStreamSynchronize((cudaStream_t)ctx->stream);
   return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "work queued on the context's stream", e);
 }
@@ -405,7 +405,7 @@ cusci_status cusci_ctx_gpu_status(cusci_ctx *ctx, const char *fn, const char *wh
 
 cusci_status cusci__gpu_event_create(cusci_ctx *ctx, const char *fn, void **ev)
 {
-  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  CUSCI_TRY(cusci__gpu_use(ctx, fn));
   cudaEvent_t e_;
   cudaError_t e = cudaEventCreate(&e_);
   if (e != cudaSuccess)
@@ -422,14 +422,14 @@ void cusci__gpu_event_destroy(int device, void *ev)
 
 cusci_status cusci__gpu_event_record(cusci_ctx *ctx, const char *fn, void *ev)
 {
-  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  CUSCI_TRY(cusci__gpu_use(ctx, fn));
   cudaError_t e = cudaEventRecord((cudaEvent_t)ev, (cudaStream_t)ctx->stream);
   return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaEventRecord", e);
 }
 
 cusci_status cusci__gpu_event_wait(cusci_ctx *ctx, const char *fn, void *ev)
 {
-  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  CUSCI_TRY(cusci__gpu_use(ctx, fn));
   cudaError_t e = cudaStreamWaitEvent((cudaStream_t)ctx->stream, (cudaEvent_t)ev, 0);
   return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaStreamWaitEvent", e);
 }
@@ -438,28 +438,28 @@ cusci_status cusci__gpu_event_wait(cusci_ctx *ctx, const char *fn, void *ev)
  * peer's), with ctx's device current. */
 cusci_status cusci__gpu_event_record_on(cusci_ctx *ctx, const char *fn, void *ev, void *stream)
 {
-  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  CUSCI_TRY(cusci__gpu_use(ctx, fn));
   cudaError_t e = cudaEventRecord((cudaEvent_t)ev, (cudaStream_t)stream);
   return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaEventRecord", e);
 }
 
 cusci_status cusci__gpu_event_wait_on(cusci_ctx *ctx, const char *fn, void *ev, void *stream)
 {
-  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  CUSCI_TRY(cusci__gpu_use(ctx, fn));
   cudaError_t e = cudaStreamWaitEvent((cudaStream_t)stream, (cudaEvent_t)ev, 0);
   return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaStreamWaitEvent", e);
 }
 
 cusci_status cusci__gpu_event_sync(cusci_ctx *ctx, const char *fn, void *ev)
 {
-  CUSCI__TRY(fault_check(ctx, fn, ctx->device));
+  CUSCI_TRY(fault_check(ctx, fn, ctx->device));
   cudaError_t e = cudaEventSynchronize((cudaEvent_t)ev);
   return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaEventSynchronize", e);
 }
 
 cusci_status cusci__gpu_event_elapsed(cusci_ctx *ctx, const char *fn, void *start, void *end, float *ms)
 {
-  CUSCI__TRY(fault_check(ctx, fn, ctx->device));
+  CUSCI_TRY(fault_check(ctx, fn, ctx->device));
   cudaError_t e = cudaEventElapsedTime(ms, (cudaEvent_t)start, (cudaEvent_t)end);
   return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaEventElapsedTime", e);
 }
@@ -494,7 +494,7 @@ cusci_status cusci__gpu_d2h_from(cusci_ctx *ctx, const char *fn, int device, voi
 
 cusci_status cusci__gpu_memcpy_peer(cusci_ctx *ctx, const char *fn, void *dst, const void *src, int src_device, size_t n)
 {
-  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  CUSCI_TRY(cusci__gpu_use(ctx, fn));
   cudaError_t e = cudaMemcpyPeerAsync(dst, ctx->device, src, src_device, n, (cudaStream_t)ctx->stream);
   if (e == cudaSuccess)
     e = cudaStreamSynchronize((cudaStream_t)ctx->stream);

@@ -347,7 +347,7 @@ static cusci_status event_check(cusci_ctx *ctx, const char *fn, const cusci_even
   if (!ctx)
     return CUSCI_ERR_NULL_POINTER;
   /* After a device fault the fault is the answer, not a missing record. */
-  CUSCI__TRY(cusci__gpu_fault_check(ctx, fn));
+  CUSCI_TRY(cusci__gpu_fault_check(ctx, fn));
   if (!ev)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "event is NULL");
   if (ev->device != ctx->device)
@@ -360,9 +360,9 @@ static cusci_status event_check(cusci_ctx *ctx, const char *fn, const cusci_even
 
 cusci_status cusci_event_record(cusci_ctx *ctx, cusci_event *ev)
 {
-  CUSCI__TRY(event_check(ctx, __func__, ev, false));
+  CUSCI_TRY(event_check(ctx, __func__, ev, false));
   if (ctx->device >= 0)
-    CUSCI__TRY(cusci__gpu_event_record(ctx, __func__, ev->ev));
+    CUSCI_TRY(cusci__gpu_event_record(ctx, __func__, ev->ev));
   else
     ev->host_ms = host_ms();
   ev->recorded = true;
@@ -371,20 +371,20 @@ cusci_status cusci_event_record(cusci_ctx *ctx, cusci_event *ev)
 
 cusci_status cusci_event_wait(cusci_ctx *ctx, cusci_event *ev)
 {
-  CUSCI__TRY(event_check(ctx, __func__, ev, true));
+  CUSCI_TRY(event_check(ctx, __func__, ev, true));
   return ctx->device >= 0 ? cusci__gpu_event_wait(ctx, __func__, ev->ev) : CUSCI_OK;
 }
 
 cusci_status cusci_event_synchronize(cusci_ctx *ctx, cusci_event *ev)
 {
-  CUSCI__TRY(event_check(ctx, __func__, ev, true));
+  CUSCI_TRY(event_check(ctx, __func__, ev, true));
   return ctx->device >= 0 ? cusci__gpu_event_sync(ctx, __func__, ev->ev) : CUSCI_OK;
 }
 
 cusci_status cusci_event_elapsed_ms(cusci_ctx *ctx, cusci_event *start, cusci_event *end, float *ms)
 {
-  CUSCI__TRY(event_check(ctx, __func__, start, true));
-  CUSCI__TRY(event_check(ctx, __func__, end, true));
+  CUSCI_TRY(event_check(ctx, __func__, start, true));
+  CUSCI_TRY(event_check(ctx, __func__, end, true));
   if (!ms)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "ms is NULL");
   if (ctx->device >= 0)
@@ -488,7 +488,7 @@ cusci_status cusci_prepare_out(cusci_ctx *ctx, const char *fn, cusci_array **out
   cusci_array *o = *out;
   if (!o)
     return cusci__array_new(ctx, fn, ndim, shape, dtype, result);
-  CUSCI__TRY(cusci_check_array(ctx, fn, "*out", o));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "*out", o));
   bool same = o->ndim == ndim;
   for (int i = 0; same && i < ndim; i++)
     same = o->shape[i] == shape[i];

@@ -84,7 +84,7 @@ static cusci_status order_streams(cusci_ctx *ctx, const char *fn, void *from, vo
   if (ctx->device < 0 || from == to || to == CUSCI_DL_STREAM_NONE || from == CUSCI_DL_STREAM_NONE)
     return CUSCI_OK;
   cusci_event *ev;
-  CUSCI__TRY(cusci_event_create(ctx, &ev));
+  CUSCI_TRY(cusci_event_create(ctx, &ev));
   cusci_status st = cusci__gpu_event_record_on(ctx, fn, ev->ev, from);
   if (st == CUSCI_OK)
     st = cusci__gpu_event_wait_on(ctx, fn, ev->ev, to);
@@ -128,10 +128,10 @@ static void delete_legacy(cusci_dl_managed_tensor *self)
 static cusci_status export_block_new(cusci_ctx *ctx, const char *fn, cusci_array *a, void *stream, void *out,
                                      export_block **res, cusci_dl_tensor *dl)
 {
-  CUSCI__TRY(cusci_check_array(ctx, fn, "a", a));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "a", a));
   if (!out)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
-  CUSCI__TRY(stream_check(ctx, fn, stream));
+  CUSCI_TRY(stream_check(ctx, fn, stream));
   export_block *b = calloc(1, sizeof *b);
   if (!b)
     return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for a DLPack tensor");
@@ -165,7 +165,7 @@ cusci_status cusci_array_to_dlpack_versioned(cusci_ctx *ctx, cusci_array *a, voi
 {
   export_block *b;
   cusci_dl_tensor dl;
-  CUSCI__TRY(export_block_new(ctx, __func__, a, stream, out, &b, &dl));
+  CUSCI_TRY(export_block_new(ctx, __func__, a, stream, out, &b, &dl));
   cusci_dl_managed_tensor_versioned *t = &b->t.v;
   t->version.major = CUSCI_DL_MAJOR_VERSION;
   t->version.minor = CUSCI_DL_MINOR_VERSION;
@@ -181,7 +181,7 @@ cusci_status cusci_array_to_dlpack(cusci_ctx *ctx, cusci_array *a, void *stream,
 {
   export_block *b;
   cusci_dl_tensor dl;
-  CUSCI__TRY(export_block_new(ctx, __func__, a, stream, out, &b, &dl));
+  CUSCI_TRY(export_block_new(ctx, __func__, a, stream, out, &b, &dl));
   cusci_dl_managed_tensor *t = &b->t.l;
   t->dl_tensor = dl;
   t->manager_ctx = b;
@@ -274,19 +274,19 @@ static cusci_status strides_check(cusci_ctx *ctx, const char *fn, const cusci_dl
 static cusci_status import(cusci_ctx *ctx, const char *fn, const cusci_dl_tensor *dl, void *stream,
                            void (*release)(void *), void *owner, cusci_array **out)
 {
-  CUSCI__TRY(stream_check(ctx, fn, stream));
-  CUSCI__TRY(device_check(ctx, fn, &dl->device));
+  CUSCI_TRY(stream_check(ctx, fn, stream));
+  CUSCI_TRY(device_check(ctx, fn, &dl->device));
   cusci_dtype dt = CUSCI_BOOL;
-  CUSCI__TRY(dtype_of(ctx, fn, dl->dtype, &dt));
+  CUSCI_TRY(dtype_of(ctx, fn, dl->dtype, &dt));
   if (dl->ndim < 0 || dl->ndim > CUSCI_MAX_NDIM)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "t has %d dimensions; cusci arrays have 0 to %d", (int)dl->ndim,
                           CUSCI_MAX_NDIM);
   if (dl->ndim > 0 && !dl->shape)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "t's shape is NULL with ndim %d", (int)dl->ndim);
-  CUSCI__TRY(strides_check(ctx, fn, dl, cusci__itemsize[dt]));
+  CUSCI_TRY(strides_check(ctx, fn, dl, cusci__itemsize[dt]));
   char *data = dl->data ? (char *)dl->data + dl->byte_offset : NULL;
   cusci_array *a;
-  CUSCI__TRY(cusci__array_wrap(ctx, fn, data, dl->ndim, dl->shape, dl->strides, dt, NULL, NULL, &a));
+  CUSCI_TRY(cusci__array_wrap(ctx, fn, data, dl->ndim, dl->shape, dl->strides, dt, NULL, NULL, &a));
   /* Our stream may use the memory once what is queued on the producer's
    * stream has run. */
   cusci_status st = order_streams(ctx, fn, stream, ctx->stream);

@@ -154,7 +154,7 @@ cusci_status cusci__npy_load_image(cusci_ctx *ctx, const char *fn, const unsigne
     return cusci_ctx_fail(ctx, CUSCI_ERR_FORMAT, fn, "header lacks descr, fortran_order or shape");
   cusci_dtype dt = CUSCI_BOOL;
   bool swap = false;
-  CUSCI__TRY(parse_descr(ctx, fn, pd, hend, &dt, &swap));
+  CUSCI_TRY(parse_descr(ctx, fn, pd, hend, &dt, &swap));
   bool fortran;
   if (hend - pf >= 4 && memcmp(pf, "True", 4) == 0)
     fortran = true;
@@ -164,7 +164,7 @@ cusci_status cusci__npy_load_image(cusci_ctx *ctx, const char *fn, const unsigne
     return cusci_ctx_fail(ctx, CUSCI_ERR_FORMAT, fn, "fortran_order is neither True nor False");
   int ndim = 0;
   int64_t shape[CUSCI_MAX_NDIM];
-  CUSCI__TRY(parse_shape(ctx, fn, ps, hend, &ndim, shape));
+  CUSCI_TRY(parse_shape(ctx, fn, ps, hend, &ndim, shape));
 
   /* The data must be in the buffer before anything is allocated. */
   size_t itemsize = cusci__itemsize[dt];
@@ -232,7 +232,7 @@ cusci_status cusci_npy_load(cusci_ctx *ctx, const char *path, cusci_array **out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", path ? "out" : "path");
   unsigned char *buf;
   size_t len;
-  CUSCI__TRY(cusci__read_file(ctx, __func__, path, &buf, &len));
+  CUSCI_TRY(cusci__read_file(ctx, __func__, path, &buf, &len));
   cusci_status st = cusci__npy_load_image(ctx, __func__, buf, len, out);
   free(buf);
   return st;
@@ -334,12 +334,12 @@ cusci_status cusci__read_file(cusci_ctx *ctx, const char *fn, const char *path, 
 
 cusci_status cusci_npy_save(cusci_ctx *ctx, const char *path, const cusci_array *a)
 {
-  CUSCI__TRY(cusci_check_array(ctx, __func__, "a", a));
+  CUSCI_TRY(cusci_check_array(ctx, __func__, "a", a));
   if (!path)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "path is NULL");
   unsigned char *buf;
   size_t len;
-  CUSCI__TRY(cusci__npy_image(ctx, __func__, a, &buf, &len));
+  CUSCI_TRY(cusci__npy_image(ctx, __func__, a, &buf, &len));
   cusci_status st = cusci__write_file(ctx, __func__, path, buf, len);
   free(buf);
   return st;

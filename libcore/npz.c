@@ -288,7 +288,7 @@ cusci_status cusci_npz_load(cusci_ctx *ctx, const char *path, cusci_npz **out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", path ? "out" : "path");
   unsigned char *buf;
   size_t len;
-  CUSCI__TRY(cusci__read_file(ctx, __func__, path, &buf, &len));
+  CUSCI_TRY(cusci__read_file(ctx, __func__, path, &buf, &len));
   cusci_status st = load(ctx, __func__, buf, len, out);
   free(buf);
   return st;
@@ -336,7 +336,7 @@ cusci_status cusci_npz_save(cusci_ctx *ctx, const char *path, int n, const char 
   for (int i = 0; i < n; i++) {
     char what[32];
     snprintf(what, sizeof what, "arrays[%d]", i);
-    CUSCI__TRY(cusci_check_array(ctx, __func__, what, arrays[i]));
+    CUSCI_TRY(cusci_check_array(ctx, __func__, what, arrays[i]));
     if (!names[i] || !names[i][0] || strlen(names[i]) > 250)
       CUSCI__FAIL(ctx, CUSCI_ERR_INVALID_ARGUMENT, "names[%d] must be 1 to 250 characters", i);
     for (int j = 0; j < i; j++)

@@ -102,7 +102,7 @@ static cusci_status reduce_acc(cusci_ctx *ctx, const char *fn, const cusci_array
   }
   *count = r;
   cusci_array *t = NULL;
-  CUSCI__TRY(cusci__array_new(ctx, fn, nk, kshape, acc_dtype(a->dtype), &t));
+  CUSCI_TRY(cusci__array_new(ctx, fn, nk, kshape, acc_dtype(a->dtype), &t));
   cusci__loop kept, red;
   const int64_t *ks[2] = {t->strides, kstr}, *rs[1] = {rstr};
   cusci__loop_init(&kept, nk, kshape, 2, ks);
@@ -192,7 +192,7 @@ cusci_status cusci__reduce_check(cusci_ctx *ctx, const char *fn, const cusci_arr
     return CUSCI_ERR_NULL_POINTER;
   if (!out)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
-  CUSCI__TRY(cusci_check_array(ctx, fn, "a", a));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "a", a));
   return axes_mask(ctx, fn, a, opts, max_axes, mask);
 }
 
@@ -201,7 +201,7 @@ static cusci_status plain(cusci_ctx *ctx, const char *fn, const cusci_array *a, 
                           cusci_array **out)
 {
   bool mask[CUSCI_MAX_NDIM];
-  CUSCI__TRY(cusci__reduce_check(ctx, fn, a, opts, CUSCI_MAX_NDIM, out, mask));
+  CUSCI_TRY(cusci__reduce_check(ctx, fn, a, opts, CUSCI_MAX_NDIM, out, mask));
   char k = cusci_dtype_kind(a->dtype);
   bool minmax = op == CUSCI__R_MAX || op == CUSCI__R_MIN || op == CUSCI__R_NANMAX || op == CUSCI__R_NANMIN;
   int64_t r = 1;
@@ -225,11 +225,11 @@ static cusci_status plain(cusci_ctx *ctx, const char *fn, const cusci_array *a, 
     static const int aops[CUSCI__R_NOPS] = {[CUSCI__R_MAX] = CUSCI__A_ARGMAX, [CUSCI__R_MIN] = CUSCI__A_ARGMIN,
                                             [CUSCI__R_NANMAX] = CUSCI__A_SKIPMAX,
                                             [CUSCI__R_NANMIN] = CUSCI__A_SKIPMIN};
-    CUSCI__TRY(cusci__argreduce_values(ctx, fn, a, mask, aops[op], &acc));
+    CUSCI_TRY(cusci__argreduce_values(ctx, fn, a, mask, aops[op], &acc));
     return cusci__reduce_deliver(ctx, fn, acc, result, nd, shape, out);
   }
   int64_t count;
-  CUSCI__TRY(reduce_acc(ctx, fn, a, mask, op, &acc, &count));
+  CUSCI_TRY(reduce_acc(ctx, fn, a, mask, op, &acc, &count));
   return cusci__reduce_deliver(ctx, fn, acc, result, nd, shape, out);
 }
 
@@ -264,14 +264,14 @@ static cusci_status mean(cusci_ctx *ctx, const char *fn, const cusci_array *a, c
                          cusci_array **out)
 {
   bool mask[CUSCI_MAX_NDIM];
-  CUSCI__TRY(cusci__reduce_check(ctx, fn, a, opts, CUSCI_MAX_NDIM, out, mask));
+  CUSCI_TRY(cusci__reduce_check(ctx, fn, a, opts, CUSCI_MAX_NDIM, out, mask));
   int64_t shape[CUSCI_MAX_NDIM];
   int nd = out_shape(a, mask, opts && opts->keepdims, shape);
   /* Integers are summed as float64, as NumPy's mean does. */
   cusci_array *af = NULL;
   char k = cusci_dtype_kind(a->dtype);
   if (k == 'b' || k == 'i' || k == 'u')
-    CUSCI__TRY(cusci_array_astype(ctx, (cusci_array *)a, CUSCI_FLOAT64, true, &af));
+    CUSCI_TRY(cusci_array_astype(ctx, (cusci_array *)a, CUSCI_FLOAT64, true, &af));
   const cusci_array *src = af ? af : a;
   cusci_array *acc = NULL, *q = NULL;
   int64_t count;
@@ -320,7 +320,7 @@ static cusci_status var(cusci_ctx *ctx, const char *fn, const cusci_array *a, co
                         cusci_array **out)
 {
   bool mask[CUSCI_MAX_NDIM];
-  CUSCI__TRY(cusci__reduce_check(ctx, fn, a, opts, CUSCI_MAX_NDIM, out, mask));
+  CUSCI_TRY(cusci__reduce_check(ctx, fn, a, opts, CUSCI_MAX_NDIM, out, mask));
   int64_t shape[CUSCI_MAX_NDIM];
   int nd = out_shape(a, mask, opts && opts->keepdims, shape);
   cusci_reduce_opts keep = {0};

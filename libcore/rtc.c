@@ -94,7 +94,7 @@ cusci_status cusci_raw_module_create(cusci_ctx *ctx, const char *code, const cus
   if (!out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
   int arch = 0;
-  CUSCI__TRY(cusci__rtc_check_opts(ctx, fn, opts, &arch));
+  CUSCI_TRY(cusci__rtc_check_opts(ctx, fn, opts, &arch));
   return cusci__rtc_module_new(ctx, fn, code, opts ? opts->n_options : 0, opts ? opts->options : NULL, arch, out);
 }
 
@@ -125,7 +125,7 @@ cusci_status cusci__rtc_module_kernel(cusci_ctx *ctx, const char *fn, cusci_raw_
     return cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "users' kernels run on a GPU, and this is a host context");
   if (!m->arch_given) {
     int arch = 0;
-    CUSCI__TRY(cusci__rtc_device_arch(ctx, fn, &arch));
+    CUSCI_TRY(cusci__rtc_device_arch(ctx, fn, &arch));
     if (arch != m->arch)
       return cusci_ctx_fail(ctx, CUSCI_ERR_DEVICE, fn, "the module is compiled for sm_%d, the context's GPU is sm_%d",
                             m->arch, arch);
@@ -149,7 +149,7 @@ cusci_status cusci_raw_module_get_kernel(cusci_ctx *ctx, cusci_raw_module *m, co
   if (!m || !name || !out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", !m ? "m" : !name ? "name" : "out");
   void *kernel = NULL;
-  CUSCI__TRY(cusci__rtc_module_kernel(ctx, fn, m, name, &kernel));
+  CUSCI_TRY(cusci__rtc_module_kernel(ctx, fn, m, name, &kernel));
   cusci_raw_kernel *k = malloc(sizeof *k);
   if (!k)
     CUSCI__FAIL(ctx, CUSCI_ERR_OUT_OF_MEMORY, "no host memory for a kernel");
@@ -171,11 +171,11 @@ cusci_status cusci_raw_kernel_create(cusci_ctx *ctx, const char *code, const cha
   if (!code || !name || !out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", !code ? "code" : !name ? "name" : "out");
   int arch = 0;
-  CUSCI__TRY(cusci__rtc_check_opts(ctx, fn, opts, &arch));
+  CUSCI_TRY(cusci__rtc_check_opts(ctx, fn, opts, &arch));
   if (ctx->device < 0)
     CUSCI__FAIL(ctx, CUSCI_ERR_NOT_SUPPORTED, "users' kernels run on a GPU, and this is a host context");
   cusci_raw_module *m = NULL;
-  CUSCI__TRY(cusci__rtc_module_new(ctx, fn, code, opts ? opts->n_options : 0, opts ? opts->options : NULL, arch, &m));
+  CUSCI_TRY(cusci__rtc_module_new(ctx, fn, code, opts ? opts->n_options : 0, opts ? opts->options : NULL, arch, &m));
   void *kernel = NULL;
   cusci_status st = cusci__rtc_module_kernel(ctx, fn, m, name, &kernel);
   cusci_raw_kernel *k = st == CUSCI_OK ? malloc(sizeof *k) : NULL;

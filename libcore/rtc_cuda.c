@@ -104,7 +104,7 @@ cusci_status cusci__rtc_device_arch(cusci_ctx *ctx, const char *fn, int *arch)
 
 cusci_status cusci__rtc_load(cusci_ctx *ctx, const char *fn, const void *image, void **lib)
 {
-  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  CUSCI_TRY(cusci__gpu_use(ctx, fn));
   cudaLibrary_t l;
   cudaError_t e = cudaLibraryLoadData(&l, image, NULL, NULL, 0, NULL, NULL, 0);
   if (e != cudaSuccess)
@@ -137,7 +137,7 @@ cusci_status cusci__rtc_get_kernel(cusci_ctx *ctx, const char *fn, void *lib, co
 cusci_status cusci__rtc_launch(cusci_ctx *ctx, const char *fn, void *kernel, const unsigned grid[3],
                                const unsigned block[3], size_t shared_mem, void **args)
 {
-  CUSCI__TRY(cusci__gpu_use(ctx, fn));
+  CUSCI_TRY(cusci__gpu_use(ctx, fn));
   cudaError_t e;
   if (shared_mem > 48 * 1024) {
     /* Beyond the default, a kernel must ask for its dynamic shared memory. */

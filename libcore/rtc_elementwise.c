@@ -49,7 +49,7 @@ cusci_status cusci_elementwise_kernel_create(cusci_ctx *ctx, const char *in_para
     return CUSCI_ERR_NULL_POINTER;
   if (!operation || !out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", !operation ? "operation" : "out");
-  CUSCI__TRY(cusci__rtc_check_static_opts(ctx, fn, opts));
+  CUSCI_TRY(cusci__rtc_check_static_opts(ctx, fn, opts));
   if (!name)
     name = "kernel";
   if (!cusci__rtc_is_identifier(name))
@@ -241,7 +241,7 @@ static cusci_status prepare(cusci_ctx *ctx, const char *fn, cusci_elementwise_ke
                           nin, nout);
   if ((nin > 0 && !in) || !out)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "%s is NULL", !out ? "out" : "in");
-  CUSCI__TRY(cusci__rtc_bind(ctx, fn, &k->in, in, &k->out, out, &pr->bind, pr->in_dt, pr->out_dt));
+  CUSCI_TRY(cusci__rtc_bind(ctx, fn, &k->in, in, &k->out, out, &pr->bind, pr->in_dt, pr->out_dt));
   const cusci_array *arrays[2 * CUSCI__RTC_MAX_PARAMS];
   int n = 0;
   for (int i = 0; i < nin; i++) {
@@ -263,7 +263,7 @@ static cusci_status prepare(cusci_ctx *ctx, const char *fn, cusci_elementwise_ke
   }
   if (n == 0)
     return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "no non-raw array argument to take the shape from");
-  CUSCI__TRY(cusci__rtc_broadcast(ctx, fn, n, arrays, &pr->nd, pr->shape));
+  CUSCI_TRY(cusci__rtc_broadcast(ctx, fn, n, arrays, &pr->nd, pr->shape));
   for (int j = 0; j < nout; j++) {
     const cusci_array *o = out[j];
     if (!o || k->out.p[j].raw)
@@ -282,7 +282,7 @@ static cusci_status prepare(cusci_ctx *ctx, const char *fn, cusci_elementwise_ke
   for (int i = 0; i < nin; i++)
     if (!in[i].array) {
       unsigned char v[16];
-      CUSCI__TRY(cusci__rtc_scalar_as(ctx, fn, k->in.p[i].name, &in[i], pr->in_dt[i], v));
+      CUSCI_TRY(cusci__rtc_scalar_as(ctx, fn, k->in.p[i].name, &in[i], pr->in_dt[i], v));
     }
   return CUSCI_OK;
 }
@@ -293,7 +293,7 @@ cusci_status cusci_elementwise_kernel_source(cusci_ctx *ctx, cusci_elementwise_k
 {
   const char *fn = __func__;
   prepared pr;
-  CUSCI__TRY(prepare(ctx, fn, k, nin, in, nout, out, &pr));
+  CUSCI_TRY(prepare(ctx, fn, k, nin, in, nout, out, &pr));
   if (!source)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "source is NULL");
   char *s = generate(k, pr.sig, &pr.bind);
@@ -308,10 +308,10 @@ cusci_status cusci_elementwise_kernel_call(cusci_ctx *ctx, cusci_elementwise_ker
 {
   const char *fn = __func__;
   prepared pr;
-  CUSCI__TRY(prepare(ctx, fn, k, nin, in, nout, out, &pr));
+  CUSCI_TRY(prepare(ctx, fn, k, nin, in, nout, out, &pr));
   cusci_kernel_opts o = {.arch = k->arch};
   int arch = 0;
-  CUSCI__TRY(cusci__rtc_check_opts(ctx, fn, &o, &arch));
+  CUSCI_TRY(cusci__rtc_check_opts(ctx, fn, &o, &arch));
   if (ctx->device < 0)
     CUSCI__FAIL(ctx, CUSCI_ERR_NOT_SUPPORTED, "users' kernels run on a GPU, and this is a host context");
 
@@ -334,7 +334,7 @@ cusci_status cusci_elementwise_kernel_call(cusci_ctx *ctx, cusci_elementwise_ker
     cusci_status st = cusci__rtc_variant_get(ctx, fn, &k->lock, &k->variants, arch, nin + nout, pr.sig, src,
                                              k->nopt, (const char *const *)k->options, 1, names, &kernel);
     free(src);
-    CUSCI__TRY(st);
+    CUSCI_TRY(st);
   }
 
   /* Outputs. */

@@ -164,7 +164,7 @@ cusci_status cusci__rtc_parse_params(cusci_ctx *ctx, const char *fn, const char 
     if (out->n == CUSCI__RTC_MAX_PARAMS)
       return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "%s: more than %d parameters", which,
                             CUSCI__RTC_MAX_PARAMS);
-    CUSCI__TRY(parse_one(ctx, fn, which, item, allow_raw, &out->p[out->n]));
+    CUSCI_TRY(parse_one(ctx, fn, which, item, allow_raw, &out->p[out->n]));
     for (int k = 0; k < out->n; k++)
       if (strcmp(out->p[k].name, out->p[out->n].name) == 0)
         return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "%s: the name \"%s\" is used twice", which,
@@ -214,13 +214,13 @@ cusci_status cusci__rtc_bind(cusci_ctx *ctx, const char *fn, const cusci__rtc_pa
     const cusci__rtc_param *p = &in->p[i];
     const cusci_operand *o = &args[i];
     if (o->array) {
-      CUSCI__TRY(cusci_check_array(ctx, fn, p->name, o->array));
-      CUSCI__TRY(bind_one(ctx, fn, "input", p, o->array->dtype, b));
+      CUSCI_TRY(cusci_check_array(ctx, fn, p->name, o->array));
+      CUSCI_TRY(bind_one(ctx, fn, "input", p, o->array->dtype, b));
     } else if (p->raw) {
       return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "input %s is raw, and is given a scalar", p->name);
     } else if (o->kind == CUSCI_SCALAR_TYPED) {
-      CUSCI__TRY(cusci_check_dtype(ctx, fn, p->name, o->dtype));
-      CUSCI__TRY(bind_one(ctx, fn, "input", p, o->dtype, b));
+      CUSCI_TRY(cusci_check_dtype(ctx, fn, p->name, o->dtype));
+      CUSCI_TRY(bind_one(ctx, fn, "input", p, o->dtype, b));
     } else if (o->kind < CUSCI_SCALAR_INT || o->kind > CUSCI_SCALAR_COMPLEX) {
       return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "input %s is neither an array nor a scalar", p->name);
     }
@@ -228,8 +228,8 @@ cusci_status cusci__rtc_bind(cusci_ctx *ctx, const char *fn, const cusci__rtc_pa
   for (int j = 0; outs && j < outp->n; j++) {
     if (!outs[j])
       continue;
-    CUSCI__TRY(cusci_check_array(ctx, fn, outp->p[j].name, outs[j]));
-    CUSCI__TRY(bind_one(ctx, fn, "output", &outp->p[j], outs[j]->dtype, b));
+    CUSCI_TRY(cusci_check_array(ctx, fn, outp->p[j].name, outs[j]));
+    CUSCI_TRY(bind_one(ctx, fn, "output", &outp->p[j], outs[j]->dtype, b));
   }
   /* Python scalars bind only what nothing else binds, as NumPy's defaults. */
   static const cusci_dtype python[4] = {CUSCI_BOOL, CUSCI_INT64, CUSCI_FLOAT64, CUSCI_COMPLEX128};

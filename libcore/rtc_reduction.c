@@ -71,7 +71,7 @@ cusci_status cusci_reduction_kernel_create(cusci_ctx *ctx, const char *in_params
     return CUSCI_ERR_NULL_POINTER;
   if (!map_expr || !reduce_expr || !out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", !map_expr ? "map_expr" : !reduce_expr ? "reduce_expr" : "out");
-  CUSCI__TRY(cusci__rtc_check_static_opts(ctx, fn, opts));
+  CUSCI_TRY(cusci__rtc_check_static_opts(ctx, fn, opts));
   if (!name)
     name = "kernel";
   if (!cusci__rtc_is_identifier(name) || strlen(name) > 200)
@@ -334,7 +334,7 @@ static cusci_status prepare(cusci_ctx *ctx, const char *fn, cusci_reduction_kern
   if (nin > 0 && !in)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "in is NULL");
   cusci_array *outs[1] = {given};
-  CUSCI__TRY(cusci__rtc_bind(ctx, fn, &k->in, in, &k->out, outs, &pr->bind, pr->in_dt, pr->out_dt));
+  CUSCI_TRY(cusci__rtc_bind(ctx, fn, &k->in, in, &k->out, outs, &pr->bind, pr->in_dt, pr->out_dt));
   pr->rt = pr->out_dt[0];
   if (k->reduce_type) {
     if (strlen(k->reduce_type) == 1) {
@@ -359,7 +359,7 @@ static cusci_status prepare(cusci_ctx *ctx, const char *fn, cusci_reduction_kern
   }
   pr->sig[nin] = pr->out_dt[0];
   pr->sig[nin + 1] = pr->rt;
-  CUSCI__TRY(cusci__rtc_broadcast(ctx, fn, n, arrays, &pr->nd, pr->shape));
+  CUSCI_TRY(cusci__rtc_broadcast(ctx, fn, n, arrays, &pr->nd, pr->shape));
   int naxes = opts ? opts->naxes : 0;
   pr->keepdims = opts && opts->keepdims;
   if (naxes < 0)
@@ -408,7 +408,7 @@ static cusci_status prepare(cusci_ctx *ctx, const char *fn, cusci_reduction_kern
   for (int i = 0; i < nin; i++)
     if (!in[i].array) {
       unsigned char v[16];
-      CUSCI__TRY(cusci__rtc_scalar_as(ctx, fn, k->in.p[i].name, &in[i], pr->in_dt[i], v));
+      CUSCI_TRY(cusci__rtc_scalar_as(ctx, fn, k->in.p[i].name, &in[i], pr->in_dt[i], v));
     }
   return CUSCI_OK;
 }
@@ -419,7 +419,7 @@ cusci_status cusci_reduction_kernel_source(cusci_ctx *ctx, cusci_reduction_kerne
 {
   const char *fn = __func__;
   prepared pr;
-  CUSCI__TRY(prepare(ctx, fn, k, nin, in, opts, out ? *out : NULL, &pr));
+  CUSCI_TRY(prepare(ctx, fn, k, nin, in, opts, out ? *out : NULL, &pr));
   if (!source)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "source is NULL");
   char *s = generate(k, &pr);
@@ -437,10 +437,10 @@ cusci_status cusci_reduction_kernel_call(cusci_ctx *ctx, cusci_reduction_kernel 
   if (ctx && !out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
   prepared pr;
-  CUSCI__TRY(prepare(ctx, fn, k, nin, in, opts, out ? *out : NULL, &pr));
+  CUSCI_TRY(prepare(ctx, fn, k, nin, in, opts, out ? *out : NULL, &pr));
   cusci_kernel_opts o = {.arch = k->arch};
   int arch = 0;
-  CUSCI__TRY(cusci__rtc_check_opts(ctx, fn, &o, &arch));
+  CUSCI_TRY(cusci__rtc_check_opts(ctx, fn, &o, &arch));
   if (ctx->device < 0)
     CUSCI__FAIL(ctx, CUSCI_ERR_NOT_SUPPORTED, "users' kernels run on a GPU, and this is a host context");
 
@@ -464,11 +464,11 @@ cusci_status cusci_reduction_kernel_call(cusci_ctx *ctx, cusci_reduction_kernel 
     cusci_status st = cusci__rtc_variant_get(ctx, fn, &k->lock, &k->variants, arch, nsig, pr.sig, src, k->nopt,
                                              (const char *const *)k->options, 2, names, kernels);
     free(src);
-    CUSCI__TRY(st);
+    CUSCI_TRY(st);
   }
 
   cusci_array *res = NULL;
-  CUSCI__TRY(cusci_prepare_out(ctx, fn, out, pr.out_nd, pr.out_shape, pr.out_dt[0], &res));
+  CUSCI_TRY(cusci_prepare_out(ctx, fn, out, pr.out_nd, pr.out_shape, pr.out_dt[0], &res));
 
   /* Strides: array inputs and the output over kept axes, inputs over reduced ones. */
   int na = 0, arr_index[CUSCI__RTC_MAX_PARAMS];

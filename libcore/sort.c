@@ -43,7 +43,7 @@ cusci_status cusci__rows_of(cusci_ctx *ctx, const char *fn, const cusci_array *a
       *r *= a->shape[d];
     }
   cusci_array *v = NULL;
-  CUSCI__TRY(cusci__array_view(ctx, fn, a, a->ndim, shape, strides, a->data, &v));
+  CUSCI_TRY(cusci__array_view(ctx, fn, a, a->ndim, shape, strides, a->data, &v));
   if (cusci_array_is_c_contiguous(v)) {
     *rows = v;
     return CUSCI_OK;
@@ -162,7 +162,7 @@ static cusci_status sort_impl(cusci_ctx *ctx, const char *fn, const cusci_array 
     return CUSCI_ERR_NULL_POINTER;
   if (!out)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
-  CUSCI__TRY(cusci_check_array(ctx, fn, "a", a));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "a", a));
   bool mask[CUSCI_MAX_NDIM] = {false};
   int nd = a->ndim;
   bool flat = axis == CUSCI_AXIS_NONE;
@@ -176,11 +176,11 @@ static cusci_status sort_impl(cusci_ctx *ctx, const char *fn, const cusci_array 
   }
   cusci_dtype rdt = arg ? CUSCI_INT64 : a->dtype;
   int64_t flat_n = a->size;
-  CUSCI__TRY(check_out(ctx, fn, out, flat ? 1 : nd, flat ? &flat_n : a->shape, rdt));
+  CUSCI_TRY(check_out(ctx, fn, out, flat ? 1 : nd, flat ? &flat_n : a->shape, rdt));
   cusci_array *rows = NULL, *res = NULL;
   int64_t m, r;
   int perm[CUSCI_MAX_NDIM];
-  CUSCI__TRY(cusci__rows_of(ctx, fn, a, mask, &rows, &m, &r, perm));
+  CUSCI_TRY(cusci__rows_of(ctx, fn, a, mask, &rows, &m, &r, perm));
   cusci_status st = cusci__sort_rows(ctx, fn, rows, m, r, arg ? NULL : &res, arg ? &res : NULL, false);
   cusci_array_release(rows);
   if (st != CUSCI_OK)
@@ -223,7 +223,7 @@ cusci_status cusci_unique(cusci_ctx *ctx, const cusci_array *ar, const cusci_uni
   cusci_unique_opts o = {0};
   if (opts)
     o = *opts;
-  CUSCI__TRY(cusci_check_array(ctx, fn, "ar", ar));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "ar", ar));
   if (!unique)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "unique is NULL");
   if (o.return_index && !index)
@@ -237,7 +237,7 @@ cusci_status cusci_unique(cusci_ctx *ctx, const cusci_array *ar, const cusci_uni
     mask[d] = true;
   int64_t n = ar->size;
   if (o.return_inverse)
-    CUSCI__TRY(check_out(ctx, fn, inverse, ar->ndim, ar->shape, CUSCI_INT64));
+    CUSCI_TRY(check_out(ctx, fn, inverse, ar->ndim, ar->shape, CUSCI_INT64));
   bool want_perm = o.return_index || o.return_inverse;
   cusci_array *rows = NULL, *sorted = NULL, *perm = NULL, *gid = NULL, *scratch = NULL;
   cusci_array *u = NULL, *ix = NULL, *inv = NULL, *cnt = NULL;
@@ -330,7 +330,7 @@ cusci_status cusci_unique(cusci_ctx *ctx, const cusci_array *ar, const cusci_uni
 static cusci_status contiguous_as(cusci_ctx *ctx, const cusci_array *a, cusci_dtype dt, cusci_array **out)
 {
   cusci_array *t = NULL;
-  CUSCI__TRY(cusci_array_astype(ctx, (cusci_array *)a, dt, false, &t));
+  CUSCI_TRY(cusci_array_astype(ctx, (cusci_array *)a, dt, false, &t));
   cusci_status st = cusci_array_ascontiguousarray(ctx, t, out);
   cusci_array_release(t);
   return st;
@@ -344,16 +344,16 @@ cusci_status cusci_searchsorted(cusci_ctx *ctx, const cusci_array *a, const cusc
     return CUSCI_ERR_NULL_POINTER;
   if (!out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
-  CUSCI__TRY(cusci_check_array(ctx, fn, "a", a));
-  CUSCI__TRY(cusci_check_array(ctx, fn, "v", v));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "a", a));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "v", v));
   if (a->ndim != 1)
     CUSCI__FAIL(ctx, CUSCI_ERR_NDIM, "a has %d dimensions, expected 1", a->ndim);
   if (side != CUSCI_SIDE_LEFT && side != CUSCI_SIDE_RIGHT)
     CUSCI__FAIL(ctx, CUSCI_ERR_INVALID_ARGUMENT, "side is %d, expected CUSCI_SIDE_LEFT or CUSCI_SIDE_RIGHT",
                 (int)side);
-  CUSCI__TRY(check_out(ctx, fn, out, v->ndim, v->shape, CUSCI_INT64));
+  CUSCI_TRY(check_out(ctx, fn, out, v->ndim, v->shape, CUSCI_INT64));
   cusci_dtype dt;
-  CUSCI__TRY(cusci_promote_types(a->dtype, v->dtype, &dt));
+  CUSCI_TRY(cusci_promote_types(a->dtype, v->dtype, &dt));
   cusci_array *ac = NULL, *vc = NULL, *res = NULL;
   cusci_status st = contiguous_as(ctx, a, dt, &ac);
   if (st == CUSCI_OK)

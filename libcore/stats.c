@@ -87,7 +87,7 @@ static cusci_status quantile_impl(cusci_ctx *ctx, const char *fn, const cusci_ar
     return CUSCI_ERR_NULL_POINTER;
   if (!out)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
-  CUSCI__TRY(cusci_check_array(ctx, fn, "a", a));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "a", a));
   if (method < 0 || method > CUSCI__Q_MEDIAN)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "method %d is not a cusci_quantile_method", method);
   bool scalar = nq < 0;
@@ -229,7 +229,7 @@ cusci_status cusci_median(cusci_ctx *ctx, const cusci_array *a, const cusci_redu
 static cusci_status scalar_of(cusci_ctx *ctx, cusci_array *x, double *v)
 {
   cusci_array *d = NULL;
-  CUSCI__TRY(cusci_array_astype(ctx, x, CUSCI_FLOAT64, false, &d));
+  CUSCI_TRY(cusci_array_astype(ctx, x, CUSCI_FLOAT64, false, &d));
   cusci_status st = cusci_array_to_host(ctx, d, v, sizeof *v);
   cusci_array_release(d);
   return st;
@@ -239,7 +239,7 @@ static cusci_status scalar_of(cusci_ctx *ctx, cusci_array *x, double *v)
 static cusci_status flat_as(cusci_ctx *ctx, const cusci_array *x, cusci_dtype dt, cusci_array **out)
 {
   cusci_array *t = NULL, *c = NULL;
-  CUSCI__TRY(cusci_array_astype(ctx, (cusci_array *)x, dt, false, &t));
+  CUSCI_TRY(cusci_array_astype(ctx, (cusci_array *)x, dt, false, &t));
   cusci_status st = cusci_array_ascontiguousarray(ctx, t, &c);
   cusci_array_release(t);
   if (st != CUSCI_OK)
@@ -273,13 +273,13 @@ static cusci_status hist_check(cusci_ctx *ctx, const char *fn, const cusci_array
     return CUSCI_ERR_NULL_POINTER;
   if (!hist)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "hist is NULL");
-  CUSCI__TRY(cusci_check_array(ctx, fn, "a", a));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "a", a));
   if (cusci_dtype_kind(a->dtype) == 'c')
     return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "a is %s; histograms of complex numbers are not defined",
                           cusci_dtype_name(a->dtype));
   if (o && o->weights) {
     const cusci_array *w = o->weights;
-    CUSCI__TRY(cusci_check_array(ctx, fn, "weights", w));
+    CUSCI_TRY(cusci_check_array(ctx, fn, "weights", w));
     bool same = w->ndim == a->ndim;
     for (int d = 0; same && d < a->ndim; d++)
       same = w->shape[d] == a->shape[d];
@@ -399,7 +399,7 @@ cusci_status cusci_histogram(cusci_ctx *ctx, const cusci_array *a, int64_t bins,
                              cusci_array **hist, cusci_array **bin_edges)
 {
   const char *fn = __func__;
-  CUSCI__TRY(hist_check(ctx, fn, a, opts, hist));
+  CUSCI_TRY(hist_check(ctx, fn, a, opts, hist));
   if (bins < 1)
     CUSCI__FAIL(ctx, CUSCI_ERR_VALUE, "bins is %lld, expected a positive number", (long long)bins);
   bool isfloat = cusci_dtype_kind(a->dtype) == 'f';
@@ -428,7 +428,7 @@ cusci_status cusci_histogram(cusci_ctx *ctx, const cusci_array *a, int64_t bins,
       st = scalar_of(ctx, mx, &hi);
     cusci_array_release(mn);
     cusci_array_release(mx);
-    CUSCI__TRY(st);
+    CUSCI_TRY(st);
     if (!isfinite(lo) || !isfinite(hi))
       CUSCI__FAIL(ctx, CUSCI_ERR_VALUE, "autodetected range of [%g, %g] is not finite", lo, hi);
     ct = isfloat ? ct_of(a->dtype) : 0;
@@ -453,8 +453,8 @@ cusci_status cusci_histogram_edges(cusci_ctx *ctx, const cusci_array *a, const c
                                    const cusci_histogram_opts *opts, cusci_array **hist, cusci_array **bin_edges)
 {
   const char *fn = __func__;
-  CUSCI__TRY(hist_check(ctx, fn, a, opts, hist));
-  CUSCI__TRY(cusci_check_array(ctx, fn, "bins", bins));
+  CUSCI_TRY(hist_check(ctx, fn, a, opts, hist));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "bins", bins));
   if (bins->ndim != 1)
     CUSCI__FAIL(ctx, CUSCI_ERR_NDIM, "bins has %d dimensions, expected 1", bins->ndim);
   if (cusci_dtype_kind(bins->dtype) == 'c')
@@ -490,14 +490,14 @@ cusci_status cusci_bincount(cusci_ctx *ctx, const cusci_array *x, const cusci_ar
     return CUSCI_ERR_NULL_POINTER;
   if (!out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
-  CUSCI__TRY(cusci_check_array(ctx, fn, "x", x));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
   if (x->ndim != 1)
     CUSCI__FAIL(ctx, CUSCI_ERR_NDIM, "x has %d dimensions, expected 1", x->ndim);
   char k = cusci_dtype_kind(x->dtype);
   if (k != 'b' && k != 'i' && k != 'u')
     CUSCI__FAIL(ctx, CUSCI_ERR_DTYPE, "x is %s, expected integers", cusci_dtype_name(x->dtype));
   if (weights) {
-    CUSCI__TRY(cusci_check_array(ctx, fn, "weights", weights));
+    CUSCI_TRY(cusci_check_array(ctx, fn, "weights", weights));
     if (weights->ndim != 1 || weights->shape[0] != x->shape[0]) {
       char s1[256];
       CUSCI__FAIL(ctx, CUSCI_ERR_SHAPE, "weights has shape %s, expected (%lld,)",
@@ -526,7 +526,7 @@ cusci_status cusci_bincount(cusci_ctx *ctx, const cusci_array *x, const cusci_ar
     cusci_array *arrs[] = {mn, mx, mn64, mx64};
     for (int i = 0; i < 4; i++)
       cusci_array_release(arrs[i]);
-    CUSCI__TRY(st);
+    CUSCI_TRY(st);
     if (x->dtype == CUSCI_UINT64 && vmax < 0)
       CUSCI__FAIL(ctx, CUSCI_ERR_VALUE, "x holds a value above the int64 range");
     if (vmin < 0)
@@ -539,7 +539,7 @@ cusci_status cusci_bincount(cusci_ctx *ctx, const cusci_array *x, const cusci_ar
   cusci_dtype rdt = weights ? CUSCI_FLOAT64 : CUSCI_INT64;
   if (*out) {
     cusci_array *chk = NULL;
-    CUSCI__TRY(cusci_prepare_out(ctx, fn, out, 1, &len, rdt, &chk));
+    CUSCI_TRY(cusci_prepare_out(ctx, fn, out, 1, &len, rdt, &chk));
   }
   cusci_array *xf = NULL, *wf = NULL, *res = NULL;
   cusci_status st = flat_as(ctx, x, CUSCI_INT64, &xf);

@@ -156,12 +156,12 @@ cusci_status cusci__h2d(cusci_ctx *ctx, const char *fn, void *dst, const void *s
   if (n == 0)
     return CUSCI_OK;
   if (n < DIRECT_BELOW || cusci__gpu_is_pinned(src)) {
-    CUSCI__TRY(cusci__gpu_memcpy_h2d(ctx, fn, dst, src, n));
+    CUSCI_TRY(cusci__gpu_memcpy_h2d(ctx, fn, dst, src, n));
     return wait ? cusci__gpu_sync(ctx, fn) : CUSCI_OK;
   }
   stage sg;
   if (!stage_acquire(ctx, fn, &sg)) {
-    CUSCI__TRY(cusci__gpu_memcpy_h2d(ctx, fn, dst, src, n));
+    CUSCI_TRY(cusci__gpu_memcpy_h2d(ctx, fn, dst, src, n));
     return cusci__gpu_sync(ctx, fn);
   }
   void *const *buf = sg.buf, *const *ev = sg.ev;
@@ -192,12 +192,12 @@ cusci_status cusci__d2h(cusci_ctx *ctx, const char *fn, void *dst, const void *s
   if (n == 0)
     return CUSCI_OK;
   if (n < DIRECT_BELOW || cusci__gpu_is_pinned(dst)) {
-    CUSCI__TRY(cusci__gpu_memcpy_d2h(ctx, fn, dst, src, n));
+    CUSCI_TRY(cusci__gpu_memcpy_d2h(ctx, fn, dst, src, n));
     return wait ? cusci__gpu_sync(ctx, fn) : CUSCI_OK;
   }
   stage sg;
   if (!stage_acquire(ctx, fn, &sg)) {
-    CUSCI__TRY(cusci__gpu_memcpy_d2h(ctx, fn, dst, src, n));
+    CUSCI_TRY(cusci__gpu_memcpy_d2h(ctx, fn, dst, src, n));
     return cusci__gpu_sync(ctx, fn);
   }
   void *const *buf = sg.buf, *const *ev = sg.ev;
@@ -255,7 +255,7 @@ static cusci_status contiguous_source(cusci_ctx *ctx, const char *fn, const cusc
       return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %zu bytes", n);
     cusci__host_astype(a->dtype, a->dtype, &loop, *tmp, a->data);
   } else {
-    CUSCI__TRY(cusci__gpu_gather(ctx, fn, a->device, a->storage->pool, &loop, a->dtype, a->data, n, tmp));
+    CUSCI_TRY(cusci__gpu_gather(ctx, fn, a->device, a->storage->pool, &loop, a->dtype, a->data, n, tmp));
   }
   *src = *tmp;
   return CUSCI_OK;
@@ -271,7 +271,7 @@ cusci_status cusci_array_to_device(cusci_ctx *ctx, const cusci_array *a, cusci_a
     return cusci_array_copy(ctx, a, out);
   const char *fn = __func__;
   cusci_array *r;
-  CUSCI__TRY(cusci_prepare_out(ctx, fn, out, a->ndim, a->shape, a->dtype, &r));
+  CUSCI_TRY(cusci_prepare_out(ctx, fn, out, a->ndim, a->shape, a->dtype, &r));
   cusci_array *t = r; /* contiguous landing place */
   cusci_status st = CUSCI_OK;
   if (!cusci_array_is_c_contiguous(r))

@@ -408,7 +408,7 @@ static cusci_status operand_convert(cusci_ctx *ctx, const char *fn, cusci_dtype 
   if (o->scalar || o->arr->dtype == L)
     return CUSCI_OK;
   const cusci_array *a = o->arr;
-  CUSCI__TRY(cusci__array_new(ctx, fn, a->ndim, a->shape, L, &o->tmp));
+  CUSCI_TRY(cusci__array_new(ctx, fn, a->ndim, a->shape, L, &o->tmp));
   o->arr = o->tmp;
   return cusci__copy_into(ctx, fn, o->tmp, a);
 }
@@ -473,7 +473,7 @@ enum family { FAM_BINARY, FAM_UNARY, FAM_WHERE, FAM_CLIP };
 static cusci_status check_out(cusci_ctx *ctx, const char *fn, const cusci_array *given, int nd, const int64_t *shape,
                               cusci_dtype result)
 {
-  CUSCI__TRY(cusci_check_array(ctx, fn, "*out", given));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "*out", given));
   bool same = given->ndim == nd;
   for (int d = 0; same && d < nd; d++)
     same = given->shape[d] == shape[d];
@@ -507,7 +507,7 @@ static cusci_status run(cusci_ctx *ctx, const char *fn, int fam, int kop, const 
       broadcast_strides(ops[i].arr, nd, shape, st_in[i]);
   }
   if (given) {
-    CUSCI__TRY(check_out(ctx, fn, given, nd, shape, rs->result));
+    CUSCI_TRY(check_out(ctx, fn, given, nd, shape, rs->result));
     bool direct = given->dtype == rs->result;
     /* In place is fine when each input element is read at the address its
      * output is written; any other overlap goes through a temporary. */
@@ -521,7 +521,7 @@ static cusci_status run(cusci_ctx *ctx, const char *fn, int fam, int kop, const 
       target = given;
   }
   if (!target)
-    CUSCI__TRY(cusci__array_new(ctx, fn, nd, shape, rs->result, &target));
+    CUSCI_TRY(cusci__array_new(ctx, fn, nd, shape, rs->result, &target));
 
   cusci_status st = CUSCI_OK;
   if (rs->special != SPECIAL_NONE) {
@@ -605,7 +605,7 @@ static cusci_status run_scalars(cusci_ctx *ctx, const char *fn, int fam, int kop
   if (ctx->device < 0)
     return run(ctx, fn, fam, kop, rs, nin, ops, 0, NULL, out);
   if (*out)
-    CUSCI__TRY(check_out(ctx, fn, *out, 0, NULL, rs->result));
+    CUSCI_TRY(check_out(ctx, fn, *out, 0, NULL, rs->result));
   cusci_ctx *host;
   if (cusci_ctx_create(CUSCI_DEVICE_HOST, &host) != CUSCI_OK)
     CUSCI__FAIL(ctx, CUSCI_ERR_OUT_OF_MEMORY, "no host context: %s", cusci_ctx_create_error());
@@ -655,18 +655,18 @@ static cusci_status binary(cusci_ctx *ctx, const char *fn, cusci_ufunc f, const 
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
   if ((unsigned)f >= CUSCI_N_UFUNCS || info[f].nin != 2)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "ufunc %d is not a binary ufunc", (int)f);
-  CUSCI__TRY(operand_check(ctx, fn, "x1", x1));
-  CUSCI__TRY(operand_check(ctx, fn, "x2", x2));
+  CUSCI_TRY(operand_check(ctx, fn, "x1", x1));
+  CUSCI_TRY(operand_check(ctx, fn, "x2", x2));
   const cusci_operand *pair[2] = {x1, x2};
   resolved rs;
-  CUSCI__TRY(resolve(ctx, fn, f, common_dtype_ex(2, pair, info[f].rule == RULE_FLOAT), &rs));
+  CUSCI_TRY(resolve(ctx, fn, f, common_dtype_ex(2, pair, info[f].rule == RULE_FLOAT), &rs));
   if (info[f].swap) {
     pair[0] = x2;
     pair[1] = x1;
   }
   operand ops[2];
-  CUSCI__TRY(operand_init(ctx, fn, info[f].swap ? "x2" : "x1", pair[0], rs.loop, &ops[0]));
-  CUSCI__TRY(operand_init(ctx, fn, info[f].swap ? "x1" : "x2", pair[1], rs.loop, &ops[1]));
+  CUSCI_TRY(operand_init(ctx, fn, info[f].swap ? "x2" : "x1", pair[0], rs.loop, &ops[0]));
+  CUSCI_TRY(operand_init(ctx, fn, info[f].swap ? "x1" : "x2", pair[1], rs.loop, &ops[1]));
   return execute(ctx, fn, FAM_BINARY, info[f].kop, &rs, 2, ops, out);
 }
 
@@ -678,13 +678,13 @@ static cusci_status unary(cusci_ctx *ctx, const char *fn, cusci_ufunc f, const c
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
   if ((unsigned)f >= CUSCI_N_UFUNCS || info[f].nin != 1)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "ufunc %d is not a unary ufunc", (int)f);
-  CUSCI__TRY(operand_check(ctx, fn, "x", x));
+  CUSCI_TRY(operand_check(ctx, fn, "x", x));
   resolved rs;
-  CUSCI__TRY(resolve(ctx, fn, f, common_dtype(1, &x), &rs));
+  CUSCI_TRY(resolve(ctx, fn, f, common_dtype(1, &x), &rs));
   operand op;
   /* The identities copy an array from its own dtype. */
   bool as_is = rs.special == SPECIAL_COPY && x->array;
-  CUSCI__TRY(operand_init(ctx, fn, "x", x, as_is ? x->array->dtype : rs.loop, &op));
+  CUSCI_TRY(operand_init(ctx, fn, "x", x, as_is ? x->array->dtype : rs.loop, &op));
   return execute(ctx, fn, FAM_UNARY, info[f].kop, &rs, 1, &op, out);
 }
 
@@ -725,17 +725,17 @@ cusci_status cusci_where(cusci_ctx *ctx, const cusci_array *condition, cusci_ope
     return CUSCI_ERR_NULL_POINTER;
   if (!out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
-  CUSCI__TRY(cusci_check_array(ctx, fn, "condition", condition));
-  CUSCI__TRY(operand_check(ctx, fn, "x", &x));
-  CUSCI__TRY(operand_check(ctx, fn, "y", &y));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "condition", condition));
+  CUSCI_TRY(operand_check(ctx, fn, "x", &x));
+  CUSCI_TRY(operand_check(ctx, fn, "y", &y));
   const cusci_operand *xy[2] = {&x, &y};
   resolved rs = {common_dtype(2, xy), CUSCI_BOOL, SPECIAL_NONE};
   rs.result = rs.loop;
   cusci_operand c = cusci_operand_array(condition);
   operand ops[3];
-  CUSCI__TRY(operand_init(ctx, fn, "condition", &c, CUSCI_BOOL, &ops[0]));
-  CUSCI__TRY(operand_init(ctx, fn, "x", &x, rs.loop, &ops[1]));
-  CUSCI__TRY(operand_init(ctx, fn, "y", &y, rs.loop, &ops[2]));
+  CUSCI_TRY(operand_init(ctx, fn, "condition", &c, CUSCI_BOOL, &ops[0]));
+  CUSCI_TRY(operand_init(ctx, fn, "x", &x, rs.loop, &ops[1]));
+  CUSCI_TRY(operand_init(ctx, fn, "y", &y, rs.loop, &ops[2]));
   return execute(ctx, fn, FAM_WHERE, 0, &rs, 3, ops, out);
 }
 
@@ -747,7 +747,7 @@ cusci_status cusci_clip(cusci_ctx *ctx, const cusci_array *a, cusci_operand a_mi
     return CUSCI_ERR_NULL_POINTER;
   if (!out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
-  CUSCI__TRY(cusci_check_array(ctx, fn, "a", a));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "a", a));
   bool no_min = !a_min.array && a_min.kind == CUSCI_SCALAR_NONE;
   bool no_max = !a_max.array && a_max.kind == CUSCI_SCALAR_NONE;
   if (no_min && no_max)
@@ -757,14 +757,14 @@ cusci_status cusci_clip(cusci_ctx *ctx, const cusci_array *a, cusci_operand a_mi
     return binary(ctx, fn, CUSCI_UFUNC_MINIMUM, &x, &a_max, out);
   if (no_max)
     return binary(ctx, fn, CUSCI_UFUNC_MAXIMUM, &x, &a_min, out);
-  CUSCI__TRY(operand_check(ctx, fn, "a_min", &a_min));
-  CUSCI__TRY(operand_check(ctx, fn, "a_max", &a_max));
+  CUSCI_TRY(operand_check(ctx, fn, "a_min", &a_min));
+  CUSCI_TRY(operand_check(ctx, fn, "a_max", &a_max));
   const cusci_operand *three[3] = {&x, &a_min, &a_max};
   resolved rs = {common_dtype(3, three), CUSCI_BOOL, SPECIAL_NONE};
   rs.result = rs.loop;
   operand ops[3];
-  CUSCI__TRY(operand_init(ctx, fn, "a", &x, rs.loop, &ops[0]));
-  CUSCI__TRY(operand_init(ctx, fn, "a_min", &a_min, rs.loop, &ops[1]));
-  CUSCI__TRY(operand_init(ctx, fn, "a_max", &a_max, rs.loop, &ops[2]));
+  CUSCI_TRY(operand_init(ctx, fn, "a", &x, rs.loop, &ops[0]));
+  CUSCI_TRY(operand_init(ctx, fn, "a_min", &a_min, rs.loop, &ops[1]));
+  CUSCI_TRY(operand_init(ctx, fn, "a_max", &a_max, rs.loop, &ops[2]));
   return execute(ctx, fn, FAM_CLIP, 0, &rs, 3, ops, out);
 }

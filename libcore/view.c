@@ -9,7 +9,7 @@
 /* The checks of a view function: ctx, the array, out. */
 static cusci_status view_check(cusci_ctx *ctx, const char *fn, const cusci_array *a, cusci_array **out)
 {
-  CUSCI__TRY(cusci_check_array(ctx, fn, "a", a));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "a", a));
   if (!out)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
   return CUSCI_OK;
@@ -19,15 +19,15 @@ static cusci_status make_view(cusci_ctx *ctx, const char *fn, const cusci_array 
                               const int64_t *strides, char *data, cusci_array **out)
 {
   cusci_array *v;
-  CUSCI__TRY(cusci__array_view(ctx, fn, a, ndim, shape, strides, data, &v));
+  CUSCI_TRY(cusci__array_view(ctx, fn, a, ndim, shape, strides, data, &v));
   return cusci__finish_view(ctx, fn, v, out);
 }
 
 cusci_status cusci_array_copy(cusci_ctx *ctx, const cusci_array *a, cusci_array **out)
 {
-  CUSCI__TRY(view_check(ctx, __func__, a, out));
+  CUSCI_TRY(view_check(ctx, __func__, a, out));
   cusci_array *r;
-  CUSCI__TRY(cusci_prepare_out(ctx, __func__, out, a->ndim, a->shape, a->dtype, &r));
+  CUSCI_TRY(cusci_prepare_out(ctx, __func__, out, a->ndim, a->shape, a->dtype, &r));
   cusci_status st = cusci__copy_into(ctx, __func__, r, a);
   if (st == CUSCI_OK)
     *out = r;
@@ -38,7 +38,7 @@ cusci_status cusci_array_copy(cusci_ctx *ctx, const cusci_array *a, cusci_array 
 
 cusci_status cusci_array_ascontiguousarray(cusci_ctx *ctx, cusci_array *a, cusci_array **out)
 {
-  CUSCI__TRY(view_check(ctx, __func__, a, out));
+  CUSCI_TRY(view_check(ctx, __func__, a, out));
   if (*out == NULL && cusci_array_is_c_contiguous(a)) {
     *out = cusci_array_retain(a);
     return CUSCI_OK;
@@ -88,7 +88,7 @@ static bool reshape_strides(const cusci_array *a, int ndim, const int64_t *shape
 
 cusci_status cusci_array_reshape(cusci_ctx *ctx, cusci_array *a, int ndim, const int64_t *shape, cusci_array **out)
 {
-  CUSCI__TRY(view_check(ctx, __func__, a, out));
+  CUSCI_TRY(view_check(ctx, __func__, a, out));
   if (ndim < 0 || ndim > CUSCI_MAX_NDIM)
     CUSCI__FAIL(ctx, CUSCI_ERR_NDIM, "ndim is %d, expected 0 to %d", ndim, CUSCI_MAX_NDIM);
   if (ndim > 0 && !shape)
@@ -131,7 +131,7 @@ cusci_status cusci_array_reshape(cusci_ctx *ctx, cusci_array *a, int ndim, const
   } else if (!reshape_strides(a, ndim, s, strides)) {
     /* No view exists: copy, then view the copy with the new shape. */
     cusci_array *c = NULL;
-    CUSCI__TRY(cusci_array_copy(ctx, a, &c));
+    CUSCI_TRY(cusci_array_copy(ctx, a, &c));
     cusci__c_strides(ndim, s, strides);
     cusci_status st = make_view(ctx, __func__, c, ndim, s, strides, c->data, out);
     cusci_array_release(c);
@@ -142,7 +142,7 @@ cusci_status cusci_array_reshape(cusci_ctx *ctx, cusci_array *a, int ndim, const
 
 cusci_status cusci_array_transpose(cusci_ctx *ctx, cusci_array *a, const int *axes, cusci_array **out)
 {
-  CUSCI__TRY(view_check(ctx, __func__, a, out));
+  CUSCI_TRY(view_check(ctx, __func__, a, out));
   int n = a->ndim;
   int64_t shape[CUSCI_MAX_NDIM], strides[CUSCI_MAX_NDIM];
   bool seen[CUSCI_MAX_NDIM] = {false};
@@ -190,7 +190,7 @@ static int64_t slice_indices(int64_t len, int64_t start, int64_t stop, int64_t s
 cusci_status cusci_array_slice(cusci_ctx *ctx, cusci_array *a, const int64_t *start, const int64_t *stop,
                                const int64_t *step, cusci_array **out)
 {
-  CUSCI__TRY(view_check(ctx, __func__, a, out));
+  CUSCI_TRY(view_check(ctx, __func__, a, out));
   int64_t shape[CUSCI_MAX_NDIM], strides[CUSCI_MAX_NDIM];
   int64_t offset = 0;
   for (int i = 0; i < a->ndim; i++) {
@@ -212,7 +212,7 @@ cusci_status cusci_array_slice(cusci_ctx *ctx, cusci_array *a, const int64_t *st
 
 cusci_status cusci_array_squeeze(cusci_ctx *ctx, cusci_array *a, int naxes, const int *axes, cusci_array **out)
 {
-  CUSCI__TRY(view_check(ctx, __func__, a, out));
+  CUSCI_TRY(view_check(ctx, __func__, a, out));
   bool drop[CUSCI_MAX_NDIM] = {false};
   if (axes) {
     if (naxes < 0 || naxes > a->ndim)
@@ -246,7 +246,7 @@ cusci_status cusci_array_squeeze(cusci_ctx *ctx, cusci_array *a, int naxes, cons
 
 cusci_status cusci_array_expand_dims(cusci_ctx *ctx, cusci_array *a, int axis, cusci_array **out)
 {
-  CUSCI__TRY(view_check(ctx, __func__, a, out));
+  CUSCI_TRY(view_check(ctx, __func__, a, out));
   int n = a->ndim + 1;
   if (n > CUSCI_MAX_NDIM)
     CUSCI__FAIL(ctx, CUSCI_ERR_NDIM, "the result would have %d dimensions, at most %d are allowed", n, CUSCI_MAX_NDIM);
@@ -272,8 +272,8 @@ cusci_status cusci_array_expand_dims(cusci_ctx *ctx, cusci_array *a, int axis, c
 
 cusci_status cusci_array_broadcast_to(cusci_ctx *ctx, cusci_array *a, int ndim, const int64_t *shape, cusci_array **out)
 {
-  CUSCI__TRY(view_check(ctx, __func__, a, out));
-  CUSCI__TRY(cusci_check_shape(ctx, __func__, "shape", ndim, shape, cusci__itemsize[a->dtype]));
+  CUSCI_TRY(view_check(ctx, __func__, a, out));
+  CUSCI_TRY(cusci_check_shape(ctx, __func__, "shape", ndim, shape, cusci__itemsize[a->dtype]));
   char b1[256], b2[256];
   if (ndim < a->ndim)
     CUSCI__FAIL(ctx, CUSCI_ERR_BROADCAST, "cannot broadcast shape %s to the shorter shape %s",

@@ -8,7 +8,7 @@
 #include <cusci/core_ext.h>
 
 /* Return a failing status from the enclosing function. */
-#define TRY(expr) CUSCI__TRY(expr)
+#define TRY(expr) CUSCI_TRY(expr)
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -39,13 +39,13 @@ static cusci_status param_load(cusci_ctx *ctx, const char *fn, const char *name,
   p->dev = NULL;
   p->host = NULL;
   p->own_host = false;
-  CUSCI__TRY(cusci_check_array(ctx, fn, name, a));
+  CUSCI_TRY(cusci_check_array(ctx, fn, name, a));
   char k = cusci_dtype_kind(cusci_array_dtype(a));
   if (dt == CUSCI_INT64 ? (k != 'i' && k != 'u') : (k != 'f' && k != 'i' && k != 'u'))
     return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "%s has dtype %s, expected %s", name,
                           cusci_dtype_name(cusci_array_dtype(a)), dt == CUSCI_INT64 ? "an integer dtype" : "a real dtype");
   cusci_array *view = NULL;
-  CUSCI__TRY(cusci_array_broadcast_to(ctx, (cusci_array *)a, ndim, shape, &view));
+  CUSCI_TRY(cusci_array_broadcast_to(ctx, (cusci_array *)a, ndim, shape, &view));
   cusci_status st = cusci_array_astype(ctx, view, dt, true, &p->dev);
   cusci_array_release(view);
   if (st != CUSCI_OK)
@@ -100,8 +100,8 @@ static cusci_status common(cusci_ctx *ctx, const char *fn, cusci_random_generato
   if (g->curand)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn,
                           "cuRAND's engines take scalar parameters only; use CUSCI_BITGEN_PHILOX");
-  CUSCI__TRY(cusci_check_dtype(ctx, fn, "dtype", dtype));
-  CUSCI__TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, cusci_dtype_itemsize(dtype)));
+  CUSCI_TRY(cusci_check_dtype(ctx, fn, "dtype", dtype));
+  CUSCI_TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, cusci_dtype_itemsize(dtype)));
   if (!discrete && dtype != CUSCI_FLOAT32 && dtype != CUSCI_FLOAT64)
     return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "dtype %s: expected float32 or float64", cusci_dtype_name(dtype));
   return CUSCI_OK;
@@ -112,7 +112,7 @@ static cusci_status fill(cusci_ctx *ctx, const char *fn, cusci_random_generator 
                          cusci_array **out)
 {
   cusci_array *r = NULL, *tmp = NULL;
-  CUSCI__TRY(cusci_prepare_out(ctx, fn, out, ndim, shape, dtype, &r));
+  CUSCI_TRY(cusci_prepare_out(ctx, fn, out, ndim, shape, dtype, &r));
   cusci_array *dst = r;
   cusci_status st = CUSCI_OK;
   if (!cusci_array_is_c_contiguous(r)) {
@@ -163,10 +163,10 @@ static cusci_status fill(cusci_ctx *ctx, const char *fn, cusci_random_generator 
 /* A two-parameter real distribution: load, check, fill, free. */
 #define TWO(DIST, NA, A, NB, B)                                                          \
   const char *fn = __func__;                                                                          \
-  CUSCI__TRY(common(ctx, fn, g, ndim, shape, dtype, false, out));                                     \
+  CUSCI_TRY(common(ctx, fn, g, ndim, shape, dtype, false, out));                                     \
   int64_t n = out_size(ndim, shape);                                                                  \
   param pa_, pb_;                                                                                     \
-  CUSCI__TRY(param_load(ctx, fn, NA, A, ndim, shape, CUSCI_FLOAT64, &pa_));                           \
+  CUSCI_TRY(param_load(ctx, fn, NA, A, ndim, shape, CUSCI_FLOAT64, &pa_));                           \
   cusci_status st_ = param_load(ctx, fn, NB, B, ndim, shape, CUSCI_FLOAT64, &pb_);                    \
   if (st_ != CUSCI_OK) {                                                                              \
     param_free(&pa_);                                                                                 \
@@ -236,10 +236,10 @@ cusci_status cusci_random_beta_array(cusci_ctx *ctx, cusci_random_generator *g, 
 cusci_status cusci_random_exponential_array(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *scale, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI__TRY(common(ctx, fn, g, ndim, shape, dtype, false, out));
+  CUSCI_TRY(common(ctx, fn, g, ndim, shape, dtype, false, out));
   int64_t n = out_size(ndim, shape);
   param pa;
-  CUSCI__TRY(param_load(ctx, fn, "scale", scale, ndim, shape, CUSCI_FLOAT64, &pa));
+  CUSCI_TRY(param_load(ctx, fn, "scale", scale, ndim, shape, CUSCI_FLOAT64, &pa));
   cusci_status st = CUSCI_OK;
   const double *v = pa.host;
   for (int64_t i = 0; i < n && st == CUSCI_OK; i++)
@@ -254,10 +254,10 @@ cusci_status cusci_random_exponential_array(cusci_ctx *ctx, cusci_random_generat
 cusci_status cusci_random_poisson_array(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *lam, int ndim, const int64_t *shape, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI__TRY(common(ctx, fn, g, ndim, shape, CUSCI_INT64, true, out));
+  CUSCI_TRY(common(ctx, fn, g, ndim, shape, CUSCI_INT64, true, out));
   int64_t n = out_size(ndim, shape);
   param pa;
-  CUSCI__TRY(param_load(ctx, fn, "lam", lam, ndim, shape, CUSCI_FLOAT64, &pa));
+  CUSCI_TRY(param_load(ctx, fn, "lam", lam, ndim, shape, CUSCI_FLOAT64, &pa));
   cusci_status st = CUSCI_OK;
   const double *v = pa.host;
   for (int64_t i = 0; i < n && st == CUSCI_OK; i++)
@@ -272,10 +272,10 @@ cusci_status cusci_random_poisson_array(cusci_ctx *ctx, cusci_random_generator *
 cusci_status cusci_random_binomial_array(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *n_trials, const cusci_array *p, int ndim, const int64_t *shape, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI__TRY(common(ctx, fn, g, ndim, shape, CUSCI_INT64, true, out));
+  CUSCI_TRY(common(ctx, fn, g, ndim, shape, CUSCI_INT64, true, out));
   int64_t n = out_size(ndim, shape);
   param pp, pn;
-  CUSCI__TRY(param_load(ctx, fn, "p", p, ndim, shape, CUSCI_FLOAT64, &pp));
+  CUSCI_TRY(param_load(ctx, fn, "p", p, ndim, shape, CUSCI_FLOAT64, &pp));
   cusci_status st = param_load(ctx, fn, "n", n_trials, ndim, shape, CUSCI_INT64, &pn);
   if (st != CUSCI_OK) {
     param_free(&pp);

@@ -52,7 +52,7 @@ static cusci_status perm_into(cusci_ctx *ctx, const char *fn, cusci_random_gener
   bytes = 16 * n;
 #endif
   cusci_array *scratch = NULL;
-  CUSCI__TRY(cusci_array_empty(ctx, 1, &bytes, CUSCI_UINT8, &scratch));
+  CUSCI_TRY(cusci_array_empty(ctx, 1, &bytes, CUSCI_UINT8, &scratch));
   cusci_status st = CUSCI_OK;
   if (host) {
     cusci__rhost_perm(g->key, g->ctr, n, w, cusci_array_data(scratch), cusci_array_data(idx));
@@ -103,11 +103,11 @@ static cusci_status deliver(cusci_ctx *ctx, const char *fn, cusci_array *src, in
 cusci_status cusci_random_permutation(cusci_ctx *ctx, cusci_random_generator *g, int64_t n, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI__TRY(check_gen(ctx, fn, g, out));
+  CUSCI_TRY(check_gen(ctx, fn, g, out));
   if (n < 0)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "n = %lld is negative", (long long)n);
   cusci_array *r = NULL;
-  CUSCI__TRY(cusci_prepare_out(ctx, fn, out, 1, &n, CUSCI_INT64, &r));
+  CUSCI_TRY(cusci_prepare_out(ctx, fn, out, 1, &n, CUSCI_INT64, &r));
   cusci_array *dst = r;
   cusci_status st = CUSCI_OK;
   if (!cusci_array_is_c_contiguous(r)) {
@@ -133,8 +133,8 @@ cusci_status cusci_random_permutation(cusci_ctx *ctx, cusci_random_generator *g,
 cusci_status cusci_random_shuffle(cusci_ctx *ctx, cusci_random_generator *g, cusci_array *x)
 {
   const char *fn = __func__;
-  CUSCI__TRY(check_gen(ctx, fn, g, x));
-  CUSCI__TRY(cusci_check_array(ctx, fn, "x", x));
+  CUSCI_TRY(check_gen(ctx, fn, g, x));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
   if (cusci_array_ndim(x) < 1)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "x is 0-dimensional; shuffle needs an axis");
   int64_t n = cusci_array_shape(x)[0];
@@ -182,7 +182,7 @@ cusci_status cusci_random_shuffle(cusci_ctx *ctx, cusci_random_generator *g, cus
 /* p as n host doubles, checked as NumPy checks it. */
 static cusci_status load_p(cusci_ctx *ctx, const char *fn, const cusci_array *p, int64_t a, double **out)
 {
-  CUSCI__TRY(cusci_check_array(ctx, fn, "p", p));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "p", p));
   if (cusci_array_ndim(p) != 1)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "p has %d dimensions, expected 1", cusci_array_ndim(p));
   if (cusci_array_shape(p)[0] != a)
@@ -192,7 +192,7 @@ static cusci_status load_p(cusci_ctx *ctx, const char *fn, const cusci_array *p,
   if (dt != CUSCI_FLOAT32 && dt != CUSCI_FLOAT64)
     return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "p has dtype %s, expected float32 or float64", cusci_dtype_name(dt));
   cusci_array *d = NULL;
-  CUSCI__TRY(cusci_array_astype(ctx, (cusci_array *)p, CUSCI_FLOAT64, false, &d));
+  CUSCI_TRY(cusci_array_astype(ctx, (cusci_array *)p, CUSCI_FLOAT64, false, &d));
   double *h = malloc((size_t)(a > 0 ? a : 1) * sizeof *h);
   cusci_status st = h ? cusci_array_to_host(ctx, d, h, (size_t)a * sizeof *h)
                       : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for p");
@@ -227,8 +227,8 @@ cusci_status cusci_random_choice(cusci_ctx *ctx, cusci_random_generator *g, int6
                                  bool replace, const cusci_array *p, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI__TRY(check_gen(ctx, fn, g, out));
-  CUSCI__TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, 8));
+  CUSCI_TRY(check_gen(ctx, fn, g, out));
+  CUSCI_TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, 8));
   int64_t m = 1;
   for (int i = 0; i < ndim; i++)
     m *= shape[i];
@@ -242,7 +242,7 @@ cusci_status cusci_random_choice(cusci_ctx *ctx, cusci_random_generator *g, int6
                           (long long)m, (long long)a);
   double *ph = NULL;
   if (p) {
-    CUSCI__TRY(load_p(ctx, fn, p, a, &ph));
+    CUSCI_TRY(load_p(ctx, fn, p, a, &ph));
     if (!replace) {
       int64_t nz = 0;
       for (int64_t i = 0; i < a; i++)
@@ -330,8 +330,8 @@ cusci_status cusci_random_choice(cusci_ctx *ctx, cusci_random_generator *g, int6
 cusci_status cusci_random_permuted(cusci_ctx *ctx, cusci_random_generator *g, cusci_array *x, const int *axis, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI__TRY(check_gen(ctx, fn, g, out));
-  CUSCI__TRY(cusci_check_array(ctx, fn, "x", x));
+  CUSCI_TRY(check_gen(ctx, fn, g, out));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
   int nd = cusci_array_ndim(x);
   int ax = axis ? *axis : 0;
   if (axis && (ax < -nd || ax >= nd))
@@ -340,7 +340,7 @@ cusci_status cusci_random_permuted(cusci_ctx *ctx, cusci_random_generator *g, cu
     ax += nd;
   if (*out) { /* check *out before any work */
     cusci_array *r = NULL;
-    CUSCI__TRY(cusci_prepare_out(ctx, fn, out, nd, cusci_array_shape(x), cusci_array_dtype(x), &r));
+    CUSCI_TRY(cusci_prepare_out(ctx, fn, out, nd, cusci_array_shape(x), cusci_array_dtype(x), &r));
   }
   /* t: x with the permuted axis last (or flattened), as a C-contiguous copy */
   int perm[CUSCI_MAX_NDIM], inv[CUSCI_MAX_NDIM];
@@ -412,9 +412,9 @@ cusci_status cusci_random_permuted(cusci_ctx *ctx, cusci_random_generator *g, cu
 cusci_status cusci_random_choice_array(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *a, int ndim, const int64_t *shape, bool replace, const cusci_array *p, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI__TRY(check_gen(ctx, fn, g, out));
-  CUSCI__TRY(cusci_check_array(ctx, fn, "a", a));
-  CUSCI__TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, 8));
+  CUSCI_TRY(check_gen(ctx, fn, g, out));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "a", a));
+  CUSCI_TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, 8));
   int and_ = cusci_array_ndim(a);
   if (and_ < 1)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "a is 0-dimensional; choice needs an axis to choose along");
@@ -426,9 +426,9 @@ cusci_status cusci_random_choice_array(cusci_ctx *ctx, cusci_random_generator *g
   for (int i = 1; i < and_; i++)
     full[ndim + i - 1] = cusci_array_shape(a)[i];
   cusci_dtype dt = cusci_array_dtype(a);
-  CUSCI__TRY(cusci_check_shape(ctx, fn, "size + a.shape[1:]", ndim + and_ - 1, full, cusci_dtype_itemsize(dt)));
+  CUSCI_TRY(cusci_check_shape(ctx, fn, "size + a.shape[1:]", ndim + and_ - 1, full, cusci_dtype_itemsize(dt)));
   cusci_array *r = NULL;
-  CUSCI__TRY(cusci_prepare_out(ctx, fn, out, ndim + and_ - 1, full, dt, &r));
+  CUSCI_TRY(cusci_prepare_out(ctx, fn, out, ndim + and_ - 1, full, dt, &r));
   uint64_t ctr0 = g->ctr;
   int64_t n0 = cusci_array_shape(a)[0];
   int64_t rows = 1;

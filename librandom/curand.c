@@ -52,7 +52,7 @@ cusci_status cusci__rcurand_create(cusci_ctx *ctx, const char *fn, cusci_random_
     if (s != CURAND_STATUS_SUCCESS)
       return curand_fail(ctx, fn, "curandCreateGeneratorHost", s);
   } else {
-    CUSCI__TRY(cusci_ctx_use_device(ctx, fn));
+    CUSCI_TRY(cusci_ctx_use_device(ctx, fn));
     s = curandCreateGenerator(&h, rng_type(g->kind));
     if (s != CURAND_STATUS_SUCCESS)
       return curand_fail(ctx, fn, "curandCreateGenerator", s);
@@ -90,7 +90,7 @@ cusci_status cusci__rcurand_seek(cusci_ctx *ctx, const char *fn, cusci_random_ge
   if (cusci_ctx_device(ctx) != g->device)
     return cusci_ctx_fail(ctx, CUSCI_ERR_DEVICE, fn, "g is a cuRAND generator of device %d, ctx is on %d",
                           g->device, cusci_ctx_device(ctx));
-  CUSCI__TRY(cusci_ctx_use_device(ctx, fn));
+  CUSCI_TRY(cusci_ctx_use_device(ctx, fn));
   if (!quasi(g->kind)) {
     s = curandSetPseudoRandomGeneratorSeed(h, g->seed);
     if (s != CURAND_STATUS_SUCCESS)
@@ -132,9 +132,9 @@ cusci_status cusci__rcurand_sample(cusci_ctx *ctx, const char *fn, cusci_random_
   }
   if (n == 0)
     return CUSCI_OK;
-  CUSCI__TRY(cusci_ctx_use_device(ctx, fn));
+  CUSCI_TRY(cusci_ctx_use_device(ctx, fn));
   if (g->reseek) {
-    CUSCI__TRY(cusci__rcurand_seek(ctx, fn, g));
+    CUSCI_TRY(cusci__rcurand_seek(ctx, fn, g));
     g->reseek = false;
   }
   bool host = g->device == CUSCI_DEVICE_HOST;
@@ -149,7 +149,7 @@ cusci_status cusci__rcurand_sample(cusci_ctx *ctx, const char *fn, cusci_random_
   if (dist == CUSCI__RD_POISSON || (normal && !quasi(g->kind) && (n & 1))) {
     int64_t m = (int64_t)n + 1;
     cusci_dtype sd = dist == CUSCI__RD_POISSON ? CUSCI_UINT32 : dtype;
-    CUSCI__TRY(cusci_array_empty(ctx, 1, &m, sd, &scratch));
+    CUSCI_TRY(cusci_array_empty(ctx, 1, &m, sd, &scratch));
     buf = cusci_array_data(scratch);
   }
   size_t gen_n = (normal && !quasi(g->kind) && (n & 1)) ? n + 1 : n;

@@ -20,7 +20,7 @@
 static cusci_status load(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, int want_ndim,
                          double **out)
 {
-  CUSCI__TRY(cusci_check_array(ctx, fn, name, a));
+  CUSCI_TRY(cusci_check_array(ctx, fn, name, a));
   if (cusci_array_ndim(a) != want_ndim)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "%s has %d dimensions, expected %d", name, cusci_array_ndim(a),
                           want_ndim);
@@ -29,7 +29,7 @@ static cusci_status load(cusci_ctx *ctx, const char *fn, const char *name, const
     return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "%s has dtype %s, expected a real dtype", name,
                           cusci_dtype_name(cusci_array_dtype(a)));
   cusci_array *d = NULL;
-  CUSCI__TRY(cusci_array_astype(ctx, (cusci_array *)a, CUSCI_FLOAT64, false, &d));
+  CUSCI_TRY(cusci_array_astype(ctx, (cusci_array *)a, CUSCI_FLOAT64, false, &d));
   int64_t n = cusci_array_size(d);
   double *h = malloc((size_t)(n > 0 ? n : 1) * sizeof *h);
   cusci_status st = h ? cusci_array_to_host(ctx, d, h, (size_t)n * sizeof *h)
@@ -65,9 +65,9 @@ static cusci_status draw_rows(cusci_ctx *ctx, const char *fn, cusci_random_gener
   }
   full[ndim] = k;
   cusci_dtype dt = cusci__rrow_discrete(kind) ? CUSCI_INT64 : CUSCI_FLOAT64;
-  CUSCI__TRY(cusci_check_shape(ctx, fn, "shape", ndim + 1, full, 8));
+  CUSCI_TRY(cusci_check_shape(ctx, fn, "shape", ndim + 1, full, 8));
   cusci_array *r = NULL, *tmp = NULL, *vd = NULL;
-  CUSCI__TRY(cusci_prepare_out(ctx, fn, out, ndim + 1, full, dt, &r));
+  CUSCI_TRY(cusci_prepare_out(ctx, fn, out, ndim + 1, full, dt, &r));
   cusci_array *dst = r;
   cusci_status st = CUSCI_OK;
   if (!cusci_array_is_c_contiguous(r)) {
@@ -121,12 +121,12 @@ static cusci_status check_gen(cusci_ctx *ctx, const char *fn, cusci_random_gener
 cusci_status cusci_random_multinomial(cusci_ctx *ctx, cusci_random_generator *g, int64_t n, const cusci_array *pvals, int ndim, const int64_t *shape, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI__TRY(check_gen(ctx, fn, g, out));
-  CUSCI__TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, 8));
+  CUSCI_TRY(check_gen(ctx, fn, g, out));
+  CUSCI_TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, 8));
   if (n < 0)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "n = %lld, expected >= 0", (long long)n);
   double *pv;
-  CUSCI__TRY(load(ctx, fn, "pvals", pvals, 1, &pv));
+  CUSCI_TRY(load(ctx, fn, "pvals", pvals, 1, &pv));
   int64_t k = cusci_array_size(pvals);
   double sum = 0;
   cusci_status st = CUSCI_OK;
@@ -152,10 +152,10 @@ cusci_status cusci_random_multinomial(cusci_ctx *ctx, cusci_random_generator *g,
 cusci_status cusci_random_dirichlet(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *alpha, int ndim, const int64_t *shape, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI__TRY(check_gen(ctx, fn, g, out));
-  CUSCI__TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, 8));
+  CUSCI_TRY(check_gen(ctx, fn, g, out));
+  CUSCI_TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, 8));
   double *a;
-  CUSCI__TRY(load(ctx, fn, "alpha", alpha, 1, &a));
+  CUSCI_TRY(load(ctx, fn, "alpha", alpha, 1, &a));
   int64_t k = cusci_array_size(alpha);
   cusci_status st = CUSCI_OK;
   for (int64_t i = 0; i < k && st == CUSCI_OK; i++)
@@ -172,13 +172,13 @@ cusci_status cusci_random_dirichlet(cusci_ctx *ctx, cusci_random_generator *g, c
 cusci_status cusci_random_multivariate_hypergeometric(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *colors, int64_t nsample, int ndim, const int64_t *shape, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI__TRY(check_gen(ctx, fn, g, out));
-  CUSCI__TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, 8));
+  CUSCI_TRY(check_gen(ctx, fn, g, out));
+  CUSCI_TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, 8));
   if (colors && cusci_dtype_kind(cusci_array_dtype(colors)) != 'i' && cusci_dtype_kind(cusci_array_dtype(colors)) != 'u')
     return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "colors has dtype %s, expected an integer dtype",
                           cusci_dtype_name(cusci_array_dtype(colors)));
   double *c;
-  CUSCI__TRY(load(ctx, fn, "colors", colors, 1, &c));
+  CUSCI_TRY(load(ctx, fn, "colors", colors, 1, &c));
   int64_t k = cusci_array_size(colors);
   double total = 0;
   cusci_status st = CUSCI_OK;
@@ -323,15 +323,15 @@ static void lower_factor(const double *A, int64_t d, double *L, double *work)
 cusci_status cusci_random_multivariate_normal(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *mean, const cusci_array *cov, const cusci_random_mvn_opts *opts, int ndim, const int64_t *shape, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI__TRY(check_gen(ctx, fn, g, out));
-  CUSCI__TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, 8));
+  CUSCI_TRY(check_gen(ctx, fn, g, out));
+  CUSCI_TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, 8));
   cusci_random_mvn_opts o = opts ? *opts : (cusci_random_mvn_opts){0};
   if ((int)o.method < CUSCI_MVN_EIGH || (int)o.method > CUSCI_MVN_CHOLESKY)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "opts->method = %d is not a cusci_random_mvn_method",
                           (int)o.method);
   double tol = o.tol > 0 ? o.tol : 1e-8;
   double *m = NULL, *c = NULL;
-  CUSCI__TRY(load(ctx, fn, "mean", mean, 1, &m));
+  CUSCI_TRY(load(ctx, fn, "mean", mean, 1, &m));
   cusci_status st = load(ctx, fn, "cov", cov, 2, &c);
   if (st != CUSCI_OK) {
     free(m);

@@ -30,8 +30,8 @@ static cusci_status check_common(cusci_ctx *ctx, const request *rq, cusci_random
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, rq->fn, "g is NULL");
   if (!out)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, rq->fn, "out is NULL");
-  CUSCI__TRY(cusci_check_dtype(ctx, rq->fn, "dtype", dtype));
-  CUSCI__TRY(cusci_check_shape(ctx, rq->fn, "shape", ndim, shape, cusci_dtype_itemsize(dtype)));
+  CUSCI_TRY(cusci_check_dtype(ctx, rq->fn, "dtype", dtype));
+  CUSCI_TRY(cusci_check_shape(ctx, rq->fn, "shape", ndim, shape, cusci_dtype_itemsize(dtype)));
   char k = cusci_dtype_kind(dtype);
   if (rq->dist == CUSCI__RD_INTEGERS) {
     if (k != 'i' && k != 'u' && k != 'b')
@@ -73,7 +73,7 @@ static cusci_status philox_fill(cusci_ctx *ctx, const request *rq, cusci_random_
     return CUSCI_OK;
   }
 #ifdef CUSCI_HAVE_CUDA
-  CUSCI__TRY(cusci_ctx_use_device(ctx, rq->fn));
+  CUSCI_TRY(cusci_ctx_use_device(ctx, rq->fn));
   void *s = cusci_ctx_stream(ctx);
   if (rq->discrete) {
     int e = cusci__launch_rint(s, rq->dist, &rq->p, g->key, g->ctr, (int)dt, n, data);
@@ -86,7 +86,7 @@ static cusci_status philox_fill(cusci_ctx *ctx, const request *rq, cusci_random_
   int64_t bytes = (int64_t)cusci__rreal_scratch(rq->dist, &rq->p, f32, n);
   cusci_array *scratch = NULL;
   if (bytes > 0)
-    CUSCI__TRY(cusci_array_empty(ctx, 1, &bytes, CUSCI_UINT8, &scratch));
+    CUSCI_TRY(cusci_array_empty(ctx, 1, &bytes, CUSCI_UINT8, &scratch));
   int e = cusci__launch_rreal(s, rq->dist, &rq->p, g->key, g->ctr, f32, n, data, scratch ? cusci_array_data(scratch) : NULL);
   cusci_array_release(scratch);
   if (e != 0)
@@ -102,7 +102,7 @@ static cusci_status sample(cusci_ctx *ctx, const request *rq, cusci_random_gener
                            const int64_t *shape, cusci_dtype dtype, cusci_array **out)
 {
   cusci_array *r = NULL, *tmp = NULL;
-  CUSCI__TRY(cusci_prepare_out(ctx, rq->fn, out, ndim, shape, dtype, &r));
+  CUSCI_TRY(cusci_prepare_out(ctx, rq->fn, out, ndim, shape, dtype, &r));
   cusci_array *dst = r;
   cusci_status st = CUSCI_OK;
   /* The kernels store a group of elements at once (16 bytes of float32 or
@@ -142,7 +142,7 @@ static cusci_status sample(cusci_ctx *ctx, const request *rq, cusci_random_gener
 
 #define BEGIN(DIST, DISCRETE) \
   request rq = {.fn = __func__, .dist = CUSCI__RD_##DIST, .discrete = DISCRETE}; \
-  CUSCI__TRY(check_common(ctx, &rq, g, ndim, shape, dtype, out))
+  CUSCI_TRY(check_common(ctx, &rq, g, ndim, shape, dtype, out))
 #define FINISH return sample(ctx, &rq, g, ndim, shape, dtype, out)
 
 #define NOTNAN(x, name) NEED(!isnan(x), name, x, "a number")

@@ -23,12 +23,13 @@ extern "C" {
 #endif
 
 /* Evaluate a status expression and return it from the enclosing function
- * when it is not CUSCI_OK (the modules' C and CUDA code). */
-#define CUSCI__TRY(expr)              \
-  do {                                \
-    cusci_status cusci__st_ = (expr); \
-    if (cusci__st_ != CUSCI_OK)       \
-      return cusci__st_;              \
+ * (which returns a cusci_status) when it is not CUSCI_OK: the one error
+ * path of a module's C and CUDA code. */
+#define CUSCI_TRY(expr)                  \
+  do {                                   \
+    cusci_status cusci_try_st_ = (expr); \
+    if (cusci_try_st_ != CUSCI_OK)       \
+      return cusci_try_st_;              \
   } while (0)
 
 /*

@@ -49,7 +49,7 @@ inline cusci_status solver_fail(cusci_ctx *ctx, const char *fn, const char *what
 inline cusci_status scratch(cusci_ctx *ctx, size_t bytes, cusci_array **arr, void **ptr)
 {
   int64_t n = (int64_t)(bytes ? bytes : 1);
-  CUSCI__TRY(cusci_array_empty(ctx, 1, &n, CUSCI_UINT8, arr));
+  CUSCI_TRY(cusci_array_empty(ctx, 1, &n, CUSCI_UINT8, arr));
   *ptr = cusci_array_data(*arr);
   return CUSCI_OK;
 }
@@ -76,7 +76,7 @@ struct scratch_set {
   {
     if (ndev == (int)(sizeof dev / sizeof *dev))
       return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "more scratch buffers than a call may hold");
-    CUSCI__TRY(scratch(ctx, bytes, &dev[ndev], p));
+    CUSCI_TRY(scratch(ctx, bytes, &dev[ndev], p));
     ndev++;
     return CUSCI_OK;
   }
@@ -85,7 +85,7 @@ struct scratch_set {
    * would be reads of uninitialised memory. */
   cusci_status get_zeroed(cusci_ctx *ctx, const char *fn, size_t bytes, void **p)
   {
-    CUSCI__TRY(get(ctx, fn, bytes, p));
+    CUSCI_TRY(get(ctx, fn, bytes, p));
     cudaError_t e = bytes ? cudaMemsetAsync(*p, 0, bytes, (cudaStream_t)cusci_ctx_stream(ctx)) : cudaSuccess;
     return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaMemsetAsync", e);
   }
@@ -106,7 +106,7 @@ struct scratch_set {
 
 } // namespace
 
-#define TRY(expr) CUSCI__TRY(expr)
+#define TRY(expr) CUSCI_TRY(expr)
 #define CUDA_TRY(call)                      \
   do {                                      \
     cudaError_t e_ = (call);                \
