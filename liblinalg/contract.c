@@ -69,7 +69,7 @@ cusci_status cusci_linalg_vdot(cusci_ctx *ctx, const cusci_array *a, const cusci
   if (na != nb)
     return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "a and b have %lld and %lld elements: vdot needs the same number", (long long)na, (long long)nb);
   cusci_array *ca = NULL, *fa = NULL, *fb = NULL, *res = NULL;
-  cusci_status st = cusci__la_is_complex(cusci_array_dtype(a)) ? cusci_conj(ctx, a, &ca) : cusci_array_ascontiguousarray(ctx, (cusci_array *)a, &ca);
+  cusci_status st = cusci_dtype_is_complex(cusci_array_dtype(a)) ? cusci_conj(ctx, a, &ca) : cusci_array_ascontiguousarray(ctx, (cusci_array *)a, &ca);
   if (st == CUSCI_OK)
     st = cusci_array_reshape(ctx, ca, 1, &na, &fa);
   cusci_array *cb = NULL;
@@ -258,7 +258,7 @@ cusci_status cusci_linalg_matrix_power(cusci_ctx *ctx, const cusci_array *a, int
   if (sh[nd - 1] != sh[nd - 2])
     return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "a is %lldx%lld, expected square matrices", (long long)sh[nd - 2], (long long)sh[nd - 1]);
   cusci_dtype dt = cusci_array_dtype(a);
-  if (dt != CUSCI_FLOAT32 && dt != CUSCI_FLOAT64 && !cusci__la_is_complex(dt))
+  if (dt != CUSCI_FLOAT32 && dt != CUSCI_FLOAT64 && !cusci_dtype_is_complex(dt))
     return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "a has dtype %s: matrix_power takes float32, float64, complex64 and complex128",
                           cusci_dtype_name(dt));
   cusci_status st = CUSCI_OK;

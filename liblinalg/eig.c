@@ -25,6 +25,7 @@
 #include <cusci/compute.h>
 #include <cusci/core.h>
 #include <cusci/core_ext.h>
+#include <cusci/kit/dtypes.h>
 #include <cusci/linalg.h>
 
 #include "liblinalg/internal.h"
@@ -33,11 +34,8 @@
 #include "kernels/linalg/eig_launch.h"
 #endif
 
-typedef double complex cdouble;
-
 /* The host backend's dtype for work in dt. */
-static cusci_dtype wide_of(cusci_dtype dt) { return cusci__la_is_complex(dt) ? CUSCI_COMPLEX128 : CUSCI_FLOAT64; }
-
+static cusci_dtype wide_of(cusci_dtype dt) { return cusci_dtype_is_complex(dt) ? CUSCI_COMPLEX128 : CUSCI_FLOAT64; }
 
 /* b has a's shape. */
 static cusci_status check_same_shape(cusci_ctx *ctx, const char *fn, const char *na, const cusci_array *a, const char *nb, const cusci_array *b)
@@ -117,7 +115,7 @@ static cusci_status eig_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
     TRY(cusci__la_work_dtype(ctx, fn, "b", cusci_array_dtype(b), &db));
     TRY(cusci_promote_types(dt, db, &dt));
   }
-  cusci_dtype cdt = cusci__la_complex_of(dt);
+  cusci_dtype cdt = cusci_dtype_complex_of(dt);
   int nd = cusci_array_ndim(a), nb = nd - 2;
   const int64_t *sh = cusci_array_shape(a);
   int64_t n = sh[nd - 1], batch = cusci__la_prod(nb, sh);
@@ -139,13 +137,13 @@ static cusci_status eig_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
     st = cusci__la_host_copy(ctx, fn, a, wdt, &ha, &ca);
     if (st == CUSCI_OK && b)
       st = cusci__la_host_copy(ctx, fn, b, wdt, &hb, &cb);
-    cdouble *hw = xmalloc((size_t)(batch * n), sizeof *hw), *hl = vl ? xmalloc(nn, sizeof *hl) : NULL, *hr = vr ? xmalloc(nn, sizeof *hr) : NULL;
+    cusci_cdouble *hw = xmalloc((size_t)(batch * n), sizeof *hw), *hl = vl ? xmalloc(nn, sizeof *hl) : NULL, *hr = vr ? xmalloc(nn, sizeof *hr) : NULL;
     if (st == CUSCI_OK && (!hw || (vl && !hl) || (vr && !hr)))
       st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
     if (st == CUSCI_OK && !o.no_check_finite)
       nonfinite = nonfinite_d(ha, ca) || (hb && nonfinite_d(hb, cb));
     if (st == CUSCI_OK && !nonfinite && batch > 0 && n > 0)
-      info = cusci__ref_la_eig(cusci__la_is_complex(dt), batch, n, ha, hb, hw, hl, hr, &f);
+      info = cusci__ref_la_eig(cusci_dtype_is_complex(dt), batch, n, ha, hb, hw, hl, hr, &f);
     st = backend_status(ctx, fn, st, info, nonfinite);
     if (st == CUSCI_OK)
       st = cusci__la_put(ctx, hw, nd - 1, sh, CUSCI_COMPLEX128, cdt, &res[0]);
@@ -325,7 +323,7 @@ cusci_status cusci__la_eigh_ex(cusci_ctx *ctx, const char *fn, const cusci_array
   TRY(check_range(ctx, fn, "subset", r, n));
   if (!w)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "an output pointer is NULL");
-  cusci_dtype rt = cusci__la_real_of(dt);
+  cusci_dtype rt = cusci_dtype_real_of(dt);
   int type = o->type ? o->type : 1;
   int64_t *m = xmalloc((size_t)batch, sizeof *m);
   if (!m)
@@ -354,7 +352,7 @@ cusci_status cusci__la_eigh_ex(cusci_ctx *ctx, const char *fn, const cusci_array
     if (st == CUSCI_OK && !o->no_check_finite)
       nonfinite = nonfinite_d(ha, ca) || (hb && nonfinite_d(hb, cb));
     if (st == CUSCI_OK && !nonfinite && batch > 0 && n > 0)
-      info = cusci__ref_la_eigh_ex(cusci__la_is_complex(dt), batch, n, o->upper, r, type, ha, hb, hw, hv, m, &f);
+      info = cusci__ref_la_eigh_ex(cusci_dtype_is_complex(dt), batch, n, o->upper, r, type, ha, hb, hw, hv, m, &f);
     st = backend_status(ctx, fn, st, info, nonfinite);
     if (st == CUSCI_OK && batch > 0 && n > 0 && f.info == 0 && hv)
       /* Columns past m[i] are not written: zero them for a tidy copy. */
@@ -415,7 +413,7 @@ cusci_status cusci_linalg_schur(cusci_ctx *ctx, const cusci_array *a, const cusc
   cusci_linalg_schur_opts o = opts ? *opts : (cusci_linalg_schur_opts){ 0 };
   cusci__la_square in;
   TRY(cusci__la_square_input(ctx, fn, "a", a, true, &in));
-  cusci_dtype dt = o.complex_output ? cusci__la_complex_of(in.dt) : in.dt;
+  cusci_dtype dt = o.complex_output ? cusci_dtype_complex_of(in.dt) : in.dt;
   int nd = in.nd, nb = nd - 2;
   const int64_t *sh = in.sh;
   int64_t n = in.n, batch = in.batch;
@@ -431,7 +429,7 @@ cusci_status cusci_linalg_schur(cusci_ctx *ctx, const cusci_array *a, const cusc
   cusci__la_fail f = { 0, 0 };
   int info = 0;
   if (st == CUSCI_OK && !nonfinite && batch > 0 && n > 0)
-    info = cusci__ref_la_schur(cusci__la_is_complex(dt), batch, n, ha, hz, &f);
+    info = cusci__ref_la_schur(cusci_dtype_is_complex(dt), batch, n, ha, hz, &f);
   st = backend_status(ctx, fn, st, info, nonfinite);
   if (st == CUSCI_OK && f.info > 0) {
     char wh[300];
@@ -459,7 +457,7 @@ cusci_status cusci_linalg_rsf2csf(cusci_ctx *ctx, const cusci_array *t, const cu
   TRY(cusci__la_work_dtype(ctx, fn, "t", cusci_array_dtype(t), &dt));
   TRY(cusci__la_work_dtype(ctx, fn, "z", cusci_array_dtype(z), &dz));
   TRY(cusci_promote_types(dt, dz, &dt));
-  dt = cusci__la_complex_of(dt);
+  dt = cusci_dtype_complex_of(dt);
   int nd = cusci_array_ndim(t);
   const int64_t *sh = cusci_array_shape(t);
   int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
@@ -502,7 +500,7 @@ cusci_status cusci_linalg_hessenberg(cusci_ctx *ctx, const cusci_array *a, cusci
   bool nonfinite = st == CUSCI_OK && nonfinite_d(ha, ca);
   int info = 0;
   if (st == CUSCI_OK && !nonfinite && in.batch > 0 && in.n > 0)
-    info = cusci__ref_la_hessenberg(cusci__la_is_complex(in.dt), in.batch, in.n, ha, hq);
+    info = cusci__ref_la_hessenberg(cusci_dtype_is_complex(in.dt), in.batch, in.n, ha, hq);
   st = backend_status(ctx, fn, st, info, nonfinite);
   cusci_array *res[2] = { NULL, NULL };
   if (st == CUSCI_OK)
@@ -542,7 +540,7 @@ cusci_status cusci_linalg_ldl(cusci_ctx *ctx, const cusci_array *a, const cusci_
   bool nonfinite = st == CUSCI_OK && !o.no_check_finite && nonfinite_d(ha, ca);
   int info = 0;
   if (st == CUSCI_OK && !nonfinite && batch > 0 && n > 0)
-    info = cusci__ref_la_ldl(cusci__la_is_complex(dt), !o.upper, !o.not_hermitian, batch, n, ha, hd, hp);
+    info = cusci__ref_la_ldl(cusci_dtype_is_complex(dt), !o.upper, !o.not_hermitian, batch, n, ha, hd, hp);
   if (st == CUSCI_OK && !nonfinite && info == 1)
     st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "LAPACK's pivot array could not be parsed");
   else
@@ -659,7 +657,7 @@ cusci_status cusci_linalg_pinvh(cusci_ctx *ctx, const cusci_array *a, const cusc
     st = cusci_array_astype(ctx, w, CUSCI_FLOAT64, true, &w64);
   if (st == CUSCI_OK)
     st = cusci_array_to_host(ctx, w64, hw, sizeof *hw * (size_t)(batch * n));
-  double eps = cusci__la_is_single(dt) ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+  double eps = cusci_dtype_is_single(dt) ? 1.1920928955078125e-07 : 2.220446049250313e-16;
   double rtol = o.rtol > 0 ? o.rtol : (double)n * eps;
   for (int64_t b = 0; st == CUSCI_OK && b < batch; b++) {
     double mx = 0;
@@ -670,7 +668,7 @@ cusci_status cusci_linalg_pinvh(cusci_ctx *ctx, const cusci_array *a, const cusc
       hw[b * n + j] = fabs(hw[b * n + j]) > cut ? 1.0 / hw[b * n + j] : 0.0;
   }
   if (st == CUSCI_OK)
-    st = cusci__la_put(ctx, hw, nd - 1, sh, CUSCI_FLOAT64, cusci__la_real_of(dt), &f);
+    st = cusci__la_put(ctx, hw, nd - 1, sh, CUSCI_FLOAT64, cusci_dtype_real_of(dt), &f);
   free(hw);
   if (st == CUSCI_OK)
     st = scale_columns(ctx, v, f, &vf);
@@ -696,7 +694,7 @@ static cusci_status tridiagonal_impl(cusci_ctx *ctx, const char *fn, const cusci
   TRY(cusci__la_check_input(ctx, fn, "d", d, 1));
   TRY(cusci__la_check_input(ctx, fn, "e", e, 1));
   cusci_dtype dd, de, dt;
-  if (cusci__la_is_complex(cusci_array_dtype(d)) || cusci__la_is_complex(cusci_array_dtype(e)))
+  if (cusci_dtype_is_complex(cusci_array_dtype(d)) || cusci_dtype_is_complex(cusci_array_dtype(e)))
     return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "d and e must be real (a complex Hermitian tridiagonal matrix is not supported, as SciPy)");
   TRY(cusci__la_work_dtype(ctx, fn, "d", cusci_array_dtype(d), &dd));
   TRY(cusci__la_work_dtype(ctx, fn, "e", cusci_array_dtype(e), &de));

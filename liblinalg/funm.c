@@ -19,19 +19,17 @@
 
 #include <cusci/core.h>
 #include <cusci/core_ext.h>
+#include <cusci/kit/dtypes.h>
 #include <cusci/linalg.h>
 
 #include "liblinalg/internal.h"
 #include "reference/linalg/funm.h"
 
-typedef double complex cdouble;
-
 enum { FN_SQRTM, FN_LOGM, FN_FUNM };
-
 
 /* ||e_b - a_b||_1 / ||a_b||_1 for each of the batch matrices (complex e,
  * a real or complex): logm's estimate. */
-static void logm_errest(bool cplx, int64_t batch, int64_t n, const cdouble *e, const void *a, double *errest)
+static void logm_errest(bool cplx, int64_t batch, int64_t n, const cusci_cdouble *e, const void *a, double *errest)
 {
   for (int64_t b = 0; b < batch; b++) {
     double nd = 0, na = 0;
@@ -39,7 +37,7 @@ static void logm_errest(bool cplx, int64_t batch, int64_t n, const cdouble *e, c
       double cd = 0, ca = 0;
       for (int64_t i = 0; i < n; i++) {
         int64_t k = b * n * n + i * n + j;
-        cdouble av = cplx ? ((const cdouble *)a)[k] : ((const double *)a)[k];
+        cusci_cdouble av = cplx ? ((const cusci_cdouble *)a)[k] : ((const double *)a)[k];
         cd += cabs(e[k] - av);
         ca += cabs(av);
       }
@@ -70,16 +68,16 @@ static cusci_status schur_fun(cusci_ctx *ctx, const char *fn, int which, const c
   /* The outputs' shapes and devices now; their dtypes once the result's is
    * known (either of the real and complex one passes here). */
   if (*out && cusci_array_dtype(*out) != dt)
-    TRY(cusci__la_check_out(ctx, fn, out, nd, sh, cusci__la_complex_of(dt)));
+    TRY(cusci__la_check_out(ctx, fn, out, nd, sh, cusci_dtype_complex_of(dt)));
   else
     TRY(cusci__la_check_out(ctx, fn, out, nd, sh, dt));
   if (errest)
     TRY(cusci__la_check_out(ctx, fn, errest, nb, sh, CUSCI_FLOAT64));
 
-  bool cplx = cusci__la_is_complex(dt);
+  bool cplx = cusci_dtype_is_complex(dt);
   size_t nn = (size_t)(batch * n * n);
   void *ha = NULL;
-  cdouble *x = malloc(sizeof *x * (nn ? nn : 1));
+  cusci_cdouble *x = malloc(sizeof *x * (nn ? nn : 1));
   double *est = calloc((size_t)(batch ? batch : 1), sizeof *est);
   cusci_status st = x && est ? cusci__la_host_copy(ctx, fn, a, cplx ? CUSCI_COMPLEX128 : CUSCI_FLOAT64, &ha, NULL)
                              : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
@@ -93,7 +91,7 @@ static cusci_status schur_fun(cusci_ctx *ctx, const char *fn, int which, const c
     else if (which == FN_LOGM)
       info = cusci__ref_la_logm(cplx, batch, n, ha, x, &fail);
     else
-      info = cusci__ref_la_funm(cplx, batch, n, ha, f, user, cusci__la_is_single(dt) ? 1.1920928955078125e-07 : 2.220446049250313e-16, x,
+      info = cusci__ref_la_funm(cplx, batch, n, ha, f, user, cusci_dtype_is_single(dt) ? 1.1920928955078125e-07 : 2.220446049250313e-16, x,
                                 errest ? est : NULL, &fail);
   }
   st = cusci__la_outcome(ctx, fn, st, info, nonfinite, fail, CUSCI__LA_FAIL_EIG, nb, sh);
@@ -104,15 +102,15 @@ static cusci_status schur_fun(cusci_ctx *ctx, const char *fn, int which, const c
     if (which == FN_SQRTM)
       real = !neg_real;
     else {
-      double tol = cusci__la_is_single(dt) ? 1e3 * 1.1920928955078125e-07 : 1e6 * 2.220446049250313e-16;
+      double tol = cusci_dtype_is_single(dt) ? 1e3 * 1.1920928955078125e-07 : 1e6 * 2.220446049250313e-16;
       for (size_t i = 0; i < nn && real; i++)
         real = fabs(cimag(x[i])) <= tol;
     }
   }
-  cusci_dtype rdt = real ? dt : cusci__la_complex_of(dt);
+  cusci_dtype rdt = real ? dt : cusci_dtype_complex_of(dt);
   if (st == CUSCI_OK && *out && cusci_array_dtype(*out) != rdt) {
-    if (real && cusci_array_dtype(*out) == cusci__la_complex_of(dt))
-      real = false, rdt = cusci__la_complex_of(dt);
+    if (real && cusci_array_dtype(*out) == cusci_dtype_complex_of(dt))
+      real = false, rdt = cusci_dtype_complex_of(dt);
     else
       st = cusci__la_check_out(ctx, fn, out, nd, sh, rdt);
   }

@@ -6,6 +6,7 @@
 
 #include <cusci/core.h>
 #include <cusci/core_ext.h>
+#include <cusci/kit/dtypes.h>
 
 /* Return a failing status from the enclosing function. */
 #define TRY(expr) CUSCI_TRY(expr)
@@ -13,16 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Small questions every file asks. */
-static inline bool cusci__la_is_complex(cusci_dtype dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
-static inline bool cusci__la_is_single(cusci_dtype dt) { return dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64; }
-/* The real dtype of a complex one; others as they are. */
-static inline cusci_dtype cusci__la_real_of(cusci_dtype dt)
-{
-  return dt == CUSCI_COMPLEX64 ? CUSCI_FLOAT32 : dt == CUSCI_COMPLEX128 ? CUSCI_FLOAT64 : dt;
-}
-/* The complex dtype of a working dtype's precision. */
-static inline cusci_dtype cusci__la_complex_of(cusci_dtype dt) { return cusci__la_is_single(dt) ? CUSCI_COMPLEX64 : CUSCI_COMPLEX128; }
+/* Small questions every file asks (the dtype's are the kit's). */
 static inline bool cusci__la_on_host(cusci_ctx *ctx) { return cusci_ctx_device(ctx) == CUSCI_DEVICE_HOST; }
 /* The product of x[0..n) (1 for n = 0): a batch's count. */
 static inline int64_t cusci__la_prod(int n, const int64_t *x)

@@ -435,7 +435,7 @@ static cusci_status solve_impl(cusci_ctx *ctx, const char *fn, const cusci_array
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &da));
   TRY(cusci__la_work_dtype(ctx, fn, "b", cusci_array_dtype(b), &db));
   TRY(cusci_promote_types(da, db, &dt));
-  if (o.transposed && cusci__la_is_complex(dt))
+  if (o.transposed && cusci_dtype_is_complex(dt))
     return cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "transposed solves are for real matrices only (as SciPy)");
   int na = cusci_array_ndim(a), nbd = cusci_array_ndim(b);
   const int64_t *sa = cusci_array_shape(a), *sb = cusci_array_shape(b);
@@ -466,7 +466,7 @@ static cusci_status solve_impl(cusci_ctx *ctx, const char *fn, const cusci_array
   cusci_array *va = NULL, *vb = NULL, *b2 = NULL, *wa = NULL, *wb = NULL, *res = NULL;
   shape[nb] = n;
   shape[nb + 1] = n;
-  int assume = o.assume_a == CUSCI_LINALG_ASSUME_HER && !cusci__la_is_complex(dt) ? CUSCI__LA_SYM : (int)o.assume_a;
+  int assume = o.assume_a == CUSCI_LINALG_ASSUME_HER && !cusci_dtype_is_complex(dt) ? CUSCI__LA_SYM : (int)o.assume_a;
   if (special) /* cho_solve's factor, or solve_triangular's matrix */
     assume = special;
   /* solve's structured kinds (liblinalg/solvers.c's backends). */
@@ -625,7 +625,7 @@ cusci_status cusci_linalg_lu(cusci_ctx *ctx, const cusci_array *a, const cusci_l
   TRY(cusci__la_check_square(ctx, fn, "a", a));
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
-  cusci_dtype rt = cusci__la_real_of(dt);
+  cusci_dtype rt = cusci_dtype_real_of(dt);
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
   int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
@@ -910,7 +910,7 @@ cusci_status cusci_linalg_slogdet(cusci_ctx *ctx, const cusci_array *a, cusci_ar
   static const char fn[] = "cusci_linalg_slogdet";
   cusci__la_square in;
   TRY(cusci__la_square_input(ctx, fn, "a", a, false, &in));
-  cusci_dtype rt = cusci__la_real_of(in.dt);
+  cusci_dtype rt = cusci_dtype_real_of(in.dt);
   TRY(cusci__la_check_out(ctx, fn, sign, in.nd - 2, in.sh, in.dt));
   TRY(cusci__la_check_out(ctx, fn, logabsdet, in.nd - 2, in.sh, rt));
   cusci_array *w = NULL, *rs = NULL, *rl = NULL;
@@ -998,7 +998,7 @@ static cusci_status svd_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
   TRY(cusci__la_check_input(ctx, fn, "a", a, 2));
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
-  cusci_dtype rt = cusci__la_real_of(dt);
+  cusci_dtype rt = cusci_dtype_real_of(dt);
   int nd = cusci_array_ndim(a), nb = nd - 2;
   const int64_t *sh = cusci_array_shape(a);
   int64_t m = sh[nd - 2], n = sh[nd - 1], K = m < n ? m : n, batch = cusci__la_prod(nb, sh);
@@ -1065,7 +1065,7 @@ static cusci_status eigh_impl(cusci_ctx *ctx, const char *fn, const cusci_array 
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "type is %d, expected 1, 2 or 3", o.type);
   cusci__la_square in;
   TRY(cusci__la_square_input(ctx, fn, "a", a, false, &in));
-  cusci_dtype dt = in.dt, rt = cusci__la_real_of(dt);
+  cusci_dtype dt = in.dt, rt = cusci_dtype_real_of(dt);
   int nd = in.nd, nb = nd - 2;
   const int64_t *sh = in.sh;
   int64_t n = in.n, batch = in.batch;

@@ -344,7 +344,7 @@ static cusci_status square_work(cusci_ctx *ctx, const char *fn, const cusci_arra
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), dt));
-  cusci_dtype wt = cplx ? cusci__la_complex_of(*dt) : *dt;
+  cusci_dtype wt = cplx ? cusci_dtype_complex_of(*dt) : *dt;
   *n = sh[nd - 1];
   *batch = cusci__la_prod(nd - 2, sh);
   int64_t shape3[3] = { *batch, *n, *n };

@@ -311,7 +311,7 @@ cusci_status cusci_linalg_cond(cusci_ctx *ctx, const cusci_array *x, cusci_linal
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "invalid norm order %g for matrices", p);
   cusci_dtype dt;
   TRY(cusci__la_work_dtype(ctx, fn, "x", cusci_array_dtype(x), &dt));
-  cusci_dtype rt = cusci__la_real_of(dt);
+  cusci_dtype rt = cusci_dtype_real_of(dt);
   const int64_t *sh = cusci_array_shape(x);
   int nb = nd - 2;
   int64_t batch = 1;
@@ -508,7 +508,7 @@ static cusci_status basis(cusci_ctx *ctx, const char *fn, const cusci_array *a, 
       if (st == CUSCI_OK)
         st = cusci_array_transpose(ctx, v, perm, &t);
       if (st == CUSCI_OK)
-        st = cusci__la_is_complex(cusci_array_dtype(t)) ? cusci_conj(ctx, t, &res) : cusci_array_ascontiguousarray(ctx, t, &res);
+        st = cusci_dtype_is_complex(cusci_array_dtype(t)) ? cusci_conj(ctx, t, &res) : cusci_array_ascontiguousarray(ctx, t, &res);
     } else {
       hi[0] = m, hi[1] = num;
       st = cusci_array_slice(ctx, u, lo, hi, NULL, &v);

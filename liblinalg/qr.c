@@ -182,7 +182,7 @@ static cusci_status conj_t(cusci_ctx *ctx, cusci_array *x, bool flip, cusci_arra
   if (st == CUSCI_OK)
     st = cusci_array_transpose(ctx, f, axes, &t);
   if (st == CUSCI_OK)
-    st = cusci__la_is_complex(cusci_array_dtype(t)) ? cusci_conj(ctx, t, out) : cusci_array_ascontiguousarray(ctx, t, out);
+    st = cusci_dtype_is_complex(cusci_array_dtype(t)) ? cusci_conj(ctx, t, out) : cusci_array_ascontiguousarray(ctx, t, out);
   cusci_array_release(f);
   cusci_array_release(t);
   return st;
@@ -307,7 +307,7 @@ static cusci_status any_nonfinite(cusci_ctx *ctx, cusci_array *x, bool *bad)
 static cusci_status lstsq_svd(cusci_ctx *ctx, const char *fn, cusci_array *a, cusci_array *b, double cond, cusci_array **x, cusci_array **s,
                               int64_t *rank)
 {
-  cusci_dtype dt = cusci_array_dtype(a), rt = cusci__la_real_of(dt);
+  cusci_dtype dt = cusci_array_dtype(a), rt = cusci_dtype_real_of(dt);
   int64_t B = cusci_array_shape(a)[0], m = cusci_array_shape(a)[1], n = cusci_array_shape(a)[2], K = m < n ? m : n;
   cusci_array *u = NULL, *vh = NULL, *uh = NULL, *v = NULL, *c = NULL, *d = NULL, *cd = NULL, *s64 = NULL;
   cusci_status st = cusci__la_svd_accurate(ctx, fn, a, &u, s, &vh);
@@ -422,7 +422,7 @@ cusci_status cusci_linalg_lstsq(cusci_ctx *ctx, const cusci_array *a, const cusc
   TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &da));
   TRY(cusci__la_work_dtype(ctx, fn, "b", cusci_array_dtype(b), &db));
   TRY(cusci_promote_types(da, db, &dt));
-  cusci_dtype rt = cusci__la_real_of(dt);
+  cusci_dtype rt = cusci_dtype_real_of(dt);
   if (cusci__la_on_host(ctx) && (mx > INT32_MAX || k > INT32_MAX || (mx > 0 && (n > INT32_MAX / mx || k > INT32_MAX / mx))))
     return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "the problem exceeds LAPACK's int on the host");
   if (m == 0 || n == 0)

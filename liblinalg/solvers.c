@@ -285,7 +285,7 @@ cusci_status cusci_linalg_solve_circulant(cusci_ctx *ctx, const cusci_array *c, 
   TRY(cusci__la_work_dtype(ctx, fn, "c", cusci_array_dtype(c), &dc));
   TRY(cusci__la_work_dtype(ctx, fn, "b", cusci_array_dtype(b), &db));
   TRY(cusci_promote_types(dc, db, &dt));
-  bool cplx = cusci__la_is_complex(dt);
+  bool cplx = cusci_dtype_is_complex(dt);
   cusci_dtype ct = dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64 ? CUSCI_COMPLEX64 : CUSCI_COMPLEX128;
   int64_t n = cusci_array_shape(c)[0];
   int nbd = cusci_array_ndim(b);

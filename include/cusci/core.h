@@ -99,13 +99,19 @@ CUSCI_API const char *cusci_status_string(cusci_status st);
   X(COMPLEX64, "complex64", 8, 'c') \
   X(COMPLEX128, "complex128", 16, 'c')
 
+/* The enum, CUSCI_BOOL = 0 to CUSCI_COMPLEX128 = 13, from the table. */
 typedef enum cusci_dtype {
-  CUSCI_BOOL, CUSCI_INT8, CUSCI_INT16, CUSCI_INT32, CUSCI_INT64,
-  CUSCI_UINT8, CUSCI_UINT16, CUSCI_UINT32, CUSCI_UINT64, CUSCI_FLOAT16, CUSCI_FLOAT32,
-  CUSCI_FLOAT64, CUSCI_COMPLEX64, CUSCI_COMPLEX128
+#define CUSCI_DTYPE_ENUM_(name, np, size, kind) CUSCI_##name,
+  CUSCI_DTYPE_MAP(CUSCI_DTYPE_ENUM_)
+#undef CUSCI_DTYPE_ENUM_
 } cusci_dtype;
 
-#define CUSCI_N_DTYPES 14
+/* The number of dtypes (14), counted from the table: a constant
+ * expression, for array sizes and #if. */
+#define CUSCI_DTYPE_ONE_(name, np, size, kind) +1
+#define CUSCI_N_DTYPES (0 CUSCI_DTYPE_MAP(CUSCI_DTYPE_ONE_))
+
+/* Lists of dtypes and their C types, for dispatch: see <cusci/kit/dtypes.h>. */
 
 /* NumPy's casting levels (numpy.can_cast's `casting`); 0 is its default. */
 typedef enum cusci_casting {

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include <cusci/core_ext.h>
+#include <cusci/kit/dispatch.cuh>
 
 #include "kernels/linalg/launch.h"
 
@@ -131,14 +132,11 @@ namespace {
 
 /* ---- dtypes (the four linalg computes in) */
 
-inline bool is_complex(int dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
-inline bool is_single(int dt) { return dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64; }
-inline size_t itemsize(int dt) { return dt == CUSCI_FLOAT32 ? 4 : dt == CUSCI_COMPLEX128 ? 16 : 8; }
 inline cudaDataType cuda_type(int dt)
 {
   return dt == CUSCI_FLOAT32 ? CUDA_R_32F : dt == CUSCI_FLOAT64 ? CUDA_R_64F : dt == CUSCI_COMPLEX64 ? CUDA_C_32F : CUDA_C_64F;
 }
-inline cudaDataType real_type(int dt) { return is_single(dt) ? CUDA_R_32F : CUDA_R_64F; }
+inline cudaDataType real_type(int dt) { return cusci_dtype_is_single(dt) ? CUDA_R_32F : CUDA_R_64F; }
 
 /* orgqr / ungqr in the four types, 32-bit extents. */
 inline cusolverStatus_t orgqr_size(cusolverDnHandle_t h, int dt, int m, int n, int k, void *a, int lda, void *tau, int *lwork)
@@ -166,18 +164,6 @@ inline cusolverStatus_t orgqr(cusolverDnHandle_t h, int dt, int m, int n, int k,
     return cusolverDnCungqr(h, m, n, k, (cuComplex *)a, lda, (cuComplex *)tau, (cuComplex *)work, lwork, info);
   default:
     return cusolverDnZungqr(h, m, n, k, (cuDoubleComplex *)a, lda, (cuDoubleComplex *)tau, (cuDoubleComplex *)work, lwork, info);
-  }
-}
-
-/* Call f.template run<T>() with T the element type of dt. */
-template <typename F>
-cusci_status by_type(int dt, F &f)
-{
-  switch (dt) {
-  case CUSCI_FLOAT32: return f.template run<float>();
-  case CUSCI_FLOAT64: return f.template run<double>();
-  case CUSCI_COMPLEX64: return f.template run<float2>();
-  default: return f.template run<double2>();
   }
 }
 
@@ -337,11 +323,11 @@ __global__ void nonfinite_kernel(const R *__restrict__ x, int64_t n, int *flag)
 /* Queue the inf/NaN check of n elements of dt into *flag. */
 inline cusci_status check_finite_async(cusci_ctx *ctx, const char *fn, int dt, int64_t n, const void *x, int *flag)
 {
-  int64_t parts = is_complex(dt) ? 2 * n : n;
+  int64_t parts = cusci_dtype_is_complex(dt) ? 2 * n : n;
   if (parts == 0)
     return CUSCI_OK;
   cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
-  if (is_single(dt))
+  if (cusci_dtype_is_single(dt))
     nonfinite_kernel<float><<<blocks_for(parts, 256), 256, 0, s>>>((const float *)x, parts, flag);
   else
     nonfinite_kernel<double><<<blocks_for(parts, 256), 256, 0, s>>>((const double *)x, parts, flag);

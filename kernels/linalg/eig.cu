@@ -30,7 +30,7 @@
 
 namespace {
 
-cudaDataType complex_type(int dt) { return is_single(dt) ? CUDA_C_32F : CUDA_C_64F; }
+cudaDataType complex_type(int dt) { return cusci_dtype_is_single(dt) ? CUDA_C_32F : CUDA_C_64F; }
 
 
 /* ------------------------------------------------------------ kernels */
@@ -276,7 +276,7 @@ extern "C" cusci_status cusci__gpu_la_eig(cusci_ctx *ctx, const char *fn, int dt
   TRY(sw.init(ctx, fn, sc, batch));
   if (check_finite)
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
-  size_t isz = itemsize(dt), csz = is_single(dt) ? 8 : 16, nn = (size_t)(n * n);
+  size_t isz = cusci_kit_itemsize(dt), csz = cusci_dtype_is_single(dt) ? 8 : 16, nn = (size_t)(n * n);
   void *at, *x = NULL;
   TRY(sc.get(ctx, fn, nn * (size_t)batch * isz, &at));
   TRY(transpose(ctx, fn, dt, a, at, n, n, batch, false));
@@ -302,14 +302,14 @@ extern "C" cusci_status cusci__gpu_la_eig(cusci_ctx *ctx, const char *fn, int dt
                                (char *)w + (size_t)(i * n) * csz, t, NULL, n, t, vr ? (char *)x + i * nn * isz : NULL, n, t, dw, dbytes,
                                hw, hbytes, sw.dev + i));
   if (vr) {
-    if (is_complex(dt)) {
+    if (cusci_dtype_is_complex(dt)) {
       /* Column-major VR read row-major is VR^T: transpose back. */
       TRY(transpose(ctx, fn, dt, x, vr, n, n, batch, false));
     } else {
       void *role;
       TRY(sc.get(ctx, fn, sizeof(int) * (size_t)(batch * n), &role));
       int64_t total = (int64_t)nn * batch;
-      if (is_single(dt)) {
+      if (cusci_dtype_is_single(dt)) {
         pair_roles_kernel<float2><<<blocks_for(batch, 128), 128, 0, s>>>((const float2 *)w, n, batch, (int *)role);
         expand_kernel<float, float2><<<blocks_for(total, 256), 256, 0, s>>>((const float *)x, (const int *)role, (float2 *)vr, n, total);
       } else {
@@ -330,7 +330,7 @@ extern "C" cusci_status cusci__gpu_la_eig_normalize(cusci_ctx *ctx, const char *
     return CUSCI_OK;
   TRY(cusci_ctx_use_device(ctx, fn));
   cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
-  if (is_single(cdt))
+  if (cusci_dtype_is_single(cdt))
     normalize_kernel<float2, float><<<blocks_for(total, 128), 128, 0, s>>>((float2 *)v, n, total);
   else
     normalize_kernel<double2, double><<<blocks_for(total, 128), 128, 0, s>>>((double2 *)v, n, total);
@@ -362,7 +362,7 @@ extern "C" cusci_status cusci__gpu_la_eigh_ex(cusci_ctx *ctx, const char *fn, in
   cusolverEigMode_t jobz = v ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
   cublasFillMode_t uplo = upper ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
   cusolverEigRange_t range = r.kind == 1 ? CUSOLVER_EIG_RANGE_I : r.kind == 2 ? CUSOLVER_EIG_RANGE_V : CUSOLVER_EIG_RANGE_ALL;
-  size_t isz = itemsize(dt), rsz = is_single(dt) ? 4 : 8, nn = (size_t)(n * n);
+  size_t isz = cusci_kit_itemsize(dt), rsz = cusci_dtype_is_single(dt) ? 4 : 8, nn = (size_t)(n * n);
   if (b) {
     if (n > 2147483647 / (n ? n : 1))
       return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "a %lldx%lld matrix exceeds cuSOLVER's int for sygvd", (long long)n, (long long)n);
@@ -382,10 +382,10 @@ extern "C" cusci_status cusci__gpu_la_eigh_ex(cusci_ctx *ctx, const char *fn, in
       TRY((op.run<cuDoubleComplex, double>()));
     }
   } else {
-    cudaDataType t = cuda_type(dt), rt = is_single(dt) ? CUDA_R_32F : CUDA_R_64F;
+    cudaDataType t = cuda_type(dt), rt = cusci_dtype_is_single(dt) ? CUDA_R_32F : CUDA_R_64F;
     double vl = r.vlo, vu = r.vhi;
     float vlf = (float)r.vlo, vuf = (float)r.vhi;
-    void *pvl = is_single(dt) ? (void *)&vlf : (void *)&vl, *pvu = is_single(dt) ? (void *)&vuf : (void *)&vu;
+    void *pvl = cusci_dtype_is_single(dt) ? (void *)&vlf : (void *)&vl, *pvu = cusci_dtype_is_single(dt) ? (void *)&vuf : (void *)&vu;
     int64_t meig = 0;
     size_t dbytes = 0, hbytes = 0;
     SOLVER_TRY(cusolverDnXsyevdx_bufferSize(solver, params, jobz, range, uplo, n, t, a, n, pvl, pvu, r.lo + 1, r.hi + 1, &meig, rt, w, t,

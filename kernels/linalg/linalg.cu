@@ -590,7 +590,7 @@ struct small_op {
 static cusci_status small_run(int dt, small_op &op)
 {
   if (op.n <= SMALL_N)
-    return by_type(dt, op);
+    return cusci::by_sdcz(dt, op);
   return cusci__gpu_la_small_queue(op.ctx, op.fn, dt, op.mode, op.trans, op.batch, op.n, op.k, op.a, op.bin, op.b, op.out, op.info, op.first,
                                    op.nonfinite, op.post);
 }
@@ -627,8 +627,8 @@ struct transpose_op {
 /* dst = op(src)^T for a batch of rows x cols row-major matrices. */
 cusci_status transpose(cusci_ctx *ctx, const char *fn, int dt, const void *src, void *dst, int64_t rows, int64_t cols, int64_t batch, bool conj)
 {
-  transpose_op op{ ctx, fn, src, dst, rows, cols, batch, conj && is_complex(dt) };
-  return by_type(dt, op);
+  transpose_op op{ ctx, fn, src, dst, rows, cols, batch, conj && cusci_dtype_is_complex(dt) };
+  return cusci::by_sdcz(dt, op);
 }
 
 struct triangle_op {
@@ -656,8 +656,8 @@ struct triangle_op {
 
 cusci_status triangle(cusci_ctx *ctx, const char *fn, int dt, void *a, int64_t n, int64_t batch, int mode, bool conj)
 {
-  triangle_op op{ ctx, fn, a, n, batch, mode, conj && is_complex(dt) };
-  return by_type(dt, op);
+  triangle_op op{ ctx, fn, a, n, batch, mode, conj && cusci_dtype_is_complex(dt) };
+  return cusci::by_sdcz(dt, op);
 }
 
 struct simple_op {
@@ -688,10 +688,10 @@ struct simple_op {
 
 cusci_status conj_inplace(cusci_ctx *ctx, const char *fn, int dt, void *a, int64_t n)
 {
-  if (!is_complex(dt))
+  if (!cusci_dtype_is_complex(dt))
     return CUSCI_OK;
   simple_op op{ ctx, fn, 0, a, n, 0, NULL, NULL };
-  return by_type(dt, op);
+  return cusci::by_sdcz(dt, op);
 }
 
 /* The first matrix with nonzero info into the summary word (see
@@ -902,7 +902,7 @@ cusci_status getrf_batch(cusci_ctx *ctx, const char *fn, la_state *st, scratch_s
   void *dw, *hw;
   TRY(sc.get_zeroed(ctx, fn, dbytes, &dw));
   TRY(sc.get_host(ctx, fn, hbytes, &hw));
-  size_t isz = itemsize(dt);
+  size_t isz = cusci_kit_itemsize(dt);
   for (int64_t i = 0; i < batch; i++)
     SOLVER_TRY(cusolverDnXgetrf(st->solver, st->params, n, n, t, (char *)a + (size_t)(i * n * n) * isz, n, ipiv + i * n, t,
                                 dw, dbytes, hw, hbytes, info + i));
@@ -918,7 +918,7 @@ cusci_status potrf_batch(cusci_ctx *ctx, const char *fn, la_state *st, scratch_s
   void *dw, *hw;
   TRY(sc.get_zeroed(ctx, fn, dbytes, &dw));
   TRY(sc.get_host(ctx, fn, hbytes, &hw));
-  size_t isz = itemsize(dt);
+  size_t isz = cusci_kit_itemsize(dt);
   for (int64_t i = 0; i < batch; i++)
     SOLVER_TRY(cusolverDnXpotrf(st->solver, st->params, uplo, n, t, (char *)a + (size_t)(i * n * n) * isz, n, t, dw, dbytes,
                                 hw, hbytes, info + i));
@@ -940,17 +940,17 @@ extern "C" cusci_status cusci__gpu_la_gemm(cusci_ctx *ctx, const char *fn, int d
   TRY(get_state(ctx, fn, &st));
   if (batch == 0 || m == 0 || n == 0)
     return CUSCI_OK;
-  size_t isz = itemsize(dt);
+  size_t isz = cusci_kit_itemsize(dt);
   if (k == 0) {
     CUDA_TRY(cudaMemsetAsync(c, 0, (size_t)(batch * m * n) * isz, (cudaStream_t)cusci_ctx_stream(ctx)));
     return CUSCI_OK;
   }
   cudaDataType t = cuda_type(dt);
-  cublasComputeType_t ct = is_single(dt) ? (cusci__la_math_mode(ctx) == 1 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F) : CUBLAS_COMPUTE_64F;
+  cublasComputeType_t ct = cusci_dtype_is_single(dt) ? (cusci__la_math_mode(ctx) == 1 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F) : CUBLAS_COMPUTE_64F;
   const double one_d[2] = { 1.0, 0.0 }, zero_d[2] = { 0.0, 0.0 };
   const float one_f[2] = { 1.0f, 0.0f }, zero_f[2] = { 0.0f, 0.0f };
-  const void *alpha = is_single(dt) ? (const void *)one_f : (const void *)one_d;
-  const void *beta = is_single(dt) ? (const void *)zero_f : (const void *)zero_d;
+  const void *alpha = cusci_dtype_is_single(dt) ? (const void *)one_f : (const void *)one_d;
+  const void *beta = cusci_dtype_is_single(dt) ? (const void *)zero_f : (const void *)zero_d;
   BLAS_TRY(cublasSetPointerMode(st->blas, CUBLAS_POINTER_MODE_HOST));
   /* cuBLAS counts extents and the batch in int; split a larger batch. */
   if (m > INT32_MAX || n > INT32_MAX || k > INT32_MAX)
@@ -1049,13 +1049,13 @@ static cusci_status triangular(cusci_ctx *ctx, const char *fn, la_state *st, scr
 {
   if (n > INT32_MAX || k > INT32_MAX)
     return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "a matrix extent exceeds cuBLAS's int");
-  bool cj = trans == 2 && is_complex(dt);
+  bool cj = trans == 2 && cusci_dtype_is_complex(dt);
   void *bc;
-  TRY(sc.get(ctx, fn, (size_t)(batch * n * k) * itemsize(dt), &bc));
+  TRY(sc.get(ctx, fn, (size_t)(batch * n * k) * cusci_kit_itemsize(dt), &bc));
   TRY(transpose(ctx, fn, dt, b, bc, n, k, batch, cj));
   triangular_op op{ ctx, fn, st, lower ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER, trans == 0 ? CUBLAS_OP_T : CUBLAS_OP_N,
                     unit ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT, !unit, n, k, batch, a, bc, sw.dev };
-  TRY(by_type(dt, op));
+  TRY(cusci::by_sdcz(dt, op));
   TRY(transpose(ctx, fn, dt, bc, b, k, n, batch, cj));
   return sw.read(ctx, fn, fail, nonfinite);
 }
@@ -1100,7 +1100,7 @@ extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int 
     return sw.read(ctx, fn, fail, nonfinite);
   }
   /* The other paths solve in place. */
-  size_t isz = itemsize(dt);
+  size_t isz = cusci_kit_itemsize(dt);
   if (bin != b && batch * n * k > 0)
     CUDA_TRY(cudaMemcpyAsync(b, bin, (size_t)(batch * n * k) * isz, cudaMemcpyDeviceToDevice, (cudaStream_t)cusci_ctx_stream(ctx)));
   cudaDataType t = cuda_type(dt);
@@ -1118,7 +1118,7 @@ extern "C" cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int 
     assume = CUSCI__LA_GEN;
   /* b in column-major order: a transpose unless it is one column. */
   void *bc = b;
-  if (k > 1 || (pos && is_complex(dt))) {
+  if (k > 1 || (pos && cusci_dtype_is_complex(dt))) {
     TRY(sc.get(ctx, fn, (size_t)(batch * n * k) * isz, &bc));
     TRY(transpose(ctx, fn, dt, b, bc, n, k, batch, pos));
   }
@@ -1170,14 +1170,14 @@ extern "C" cusci_status cusci__gpu_la_inv(cusci_ctx *ctx, const char *fn, int dt
     TRY(small_run(dt, op));
     return sw.read(ctx, fn, fail, nonfinite);
   }
-  size_t isz = itemsize(dt);
+  size_t isz = cusci_kit_itemsize(dt);
   cudaDataType t = cuda_type(dt);
   void *ipiv, *rinfo;
   TRY(sc.get(ctx, fn, sizeof(int64_t) * (size_t)(batch * n), &ipiv));
   TRY(sc.get(ctx, fn, sizeof(int), &rinfo));
   TRY(getrf_batch(ctx, fn, st, sc, dt, batch, n, a, (int64_t *)ipiv, sw.dev));
   simple_op eye{ ctx, fn, 1, out, n, batch, NULL, NULL };
-  TRY(by_type(dt, eye));
+  TRY(cusci::by_sdcz(dt, eye));
   for (int64_t i = 0; i < batch; i++)
     SOLVER_TRY(cusolverDnXgetrs(st->solver, st->params, CUBLAS_OP_N, n, n, t, (char *)a + (size_t)(i * n * n) * isz, n,
                                 (int64_t *)ipiv + i * n, t, (char *)out + (size_t)(i * n * n) * isz, n, (int *)rinfo));
@@ -1207,7 +1207,7 @@ extern "C" cusci_status cusci__gpu_la_det(cusci_ctx *ctx, const char *fn, int dt
   TRY(sc.get(ctx, fn, sizeof(int64_t) * (size_t)(batch * n), &ipiv));
   TRY(getrf_batch(ctx, fn, st, sc, dt, batch, n, a, (int64_t *)ipiv, sw.dev));
   simple_op d{ ctx, fn, 2, a, n, batch, (const int64_t *)ipiv, det };
-  TRY(by_type(dt, d));
+  TRY(cusci::by_sdcz(dt, d));
   /* A zero pivot is no failure here: the determinant is 0. */
   return sw.read(ctx, fn, NULL, nonfinite);
 }
@@ -1255,7 +1255,7 @@ extern "C" cusci_status cusci__gpu_la_slogdet(cusci_ctx *ctx, const char *fn, in
   TRY(sc.get(ctx, fn, sizeof(int64_t) * (size_t)(batch * n), &ipiv));
   TRY(getrf_batch(ctx, fn, st, sc, dt, batch, n, a, (int64_t *)ipiv, sw.dev));
   slogdet_op op{ ctx, fn, a, (const int64_t *)ipiv, sign, logdet, n, batch };
-  TRY(by_type(dt, op));
+  TRY(cusci::by_sdcz(dt, op));
   /* A zero pivot is no failure: sign 0, logabsdet -inf. */
   return sw.read(ctx, fn, NULL, nonfinite);
 }
@@ -1275,7 +1275,7 @@ extern "C" cusci_status cusci__gpu_la_lu_factor(cusci_ctx *ctx, const char *fn, 
   if (check_finite)
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, a, sw.flag()));
   void *buf;
-  TRY(sc.get(ctx, fn, (size_t)(batch * n * n) * itemsize(dt), &buf));
+  TRY(sc.get(ctx, fn, (size_t)(batch * n * n) * cusci_kit_itemsize(dt), &buf));
   TRY(transpose(ctx, fn, dt, a, buf, n, n, batch, false));
   TRY(getrf_batch(ctx, fn, st, sc, dt, batch, n, buf, ipiv, sw.dev));
   TRY(transpose(ctx, fn, dt, buf, a, n, n, batch, false));
@@ -1299,7 +1299,7 @@ extern "C" cusci_status cusci__gpu_la_lu_solve(cusci_ctx *ctx, const char *fn, i
     TRY(check_finite_async(ctx, fn, dt, batch * n * n, lu, sw.flag()));
     TRY(check_finite_async(ctx, fn, dt, batch * n * k, b, sw.flag()));
   }
-  size_t isz = itemsize(dt);
+  size_t isz = cusci_kit_itemsize(dt);
   cudaDataType t = cuda_type(dt);
   void *lc, *bc, *rinfo;
   TRY(sc.get(ctx, fn, (size_t)(batch * n * n) * isz, &lc));
@@ -1356,7 +1356,7 @@ extern "C" cusci_status cusci__gpu_la_eigh(cusci_ctx *ctx, const char *fn, int d
   cudaDataType t = cuda_type(dt), rt = real_type(dt);
   cusolverEigMode_t jobz = v ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
   cublasFillMode_t uplo = upper ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
-  size_t dbytes = 0, hbytes = 0, isz = itemsize(dt), rsz = is_single(dt) ? 4 : 8;
+  size_t dbytes = 0, hbytes = 0, isz = cusci_kit_itemsize(dt), rsz = cusci_dtype_is_single(dt) ? 4 : 8;
   SOLVER_TRY(cusolverDnXsyevd_bufferSize(st->solver, st->params, jobz, uplo, n, t, a, n, rt, w, t, &dbytes, &hbytes));
   void *dw, *hw;
   TRY(sc.get_zeroed(ctx, fn, dbytes, &dw));
@@ -1386,7 +1386,7 @@ static cusci_status svd_gesvd(cusci_ctx *ctx, const char *fn, la_state *st, scra
   int64_t rows = wide ? n : m, cols = wide ? m : n, K = cols;
   int64_t ucols = econ ? K : rows, vrows = econ ? K : cols;
   signed char job = !uv ? 'N' : econ ? 'S' : 'A';
-  size_t isz = itemsize(dt), rsz = is_single(dt) ? 4 : 8;
+  size_t isz = cusci_kit_itemsize(dt), rsz = cusci_dtype_is_single(dt) ? 4 : 8;
   cudaDataType t = cuda_type(dt), rt = real_type(dt);
   void *Uc = uv && wide ? vh : NULL, *VTc = uv && wide ? u : NULL;
   if (uv && !wide) {
@@ -1605,7 +1605,7 @@ extern "C" cusci_status cusci__gpu_la_svd(cusci_ctx *ctx, const char *fn, int dt
   int64_t K = m < n ? m : n;
   bool wide = n >= m;
   int64_t rows = wide ? n : m, cols = wide ? m : n; /* of the column-major problem */
-  size_t isz = itemsize(dt);
+  size_t isz = cusci_kit_itemsize(dt);
   void *buf = a;
   if (!wide) {
     TRY(sc.get(ctx, fn, (size_t)(batch * m * n) * isz, &buf));
@@ -1614,7 +1614,7 @@ extern "C" cusci_status cusci__gpu_la_svd(cusci_ctx *ctx, const char *fn, int dt
   /* full_matrices, and double precision, by gesvd: gesvdp, tried first,
    * left singular values near zero off by about 1e-11 |A| in float64 (a
    * half-rank 40 x 24 matrix rebuilt to 3e-11 against gesvd's 4e-14). */
-  if ((uv && full) || !is_single(dt))
+  if ((uv && full) || !cusci_dtype_is_single(dt))
     return svd_gesvd(ctx, fn, st, sc, sw, dt, batch, m, n, !(uv && full), uv, buf, u, s, vh, fail, nonfinite);
   /* Single precision through float64 (svd_gram): column-major factors Uc
    * (rows x K), Vc (cols x K); none for the values alone. */

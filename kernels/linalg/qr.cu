@@ -159,15 +159,15 @@ extern "C" cusci_status cusci__gpu_la_qr(cusci_ctx *ctx, const char *fn, int dt,
     return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "a %lldx%lld Q exceeds cuSOLVER's 32-bit orgqr", (long long)m, (long long)qcols);
   cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
   scratch_set sc;
-  size_t isz = itemsize(dt);
+  size_t isz = cusci_kit_itemsize(dt);
   int64_t K = m < n ? m : n;
   cudaDataType t = cuda_type(dt);
   int *dinfo;
   TRY(sc.get(ctx, fn, sizeof(int) * (size_t)(batch + 1), (void **)&dinfo));
   CUDA_TRY(cudaMemsetAsync(dinfo, 0, sizeof(int) * (size_t)(batch + 1), s));
   if (check_finite && batch * m * n > 0) {
-    int64_t parts = batch * m * n * (int64_t)(isz / (is_single(dt) ? 4 : 8));
-    if (is_single(dt))
+    int64_t parts = batch * m * n * (int64_t)(isz / (cusci_dtype_is_single(dt) ? 4 : 8));
+    if (cusci_dtype_is_single(dt))
       nonfinite_kernel<float><<<blocks_for(parts, 256), 256, 0, s>>>((const float *)a, parts, dinfo + batch);
     else
       nonfinite_kernel<double><<<blocks_for(parts, 256), 256, 0, s>>>((const double *)a, parts, dinfo + batch);

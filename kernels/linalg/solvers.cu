@@ -370,7 +370,7 @@ extern "C" cusci_status cusci__gpu_la_band_queue(cusci_ctx *ctx, const char *fn,
 {
   TRY(cusci_ctx_use_device(ctx, fn));
   band_op op{ ctx, fn, kind, mode, batch, n, k, l, u, lower, a, b, info };
-  return by_type(dt, op);
+  return cusci::by_sdcz(dt, op);
 }
 
 extern "C" cusci_status cusci__gpu_la_band(cusci_ctx *ctx, const char *fn, int dt, int kind, bool check_finite, int64_t batch, int64_t n, int64_t k,
@@ -399,7 +399,7 @@ extern "C" cusci_status cusci__gpu_la_levinson(cusci_ctx *ctx, const char *fn, i
     TRY(check_finite_async(ctx, fn, dt, n * k, b, w.dev + 1));
   }
   levinson_op op{ ctx, fn, n, k, c, r, b, w.dev };
-  TRY(by_type(dt, op));
+  TRY(cusci::by_sdcz(dt, op));
   return w.read(ctx, fn, fail, nonfinite);
 }
 

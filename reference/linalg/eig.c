@@ -11,14 +11,14 @@
 
 #include <lapacke.h>
 
-#include "reference/linalg/eig.h"
+#include <cusci/kit/dtypes.h>
 
-typedef double complex cdouble;
+#include "reference/linalg/eig.h"
 
 static int ld(int64_t n) { return n ? (int)n : 1; }
 
 /* Scale each column of the n x n row-major v to unit 2-norm. */
-static void unit_columns(int64_t n, cdouble *v)
+static void unit_columns(int64_t n, cusci_cdouble *v)
 {
   for (int64_t j = 0; j < n; j++) {
     double s = 0;
@@ -37,7 +37,7 @@ static void unit_columns(int64_t n, cdouble *v)
  * with positive imaginary part first) shares columns j and j+1 as
  * v[:, j] = x + i y, v[:, j+1] = x - i y.
  */
-static void expand_pairs(int64_t n, const double *wi, const double *x, cdouble *v)
+static void expand_pairs(int64_t n, const double *wi, const double *x, cusci_cdouble *v)
 {
   for (int64_t j = 0; j < n; j++) {
     if (wi[j] != 0 && j + 1 < n) {
@@ -56,11 +56,11 @@ static void expand_pairs(int64_t n, const double *wi, const double *x, cdouble *
 
 int cusci__ref_la_eig(bool cplx, int64_t batch, int64_t n, void *a, void *b, void *w_, void *vl_, void *vr_, cusci__la_fail *fail)
 {
-  cdouble *w = w_, *vl = vl_, *vr = vr_;
+  cusci_cdouble *w = w_, *vl = vl_, *vr = vr_;
   size_t nn = (size_t)(n * n);
   char jl = vl ? 'V' : 'N', jr = vr ? 'V' : 'N';
   double *buf = malloc(sizeof(double) * (4 * (size_t)n + 2 * nn + 1));
-  cdouble *cbuf = malloc(sizeof(cdouble) * ((size_t)n + 1));
+  cusci_cdouble *cbuf = malloc(sizeof(cusci_cdouble) * ((size_t)n + 1));
   if (!buf || !cbuf) {
     free(buf);
     free(cbuf);
@@ -69,11 +69,11 @@ int cusci__ref_la_eig(bool cplx, int64_t batch, int64_t n, void *a, void *b, voi
   double *wr = buf, *wi = wr + n, *beta = wi + n, *xl = beta + n, *xr = xl + nn;
   int ret = 0;
   for (int64_t i = 0; i < batch && ret == 0; i++) {
-    cdouble *wi_ = w + i * n, *vli = vl ? vl + i * nn : NULL, *vri = vr ? vr + i * nn : NULL;
+    cusci_cdouble *wi_ = w + i * n, *vli = vl ? vl + i * nn : NULL, *vri = vr ? vr + i * nn : NULL;
     lapack_int info;
     if (cplx) {
-      cdouble *ai = (cdouble *)a + i * nn, *bi = b ? (cdouble *)b + i * nn : NULL;
-      cdouble dummy = 0;
+      cusci_cdouble *ai = (cusci_cdouble *)a + i * nn, *bi = b ? (cusci_cdouble *)b + i * nn : NULL;
+      cusci_cdouble dummy = 0;
       if (bi) {
         info = LAPACKE_zggev(LAPACK_ROW_MAJOR, jl, jr, (int)n, ai, ld(n), bi, ld(n), wi_, cbuf, vli ? vli : &dummy, ld(n),
                              vri ? vri : &dummy, ld(n));
@@ -118,14 +118,14 @@ int cusci__ref_la_eig(bool cplx, int64_t batch, int64_t n, void *a, void *b, voi
 int cusci__ref_la_schur(bool cplx, int64_t batch, int64_t n, void *a, void *z, cusci__la_fail *fail)
 {
   size_t nn = (size_t)(n * n);
-  double *wr = malloc(sizeof(cdouble) * (2 * (size_t)n + 1));
+  double *wr = malloc(sizeof(cusci_cdouble) * (2 * (size_t)n + 1));
   if (!wr)
     return LAPACK_WORK_MEMORY_ERROR;
   int ret = 0;
   for (int64_t i = 0; i < batch; i++) {
     lapack_int sdim = 0, info;
     if (cplx)
-      info = LAPACKE_zgees(LAPACK_ROW_MAJOR, 'V', 'N', NULL, (int)n, (cdouble *)a + i * nn, ld(n), &sdim, (cdouble *)wr, (cdouble *)z + i * nn,
+      info = LAPACKE_zgees(LAPACK_ROW_MAJOR, 'V', 'N', NULL, (int)n, (cusci_cdouble *)a + i * nn, ld(n), &sdim, (cusci_cdouble *)wr, (cusci_cdouble *)z + i * nn,
                            ld(n));
     else
       info = LAPACKE_dgees(LAPACK_ROW_MAJOR, 'V', 'N', NULL, (int)n, (double *)a + i * nn, ld(n), &sdim, wr, wr + n, (double *)z + i * nn,
@@ -152,38 +152,38 @@ int cusci__ref_la_schur(bool cplx, int64_t batch, int64_t n, void *a, void *z, c
  */
 void cusci__ref_la_rsf2csf(int64_t batch, int64_t n, void *t_, void *z_)
 {
-  cdouble *t = t_, *z = z_;
+  cusci_cdouble *t = t_, *z = z_;
   const double eps = 2.220446049250313e-16;
   for (int64_t b = 0; b < batch; b++) {
-    cdouble *T = t + b * n * n, *Z = z + b * n * n;
+    cusci_cdouble *T = t + b * n * n, *Z = z + b * n * n;
     for (int64_t m = n - 1; m > 0; m--) {
-      cdouble p = T[(m - 1) * n + m - 1], q = T[(m - 1) * n + m], r_ = T[m * n + m - 1], s_ = T[m * n + m];
+      cusci_cdouble p = T[(m - 1) * n + m - 1], q = T[(m - 1) * n + m], r_ = T[m * n + m - 1], s_ = T[m * n + m];
       if (cabs(r_) <= eps * (cabs(p) + cabs(s_))) {
         T[m * n + m - 1] = 0;
         continue;
       }
       /* The first eigenvalue zgeev gives for [[p, q], [r, s]] (SciPy's
        * choice, so that the rotations agree with SciPy's). */
-      cdouble blk[4] = { p, q, r_, s_ }, ev[2] = { 0, 0 }, dummy = 0;
+      cusci_cdouble blk[4] = { p, q, r_, s_ }, ev[2] = { 0, 0 }, dummy = 0;
       if (LAPACKE_zgeev(LAPACK_ROW_MAJOR, 'N', 'N', 2, blk, 2, ev, &dummy, 1, &dummy, 1) != 0)
         ev[0] = (p + s_) / 2 + csqrt((p - s_) * (p - s_) / 4 + q * r_);
-      cdouble mu = ev[0] - s_;
+      cusci_cdouble mu = ev[0] - s_;
       double r = hypot(cabs(mu), cabs(r_));
-      cdouble c = mu / r, s = r_ / r;
+      cusci_cdouble c = mu / r, s = r_ / r;
       /* Rows m-1 and m, columns m-1..n-1: G t. */
       for (int64_t j = m - 1; j < n; j++) {
-        cdouble x = T[(m - 1) * n + j], y = T[m * n + j];
+        cusci_cdouble x = T[(m - 1) * n + j], y = T[m * n + j];
         T[(m - 1) * n + j] = conj(c) * x + s * y;
         T[m * n + j] = -s * x + c * y;
       }
       /* Columns m-1 and m, rows 0..m: t G^H; G^H = [[c, -conj(s)], [conj(s), conj(c)]]. */
       for (int64_t i = 0; i <= m; i++) {
-        cdouble x = T[i * n + m - 1], y = T[i * n + m];
+        cusci_cdouble x = T[i * n + m - 1], y = T[i * n + m];
         T[i * n + m - 1] = x * c + y * conj(s);
         T[i * n + m] = -x * conj(s) + y * conj(c);
       }
       for (int64_t i = 0; i < n; i++) {
-        cdouble x = Z[i * n + m - 1], y = Z[i * n + m];
+        cusci_cdouble x = Z[i * n + m - 1], y = Z[i * n + m];
         Z[i * n + m - 1] = x * c + y * conj(s);
         Z[i * n + m] = -x * conj(s) + y * conj(c);
       }
@@ -194,7 +194,7 @@ void cusci__ref_la_rsf2csf(int64_t batch, int64_t n, void *t_, void *z_)
 
 int cusci__ref_la_hessenberg(bool cplx, int64_t batch, int64_t n, void *a, void *q)
 {
-  size_t nn = (size_t)(n * n), isz = cplx ? sizeof(cdouble) : sizeof(double);
+  size_t nn = (size_t)(n * n), isz = cplx ? sizeof(cusci_cdouble) : sizeof(double);
   void *tau = malloc(isz * ((size_t)n + 1));
   if (!tau)
     return LAPACK_WORK_MEMORY_ERROR;
@@ -203,15 +203,15 @@ int cusci__ref_la_hessenberg(bool cplx, int64_t batch, int64_t n, void *a, void 
     char *ai = (char *)a + i * nn * isz, *qi = q ? (char *)q + i * nn * isz : NULL;
     lapack_int info = 0;
     if (n > 1)
-      info = cplx ? LAPACKE_zgehrd(LAPACK_ROW_MAJOR, (int)n, 1, (int)n, (cdouble *)ai, ld(n), tau)
+      info = cplx ? LAPACKE_zgehrd(LAPACK_ROW_MAJOR, (int)n, 1, (int)n, (cusci_cdouble *)ai, ld(n), tau)
                   : LAPACKE_dgehrd(LAPACK_ROW_MAJOR, (int)n, 1, (int)n, (double *)ai, ld(n), tau);
     if (info == 0 && qi) {
       memcpy(qi, ai, nn * isz);
       if (n > 1)
-        info = cplx ? LAPACKE_zunghr(LAPACK_ROW_MAJOR, (int)n, 1, (int)n, (cdouble *)qi, ld(n), tau)
+        info = cplx ? LAPACKE_zunghr(LAPACK_ROW_MAJOR, (int)n, 1, (int)n, (cusci_cdouble *)qi, ld(n), tau)
                     : LAPACKE_dorghr(LAPACK_ROW_MAJOR, (int)n, 1, (int)n, (double *)qi, ld(n), tau);
       else if (n == 1)
-        cplx ? (void)(*(cdouble *)qi = 1) : (void)(*(double *)qi = 1);
+        cplx ? (void)(*(cusci_cdouble *)qi = 1) : (void)(*(double *)qi = 1);
     }
     /* Below the subdiagonal gehrd leaves its reflectors: zero them. */
     for (int64_t r = 2; r < n; r++)
@@ -325,9 +325,9 @@ int cusci__ref_la_ldl(bool cplx, bool lower, bool hermitian, int64_t batch, int6
     if (!cplx)
       info = LAPACKE_dsytrf(LAPACK_ROW_MAJOR, uplo, (int)n, (double *)a + i * nn, ld(n), ipiv);
     else if (hermitian)
-      info = LAPACKE_zhetrf(LAPACK_ROW_MAJOR, uplo, (int)n, (cdouble *)a + i * nn, ld(n), ipiv);
+      info = LAPACKE_zhetrf(LAPACK_ROW_MAJOR, uplo, (int)n, (cusci_cdouble *)a + i * nn, ld(n), ipiv);
     else
-      info = LAPACKE_zsytrf(LAPACK_ROW_MAJOR, uplo, (int)n, (cdouble *)a + i * nn, ld(n), ipiv);
+      info = LAPACKE_zsytrf(LAPACK_ROW_MAJOR, uplo, (int)n, (cusci_cdouble *)a + i * nn, ld(n), ipiv);
     if (info < 0) {
       ret = info;
       break;
@@ -338,7 +338,7 @@ int cusci__ref_la_ldl(bool cplx, bool lower, bool hermitian, int64_t batch, int6
       break;
     }
     if (cplx)
-      LDL_POST(cdouble, conj)
+      LDL_POST(cusci_cdouble, conj)
     else
       LDL_POST(double, conj_d)
     /* perm = argsort(p): p is a permutation, so its inverse. */
@@ -359,7 +359,7 @@ static char range_char(int kind) { return kind == 1 ? 'I' : kind == 2 ? 'V' : 'A
 int cusci__ref_la_eigh_ex(bool cplx, int64_t batch, int64_t n, bool upper, cusci__la_range r, int type, void *a, void *b, double *w,
                           void *v, int64_t *m, cusci__la_fail *fail)
 {
-  size_t nn = (size_t)(n * n), isz = cplx ? sizeof(cdouble) : sizeof(double);
+  size_t nn = (size_t)(n * n), isz = cplx ? sizeof(cusci_cdouble) : sizeof(double);
   char jobz = v ? 'V' : 'N', uplo = upper ? 'U' : 'L', range = range_char(r.kind);
   lapack_int *iw = malloc(sizeof *iw * (2 * (size_t)n + 2));
   void *z = malloc(isz * (nn + 1));
@@ -375,20 +375,20 @@ int cusci__ref_la_eigh_ex(bool cplx, int64_t batch, int64_t n, bool upper, cusci
     double *wi = w + i * n;
     lapack_int info, mm = (lapack_int)n;
     if (bi && r.kind == 0) {
-      info = cplx ? LAPACKE_zhegvd(LAPACK_ROW_MAJOR, type, jobz, uplo, (int)n, (cdouble *)ai, ld(n), (cdouble *)bi, ld(n), wi)
+      info = cplx ? LAPACKE_zhegvd(LAPACK_ROW_MAJOR, type, jobz, uplo, (int)n, (cusci_cdouble *)ai, ld(n), (cusci_cdouble *)bi, ld(n), wi)
                   : LAPACKE_dsygvd(LAPACK_ROW_MAJOR, type, jobz, uplo, (int)n, (double *)ai, ld(n), (double *)bi, ld(n), wi);
       if (vi && info == 0)
         memcpy(vi, ai, nn * isz);
     } else if (bi) {
-      info = cplx ? LAPACKE_zhegvx(LAPACK_ROW_MAJOR, type, jobz, range, uplo, (int)n, (cdouble *)ai, ld(n), (cdouble *)bi, ld(n), r.vlo,
-                                   r.vhi, il, iu, 0.0, &mm, wi, (cdouble *)z, ld(n), iw)
+      info = cplx ? LAPACKE_zhegvx(LAPACK_ROW_MAJOR, type, jobz, range, uplo, (int)n, (cusci_cdouble *)ai, ld(n), (cusci_cdouble *)bi, ld(n), r.vlo,
+                                   r.vhi, il, iu, 0.0, &mm, wi, (cusci_cdouble *)z, ld(n), iw)
                   : LAPACKE_dsygvx(LAPACK_ROW_MAJOR, type, jobz, range, uplo, (int)n, (double *)ai, ld(n), (double *)bi, ld(n), r.vlo,
                                    r.vhi, il, iu, 0.0, &mm, wi, (double *)z, ld(n), iw);
       if (vi && info == 0)
         memcpy(vi, z, nn * isz);
     } else {
-      info = cplx ? LAPACKE_zheevr(LAPACK_ROW_MAJOR, jobz, range, uplo, (int)n, (cdouble *)ai, ld(n), r.vlo, r.vhi, il, iu, 0.0, &mm, wi,
-                                   (cdouble *)z, ld(n), iw)
+      info = cplx ? LAPACKE_zheevr(LAPACK_ROW_MAJOR, jobz, range, uplo, (int)n, (cusci_cdouble *)ai, ld(n), r.vlo, r.vhi, il, iu, 0.0, &mm, wi,
+                                   (cusci_cdouble *)z, ld(n), iw)
                   : LAPACKE_dsyevr(LAPACK_ROW_MAJOR, jobz, range, uplo, (int)n, (double *)ai, ld(n), r.vlo, r.vhi, il, iu, 0.0, &mm, wi,
                                    (double *)z, ld(n), iw);
       if (vi && info == 0)

@@ -15,19 +15,19 @@
 #include <cblas.h>
 #include <lapacke.h>
 
+#include <cusci/kit/dtypes.h>
+
 #include "reference/linalg/eig.h"
 #include "reference/linalg/funm.h"
 
-typedef double complex cdouble;
-
 static const double pi = 3.14159265358979323846;
 
-static const cdouble one = 1, zero = 0, minus_one = -1;
+static const cusci_cdouble one = 1, zero = 0, minus_one = -1;
 
 /* The complex Schur form of one n x n matrix a (double or double complex,
  * not changed): t and z (n x n). w is scratch for n * n doubles complex.
  * Returns LAPACKE's info (negative) or gees's failure (positive). */
-static int cschur(bool cplx, int64_t n, const void *a, cdouble *t, cdouble *z, cdouble *w)
+static int cschur(bool cplx, int64_t n, const void *a, cusci_cdouble *t, cusci_cdouble *z, cusci_cdouble *w)
 {
   size_t nn = (size_t)(n * n);
   cusci__la_fail f = { 0, 0 };
@@ -49,7 +49,7 @@ static int cschur(bool cplx, int64_t n, const void *a, cdouble *t, cdouble *z, c
 }
 
 /* x = z u z^H; w is n x n scratch. */
-static void back_transform(int64_t n, const cdouble *z, const cdouble *u, cdouble *x, cdouble *w)
+static void back_transform(int64_t n, const cusci_cdouble *z, const cusci_cdouble *u, cusci_cdouble *x, cusci_cdouble *w)
 {
   int N = (int)n;
   cblas_zgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, N, N, N, &one, z, N, u, N, &zero, w, N);
@@ -66,7 +66,7 @@ static void back_transform(int64_t n, const cdouble *z, const cdouble *u, cdoubl
  * right-hand side by one gemm and the equation by substitution.
  * w is scratch for n * n elements. r and t may not alias.
  */
-static void sqrt_triu(int64_t n, const cdouble *t, cdouble *r, cdouble *w)
+static void sqrt_triu(int64_t n, const cusci_cdouble *t, cusci_cdouble *r, cusci_cdouble *w)
 {
   const int64_t bs = 64;
   memset(r, 0, sizeof *r * (size_t)(n * n));
@@ -75,7 +75,7 @@ static void sqrt_triu(int64_t n, const cdouble *t, cdouble *r, cdouble *w)
     for (int64_t j = j0; j < j1; j++) {
       r[j * n + j] = csqrt(t[j * n + j]);
       for (int64_t i = j - 1; i >= j0; i--) {
-        cdouble s = t[i * n + j];
+        cusci_cdouble s = t[i * n + j];
         for (int64_t k = i + 1; k < j; k++)
           s -= r[i * n + k] * r[k * n + j];
         r[i * n + j] = s / (r[i * n + i] + r[j * n + j]);
@@ -94,7 +94,7 @@ static void sqrt_triu(int64_t n, const cdouble *t, cdouble *r, cdouble *w)
        * row-major copies). */
       for (int64_t j = 0; j < mj; j++)
         for (int64_t i = mi - 1; i >= 0; i--) {
-          cdouble v = w[i * mj + j];
+          cusci_cdouble v = w[i * mj + j];
           for (int64_t k = i + 1; k < mi; k++)
             v -= r[(i0 + i) * n + i0 + k] * w[k * mj + j];
           for (int64_t k = 0; k < j; k++)
@@ -108,7 +108,7 @@ static void sqrt_triu(int64_t n, const cdouble *t, cdouble *r, cdouble *w)
   }
 }
 
-static double fro2(int64_t count, const cdouble *x)
+static double fro2(int64_t count, const cusci_cdouble *x)
 {
   double s = 0;
   for (int64_t i = 0; i < count; i++)
@@ -117,15 +117,15 @@ static double fro2(int64_t count, const cdouble *x)
 }
 
 /* scratch of k matrices of n x n double complex elements. */
-static cdouble *scratch(int64_t n, int k) { return malloc(sizeof(cdouble) * (size_t)(n * n > 0 ? n * n : 1) * (size_t)k); }
+static cusci_cdouble *scratch(int64_t n, int k) { return malloc(sizeof(cusci_cdouble) * (size_t)(n * n > 0 ? n * n : 1) * (size_t)k); }
 
 /* The complex Schur form t, z of matrix b of the batch a (real or complex,
  * n x n each): true when it is there; false when it failed, with LAPACK's
  * negative info in *ret or the matrix and its positive info in *fail. */
-static bool batch_schur(bool cplx, const void *a, int64_t b, int64_t n, cdouble *t, cdouble *z, cdouble *w, int *ret, cusci__la_fail *fail)
+static bool batch_schur(bool cplx, const void *a, int64_t b, int64_t n, cusci_cdouble *t, cusci_cdouble *z, cusci_cdouble *w, int *ret, cusci__la_fail *fail)
 {
   size_t nn = (size_t)(n * n);
-  const void *ab = cplx ? (const void *)((const cdouble *)a + b * nn) : (const void *)((const double *)a + b * nn);
+  const void *ab = cplx ? (const void *)((const cusci_cdouble *)a + b * nn) : (const void *)((const double *)a + b * nn);
   int info = cschur(cplx, n, ab, t, z, w);
   if (info < 0)
     *ret = info;
@@ -134,10 +134,10 @@ static bool batch_schur(bool cplx, const void *a, int64_t b, int64_t n, cdouble 
   return info == 0;
 }
 
-int cusci__ref_la_sqrtm(bool cplx, int64_t batch, int64_t n, const void *a, cdouble *x, bool *neg_real, double *errest, cusci__la_fail *fail)
+int cusci__ref_la_sqrtm(bool cplx, int64_t batch, int64_t n, const void *a, cusci_cdouble *x, bool *neg_real, double *errest, cusci__la_fail *fail)
 {
   size_t nn = (size_t)(n * n);
-  cdouble *t = scratch(n, 5), *z = t + nn, *r = z + nn, *w = r + nn;
+  cusci_cdouble *t = scratch(n, 5), *z = t + nn, *r = z + nn, *w = r + nn;
   if (!t)
     return LAPACK_WORK_MEMORY_ERROR;
   int ret = 0;
@@ -154,7 +154,7 @@ int cusci__ref_la_sqrtm(bool cplx, int64_t batch, int64_t n, const void *a, cdou
       /* SciPy's figure: ||x x - a||_F^2 / ||a||_F. */
       int N = (int)n;
       for (size_t i = 0; i < nn; i++)
-        w[i] = cplx ? ((const cdouble *)a)[b * nn + i] : ((const double *)a)[b * nn + i];
+        w[i] = cplx ? ((const cusci_cdouble *)a)[b * nn + i] : ((const double *)a)[b * nn + i];
       double na = sqrt(fro2((int64_t)nn, w));
       cblas_zgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, N, N, N, &one, x + b * nn, N, x + b * nn, N, &minus_one, w, N);
       double e = fro2((int64_t)nn, w);
@@ -168,10 +168,10 @@ int cusci__ref_la_sqrtm(bool cplx, int64_t batch, int64_t n, const void *a, cdou
 /* ---------------------------------------------------------------- logm */
 
 /* ||(t - I)^p||_1 of an upper triangular t, exactly; w holds 3 n x n. */
-static double pow_norm1(int64_t n, const cdouble *t, int p, cdouble *w)
+static double pow_norm1(int64_t n, const cusci_cdouble *t, int p, cusci_cdouble *w)
 {
   size_t nn = (size_t)(n * n);
-  cdouble *m = w, *q = w + nn, *s = w + 2 * nn;
+  cusci_cdouble *m = w, *q = w + nn, *s = w + 2 * nn;
   memcpy(m, t, nn * sizeof *m);
   for (int64_t i = 0; i < n; i++)
     m[i * n + i] -= 1;
@@ -218,18 +218,18 @@ static void gauss_legendre01(int m, double *x, double *wt)
 }
 
 /* The unwinding number of z: ceil((Im z - pi) / (2 pi)). */
-static double unwind(cdouble z) { return ceil((cimag(z) - pi) / (2 * pi)); }
+static double unwind(cusci_cdouble z) { return ceil((cimag(z) - pi) / (2 * pi)); }
 
 /* log(T)_{12} for the 2x2 upper triangular [[l1, t12], [0, l2]], by
  * Higham (2008), eq. (11.28), avoiding cancellation when l1 and l2 are
  * close. */
-static cdouble log_superdiag(cdouble l1, cdouble l2, cdouble t12)
+static cusci_cdouble log_superdiag(cusci_cdouble l1, cusci_cdouble l2, cusci_cdouble t12)
 {
   if (l1 == l2)
     return t12 / l1;
   if (cabs(l2 - l1) > cabs(l1 + l2) / 2)
     return t12 * (clog(l2) - clog(l1)) / (l2 - l1);
-  cdouble z = (l2 - l1) / (l2 + l1);
+  cusci_cdouble z = (l2 - l1) / (l2 + l1);
   double u = unwind(clog(l2) - clog(l1));
   return t12 * 2 * (catanh(z) + pi * I * u) / (l2 - l1);
 }
@@ -245,19 +245,19 @@ static cdouble log_superdiag(cdouble l1, cdouble l2, cdouble t12)
  * and recompute the diagonal and first superdiagonal from t0 directly.
  * w holds 4 n x n scratch.
  */
-static void log_triu(int64_t n, const cdouble *t0, cdouble *u, cdouble *w)
+static void log_triu(int64_t n, const cusci_cdouble *t0, cusci_cdouble *u, cusci_cdouble *w)
 {
   static const double theta[17] = { 0,       1.59e-5, 2.31e-3, 1.94e-2, 6.21e-2, 1.28e-1, 2.06e-1, 2.88e-1, 3.67e-1,
                                     4.39e-1, 5.03e-1, 5.60e-1, 6.09e-1, 6.52e-1, 6.89e-1, 7.21e-1, 7.49e-1 };
   size_t nn = (size_t)(n * n);
-  cdouble *t = w, *r = w + nn, *pw = w + 2 * nn; /* pw: 3 matrices, the last shared with sqrt_triu's scratch */
+  cusci_cdouble *t = w, *r = w + nn, *pw = w + 2 * nn; /* pw: 3 matrices, the last shared with sqrt_triu's scratch */
   memcpy(t, t0, nn * sizeof *t);
   /* s0: square roots that bring the diagonal within theta_7 of 1. */
   int s0 = 0;
   for (;;) {
     double dmax = 0;
     for (int64_t i = 0; i < n; i++) {
-      cdouble d = t0[i * n + i];
+      cusci_cdouble d = t0[i * n + i];
       for (int k = 0; k < s0; k++)
         d = csqrt(d);
       double e = cabs(d - 1);
@@ -318,13 +318,13 @@ static void log_triu(int64_t n, const cdouble *t0, cdouble *u, cdouble *w)
   double x[16], wt[16];
   gauss_legendre01(m, x, wt);
   memset(u, 0, nn * sizeof *u);
-  cdouble *lhs = pw, *rhs = pw + nn;
+  cusci_cdouble *lhs = pw, *rhs = pw + nn;
   for (int j = 0; j < m; j++) {
     for (size_t i = 0; i < nn; i++)
       lhs[i] = x[j] * t[i], rhs[i] = t[i];
     for (int64_t i = 0; i < n; i++)
       lhs[i * n + i] += 1;
-    cdouble alpha = wt[j];
+    cusci_cdouble alpha = wt[j];
     cblas_ztrsm(CblasRowMajor, CblasLeft, CblasUpper, CblasNoTrans, CblasNonUnit, (int)n, (int)n, &alpha, lhs, (int)n, rhs, (int)n);
     for (size_t i = 0; i < nn; i++)
       u[i] += rhs[i];
@@ -336,7 +336,7 @@ static void log_triu(int64_t n, const cdouble *t0, cdouble *u, cdouble *w)
    * exists (no eigenvalue on the closed negative real axis). */
   bool principal = true;
   for (int64_t i = 0; i < n; i++) {
-    cdouble d = t0[i * n + i];
+    cusci_cdouble d = t0[i * n + i];
     if (!(creal(d) > 0 || cimag(d) != 0))
       principal = false;
   }
@@ -348,10 +348,10 @@ static void log_triu(int64_t n, const cdouble *t0, cdouble *u, cdouble *w)
   }
 }
 
-int cusci__ref_la_logm(bool cplx, int64_t batch, int64_t n, const void *a, cdouble *x, cusci__la_fail *fail)
+int cusci__ref_la_logm(bool cplx, int64_t batch, int64_t n, const void *a, cusci_cdouble *x, cusci__la_fail *fail)
 {
   size_t nn = (size_t)(n * n);
-  cdouble *t = scratch(n, 8), *z = t + nn, *u = z + nn, *w = u + nn;
+  cusci_cdouble *t = scratch(n, 8), *z = t + nn, *u = z + nn, *w = u + nn;
   if (!t)
     return LAPACK_WORK_MEMORY_ERROR;
   int ret = 0;
@@ -381,7 +381,7 @@ int cusci__ref_la_logm(bool cplx, int64_t batch, int64_t n, const void *a, cdoub
  * SciPy does: the recurrence does not apply there and the error estimate
  * says so. Returns the smallest |t_jj - t_ii| met (|t_00| when n is 1).
  */
-static double parlett(int64_t n, const cdouble *t, cdouble (*f)(cdouble, void *), void *user, cdouble *F)
+static double parlett(int64_t n, const cusci_cdouble *t, cusci_cdouble (*f)(cusci_cdouble, void *), void *user, cusci_cdouble *F)
 {
   memset(F, 0, sizeof *F * (size_t)(n * n));
   for (int64_t i = 0; i < n; i++)
@@ -390,10 +390,10 @@ static double parlett(int64_t n, const cdouble *t, cdouble (*f)(cdouble, void *)
   for (int64_t p = 1; p < n; p++)
     for (int64_t i = 0; i + p < n; i++) {
       int64_t j = i + p;
-      cdouble s = t[i * n + j] * (F[j * n + j] - F[i * n + i]);
+      cusci_cdouble s = t[i * n + j] * (F[j * n + j] - F[i * n + i]);
       for (int64_t k = i + 1; k < j; k++)
         s += t[i * n + k] * F[k * n + j] - F[i * n + k] * t[k * n + j];
-      cdouble den = t[j * n + j] - t[i * n + i];
+      cusci_cdouble den = t[j * n + j] - t[i * n + i];
       if (den != 0)
         s /= den;
       F[i * n + j] = s;
@@ -403,11 +403,11 @@ static double parlett(int64_t n, const cdouble *t, cdouble (*f)(cdouble, void *)
   return minden;
 }
 
-int cusci__ref_la_funm(bool cplx, int64_t batch, int64_t n, const void *a, cdouble (*f)(cdouble, void *), void *user, double tol, cdouble *x,
+int cusci__ref_la_funm(bool cplx, int64_t batch, int64_t n, const void *a, cusci_cdouble (*f)(cusci_cdouble, void *), void *user, double tol, cusci_cdouble *x,
                        double *errest, cusci__la_fail *fail)
 {
   size_t nn = (size_t)(n * n);
-  cdouble *t = scratch(n, 5), *z = t + nn, *F = z + nn, *w = F + nn;
+  cusci_cdouble *t = scratch(n, 5), *z = t + nn, *F = z + nn, *w = F + nn;
   if (!t)
     return LAPACK_WORK_MEMORY_ERROR;
   int ret = 0;

@@ -14,14 +14,12 @@
 #include <lapacke.h>
 
 #include <cusci/core.h>
+#include <cusci/kit/dtypes.h>
 
 #include "reference/linalg/reference.h"
 
 /* lu_factor hands LAPACK's pivots out as int32 (SciPy's dtype). */
 _Static_assert(sizeof(lapack_int) == 4, "lapack_int is 32 bits");
-
-typedef float complex cfloat;
-typedef double complex cdouble;
 
 bool cusci__ref_la_nonfinite(int dt, int64_t n, const void *x)
 {
@@ -255,69 +253,54 @@ bool cusci__ref_la_nonfinite(int dt, int64_t n, const void *x)
 
 LA_DEFINE(s, float, float, syevd, sysv, fabsf, logf)
 LA_DEFINE(d, double, double, syevd, sysv, fabs, log)
-LA_DEFINE(c, cfloat, float, heevd, hesv, cabsf, logf)
-LA_DEFINE(z, cdouble, double, heevd, hesv, cabs, log)
-
-/* Pick the instance of an operation by dtype. */
-#define LA_DISPATCH(dt, op, ...)                     \
-  switch (dt) {                                      \
-  case CUSCI_FLOAT32:                                \
-    return op##_s(__VA_ARGS__);                      \
-  case CUSCI_FLOAT64:                                \
-    return op##_d(__VA_ARGS__);                      \
-  case CUSCI_COMPLEX64:                              \
-    return op##_c(__VA_ARGS__);                      \
-  case CUSCI_COMPLEX128:                             \
-    return op##_z(__VA_ARGS__);                      \
-  default:                                           \
-    return -1;                                       \
-  }
+LA_DEFINE(c, cusci_cfloat, float, heevd, hesv, cabsf, logf)
+LA_DEFINE(z, cusci_cdouble, double, heevd, hesv, cabs, log)
 
 int cusci__ref_la_solve(int dt, int assume, bool lower, int trans, bool unit, int64_t batch, int64_t n, int64_t k, void *a, void *b, cusci__la_fail *fail)
 {
   if (assume >= CUSCI__LA_DIAGONAL)
     return cusci__ref_la_solve_structured(dt, assume, trans, batch, n, k, a, b, fail);
-  LA_DISPATCH(dt, solve, assume, lower, trans, unit, batch, n, k, a, b, fail)
+  CUSCI_DISPATCH_SDCZ(dt, -1, solve, assume, lower, trans, unit, batch, n, k, a, b, fail)
 }
 
 int cusci__ref_la_inv(int dt, int64_t batch, int64_t n, void *a, cusci__la_fail *fail)
 {
-  LA_DISPATCH(dt, inv, batch, n, a, fail)
+  CUSCI_DISPATCH_SDCZ(dt, -1, inv, batch, n, a, fail)
 }
 
 int cusci__ref_la_det(int dt, int64_t batch, int64_t n, void *a, void *det)
 {
-  LA_DISPATCH(dt, det, batch, n, a, det)
+  CUSCI_DISPATCH_SDCZ(dt, -1, det, batch, n, a, det)
 }
 
 int cusci__ref_la_slogdet(int dt, int64_t batch, int64_t n, void *a, void *sign, void *logdet)
 {
-  LA_DISPATCH(dt, slogdet, batch, n, a, sign, logdet)
+  CUSCI_DISPATCH_SDCZ(dt, -1, slogdet, batch, n, a, sign, logdet)
 }
 
 int cusci__ref_la_lu_factor(int dt, int64_t batch, int64_t n, void *a, int32_t *ipiv)
 {
-  LA_DISPATCH(dt, lu_factor, batch, n, a, ipiv)
+  CUSCI_DISPATCH_SDCZ(dt, -1, lu_factor, batch, n, a, ipiv)
 }
 
 int cusci__ref_la_lu_solve(int dt, int trans, int64_t batch, int64_t n, int64_t k, const void *lu, const int32_t *ipiv, void *b)
 {
-  LA_DISPATCH(dt, lu_solve, trans, batch, n, k, lu, ipiv, b)
+  CUSCI_DISPATCH_SDCZ(dt, -1, lu_solve, trans, batch, n, k, lu, ipiv, b)
 }
 
 int cusci__ref_la_cholesky(int dt, int64_t batch, int64_t n, bool lower, void *a, cusci__la_fail *fail)
 {
-  LA_DISPATCH(dt, cholesky, batch, n, lower, a, fail)
+  CUSCI_DISPATCH_SDCZ(dt, -1, cholesky, batch, n, lower, a, fail)
 }
 
 int cusci__ref_la_svd(int dt, int64_t batch, int64_t m, int64_t n, bool full, bool uv, void *a, void *u, void *s, void *vh, cusci__la_fail *fail)
 {
-  LA_DISPATCH(dt, svd, batch, m, n, full, uv, a, u, s, vh, fail)
+  CUSCI_DISPATCH_SDCZ(dt, -1, svd, batch, m, n, full, uv, a, u, s, vh, fail)
 }
 
 int cusci__ref_la_eigh(int dt, int64_t batch, int64_t n, bool upper, bool vectors, void *a, void *w, cusci__la_fail *fail)
 {
-  LA_DISPATCH(dt, eigh, batch, n, upper, vectors, a, w, fail)
+  CUSCI_DISPATCH_SDCZ(dt, -1, eigh, batch, n, upper, vectors, a, w, fail)
 }
 
 /* C = A B through CBLAS gemm, one call per matrix of the batch. */
@@ -342,12 +325,12 @@ int cusci__ref_la_gemm(int dt, int64_t batch, int64_t m, int64_t n, int64_t k, c
       cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, ai, lda, bi, ldb, 0.0, ci, ldc);
       break;
     case CUSCI_COMPLEX64: {
-      const cfloat one = 1, zero = 0;
+      const cusci_cfloat one = 1, zero = 0;
       cblas_cgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, &one, ai, lda, bi, ldb, &zero, ci, ldc);
       break;
     }
     case CUSCI_COMPLEX128: {
-      const cdouble one = 1, zero = 0;
+      const cusci_cdouble one = 1, zero = 0;
       cblas_zgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, &one, ai, lda, bi, ldb, &zero, ci, ldc);
       break;
     }

@@ -11,11 +11,9 @@
 #include <lapacke.h>
 
 #include <cusci/core.h>
+#include <cusci/kit/dtypes.h>
 
 #include "reference/linalg/qr.h"
-
-typedef float complex cfloat;
-typedef double complex cdouble;
 
 /*
  * qr: A P = Q R by LAPACK's geqrf (geqp3 when jpvt is not NULL, which then
@@ -102,29 +100,15 @@ typedef double complex cdouble;
 
 QR_DEFINE(s, float, float, orgqr)
 QR_DEFINE(d, double, double, orgqr)
-QR_DEFINE(c, cfloat, float, ungqr)
-QR_DEFINE(z, cdouble, double, ungqr)
-
-#define QR_DISPATCH(dt, op, ...)                     \
-  switch (dt) {                                      \
-  case CUSCI_FLOAT32:                                \
-    return op##_s(__VA_ARGS__);                      \
-  case CUSCI_FLOAT64:                                \
-    return op##_d(__VA_ARGS__);                      \
-  case CUSCI_COMPLEX64:                              \
-    return op##_c(__VA_ARGS__);                      \
-  case CUSCI_COMPLEX128:                             \
-    return op##_z(__VA_ARGS__);                      \
-  default:                                           \
-    return -1;                                       \
-  }
+QR_DEFINE(c, cusci_cfloat, float, ungqr)
+QR_DEFINE(z, cusci_cdouble, double, ungqr)
 
 int cusci__ref_la_qr(int dt, int64_t batch, int64_t m, int64_t n, int64_t rrows, int64_t qcols, void *a, void *q, void *r, int32_t *jpvt)
 {
-  QR_DISPATCH(dt, qr, batch, m, n, rrows, qcols, a, q, r, jpvt)
+  CUSCI_DISPATCH_SDCZ(dt, -1, qr, batch, m, n, rrows, qcols, a, q, r, jpvt)
 }
 
 int cusci__ref_la_lstsq(int dt, int driver, double cond, int64_t m, int64_t n, int64_t k, void *a, void *b, void *s, int64_t *rank, cusci__la_fail *fail)
 {
-  QR_DISPATCH(dt, lstsq, driver, cond, m, n, k, a, b, s, rank, fail)
+  CUSCI_DISPATCH_SDCZ(dt, -1, lstsq, driver, cond, m, n, k, a, b, s, rank, fail)
 }

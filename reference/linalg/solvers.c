@@ -14,11 +14,9 @@
 #include <lapacke.h>
 
 #include <cusci/core.h>
+#include <cusci/kit/dtypes.h>
 
 #include "reference/linalg/reference.h"
-
-typedef float complex cfloat;
-typedef double complex cdouble;
 
 #define NOMEM (-1010) /* LAPACK_WORK_MEMORY_ERROR: what the API layer reads as no memory */
 
@@ -245,35 +243,27 @@ typedef double complex cdouble;
 
 SOLVERS_DEFINE(s, float)
 SOLVERS_DEFINE(d, double)
-SOLVERS_DEFINE(c, cfloat)
-SOLVERS_DEFINE(z, cdouble)
-
-#define BY_DT(dt, name, ...)                                                       \
-  switch (dt) {                                                                    \
-  case CUSCI_FLOAT32: return name##_s(__VA_ARGS__);                                \
-  case CUSCI_FLOAT64: return name##_d(__VA_ARGS__);                                \
-  case CUSCI_COMPLEX64: return name##_c(__VA_ARGS__);                              \
-  default: return name##_z(__VA_ARGS__);                                           \
-  }
+SOLVERS_DEFINE(c, cusci_cfloat)
+SOLVERS_DEFINE(z, cusci_cdouble)
 
 int cusci__ref_la_solve_structured(int dt, int assume, int trans, int64_t batch, int64_t n, int64_t k, const void *a, void *b, cusci__la_fail *fail)
 {
-  BY_DT(dt, structured, assume, trans, batch, n, k, a, b, fail)
+  CUSCI_DISPATCH_SDCZ(dt, -1, structured, assume, trans, batch, n, k, a, b, fail)
 }
 
 int cusci__ref_la_gbsv(int dt, int64_t batch, int64_t n, int64_t k, int64_t l, int64_t u, const void *ab, void *b, cusci__la_fail *fail)
 {
-  BY_DT(dt, gbsv, batch, n, k, l, u, ab, b, fail)
+  CUSCI_DISPATCH_SDCZ(dt, -1, gbsv, batch, n, k, l, u, ab, b, fail)
 }
 
 int cusci__ref_la_pbsv(int dt, int64_t batch, int64_t n, int64_t k, int64_t u, bool lower, const void *ab, void *b, cusci__la_fail *fail)
 {
-  BY_DT(dt, pbsv, batch, n, k, u, lower, ab, b, fail)
+  CUSCI_DISPATCH_SDCZ(dt, -1, pbsv, batch, n, k, u, lower, ab, b, fail)
 }
 
 int cusci__ref_la_levinson(int dt, int64_t n, int64_t k, const void *c, const void *r, void *b, cusci__la_fail *fail)
 {
-  BY_DT(dt, levinson, n, k, c, r, b, fail)
+  CUSCI_DISPATCH_SDCZ(dt, -1, levinson, n, k, c, r, b, fail)
 }
 
 /* The DFT along axis 0 of x (n, k), X[m] = sum_j x[j] w^(m j) with
@@ -281,17 +271,17 @@ int cusci__ref_la_levinson(int dt, int64_t n, int64_t k, const void *c, const vo
  * (index m j mod n) so that no angle grows with n^2. */
 int cusci__ref_la_dft(int64_t n, int64_t k, bool inverse, void *xv)
 {
-  cdouble *x = xv;
-  cdouble *w = malloc(sizeof *w * (size_t)(n + n * k));
+  cusci_cdouble *x = xv;
+  cusci_cdouble *w = malloc(sizeof *w * (size_t)(n + n * k));
   if (!w)
     return NOMEM;
-  cdouble *y = w + n;
+  cusci_cdouble *y = w + n;
   double sgn = inverse ? 1 : -1;
   for (int64_t m = 0; m < n; m++)
     w[m] = cexp(sgn * 2 * 3.14159265358979323846 * I * (double)m / (double)n);
   for (int64_t m = 0; m < n; m++)
     for (int64_t c = 0; c < k; c++) {
-      cdouble s = 0;
+      cusci_cdouble s = 0;
       int64_t idx = 0;
       for (int64_t j = 0; j < n; j++) {
         s += x[j * k + c] * w[idx];
