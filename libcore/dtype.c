@@ -15,6 +15,25 @@ static const char *const dtype_names[CUSCI_N_DTYPES] = {CUSCI_DTYPE_MAP(NAME_)};
 static const char dtype_kinds[CUSCI_N_DTYPES] = {CUSCI_DTYPE_MAP(KIND_)};
 #undef KIND_
 
+/* The values of each integer dtype. */
+static const struct {
+  int64_t lo;
+  uint64_t hi;
+} int_range[CUSCI_N_DTYPES] = {
+  [CUSCI_INT8] = {INT8_MIN, INT8_MAX},    [CUSCI_INT16] = {INT16_MIN, INT16_MAX},
+  [CUSCI_INT32] = {INT32_MIN, INT32_MAX}, [CUSCI_INT64] = {INT64_MIN, INT64_MAX},
+  [CUSCI_UINT8] = {0, UINT8_MAX},         [CUSCI_UINT16] = {0, UINT16_MAX},
+  [CUSCI_UINT32] = {0, UINT32_MAX},       [CUSCI_UINT64] = {0, UINT64_MAX},
+};
+
+bool cusci__int_fits(cusci_dtype dt, int64_t v)
+{
+  char k = cusci_dtype_kind(dt);
+  if (k != 'i' && k != 'u')
+    return true;
+  return v >= int_range[dt].lo && (v <= 0 || (uint64_t)v <= int_range[dt].hi);
+}
+
 bool cusci_dtype_valid(cusci_dtype dt)
 {
   return (unsigned)dt < CUSCI_N_DTYPES;

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include <cusci/core.h>
+#include <cusci/compute.h>
 #include <cusci/core_ext.h>
 
 #include "libcore/layout.h"
@@ -101,5 +102,13 @@ cusci_status cusci__read_file(cusci_ctx *ctx, const char *fn, const char *path, 
 
 /* dtype.c */
 extern const size_t cusci__itemsize[CUSCI_N_DTYPES];
+/* Whether the Python integer v is a value of dt (true for dtypes that are
+ * not integers: floats take any, rounding). */
+bool cusci__int_fits(cusci_dtype dt, int64_t v);
+
+/* ufunc.c: a scalar operand's value in dtype dt, into buf (16 bytes): an
+ * int out of dt's range is CUSCI_ERR_OVERFLOW naming `name`. */
+cusci_status cusci__scalar_as(cusci_ctx *ctx, const char *fn, const char *name, const cusci_operand *o, cusci_dtype dt,
+                              void *buf);
 
 #endif

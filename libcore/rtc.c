@@ -201,55 +201,6 @@ void cusci_raw_kernel_destroy(cusci_raw_kernel *k)
 
 /* ------------------------------------------------------- arguments */
 
-static const struct {
-  int64_t lo;
-  uint64_t hi;
-} int_range[CUSCI_N_DTYPES] = {
-  [CUSCI_INT8] = {INT8_MIN, INT8_MAX},    [CUSCI_INT16] = {INT16_MIN, INT16_MAX},
-  [CUSCI_INT32] = {INT32_MIN, INT32_MAX}, [CUSCI_INT64] = {INT64_MIN, INT64_MAX},
-  [CUSCI_UINT8] = {0, UINT8_MAX},         [CUSCI_UINT16] = {0, UINT16_MAX},
-  [CUSCI_UINT32] = {0, UINT32_MAX},       [CUSCI_UINT64] = {0, UINT64_MAX},
-};
-
-static void convert1(cusci_dtype to, cusci_dtype from, void *dst, const void *src)
-{
-  cusci__loop loop;
-  int64_t one = 1;
-  const int64_t *strides[2] = {&one, &one};
-  cusci__loop_init(&loop, 1, &one, 2, strides);
-  cusci__host_astype(to, from, &loop, dst, src);
-}
-
-cusci_status cusci__rtc_scalar_as(cusci_ctx *ctx, const char *fn, const char *name, const cusci_operand *o,
-                                  cusci_dtype dt, void *buf)
-{
-  memset(buf, 0, 16);
-  switch (o->kind) {
-  case CUSCI_SCALAR_INT: {
-    char k = cusci_dtype_kind(dt);
-    int64_t v = o->value.i;
-    if ((k == 'i' || k == 'u') && (v < int_range[dt].lo || (v > 0 && (uint64_t)v > int_range[dt].hi)))
-      return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "%s: Python integer %lld out of bounds for %s", name,
-                            (long long)v, cusci_dtype_name(dt));
-    convert1(dt, CUSCI_INT64, buf, &v);
-    return CUSCI_OK;
-  }
-  case CUSCI_SCALAR_FLOAT:
-    convert1(dt, CUSCI_FLOAT64, buf, &o->value.f);
-    return CUSCI_OK;
-  case CUSCI_SCALAR_COMPLEX:
-    convert1(dt, CUSCI_COMPLEX128, buf, o->value.c);
-    return CUSCI_OK;
-  case CUSCI_SCALAR_TYPED:
-    if (!cusci_dtype_valid(o->dtype))
-      return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "%s has dtype %d, not a cusci dtype", name, (int)o->dtype);
-    convert1(dt, o->dtype, buf, o->value.raw);
-    return CUSCI_OK;
-  default:
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "%s is neither an array nor a scalar", name);
-  }
-}
-
 cusci_status cusci_raw_kernel_launch(cusci_ctx *ctx, cusci_raw_kernel *k, const unsigned grid[3],
                                      const unsigned block[3], size_t shared_mem, int nargs,
                                      const cusci_operand *args)
@@ -288,7 +239,7 @@ cusci_status cusci_raw_kernel_launch(cusci_ctx *ctx, cusci_raw_kernel *k, const 
       cusci_dtype dt = o->kind == CUSCI_SCALAR_TYPED ? o->dtype
                        : (o->kind >= CUSCI_SCALAR_INT && o->kind <= CUSCI_SCALAR_COMPLEX) ? python[o->kind]
                                                                                           : CUSCI_BOOL;
-      st = cusci__rtc_scalar_as(ctx, fn, name, o, dt, vals[i]);
+      st = cusci__scalar_as(ctx, fn, name, o, dt, vals[i]);
     }
   }
   if (st == CUSCI_OK)

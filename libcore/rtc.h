@@ -55,10 +55,6 @@ cusci_status cusci__rtc_module_new(cusci_ctx *ctx, const char *fn, const char *c
 /* The kernel `name` of m on ctx's GPU (no new object: the handle). */
 cusci_status cusci__rtc_module_kernel(cusci_ctx *ctx, const char *fn, cusci_raw_module *m, const char *name,
                                       void **kernel);
-/* Copy one operand's value as the C type of `dt` into buf (16 bytes).
- * `name` names the argument in messages. */
-cusci_status cusci__rtc_scalar_as(cusci_ctx *ctx, const char *fn, const char *name, const cusci_operand *o,
-                                  cusci_dtype dt, void *buf);
 
 /* ------------------------------------------------- rtc_params.c: parameter lists */
 

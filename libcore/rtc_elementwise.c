@@ -282,7 +282,7 @@ static cusci_status prepare(cusci_ctx *ctx, const char *fn, cusci_elementwise_ke
   for (int i = 0; i < nin; i++)
     if (!in[i].array) {
       unsigned char v[16];
-      CUSCI_TRY(cusci__rtc_scalar_as(ctx, fn, k->in.p[i].name, &in[i], pr->in_dt[i], v));
+      CUSCI_TRY(cusci__scalar_as(ctx, fn, k->in.p[i].name, &in[i], pr->in_dt[i], v));
     }
   return CUSCI_OK;
 }
@@ -383,7 +383,7 @@ cusci_status cusci_elementwise_kernel_call(cusci_ctx *ctx, cusci_elementwise_ker
       void *slot = &slots[i];
       memset(slot, 0, sizeof slots[i]);
       if (pr.sig[i] & SIG_SCALAR) {
-        st = cusci__rtc_scalar_as(ctx, fn, k->in.p[i].name, &in[i], pr.in_dt[i], slot);
+        st = cusci__scalar_as(ctx, fn, k->in.p[i].name, &in[i], pr.in_dt[i], slot);
       } else if (pr.sig[i] & SIG_RAW) {
         cusci__rtc_raw_arg(in[i].array, slot);
       } else {

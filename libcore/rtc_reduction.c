@@ -408,7 +408,7 @@ static cusci_status prepare(cusci_ctx *ctx, const char *fn, cusci_reduction_kern
   for (int i = 0; i < nin; i++)
     if (!in[i].array) {
       unsigned char v[16];
-      CUSCI_TRY(cusci__rtc_scalar_as(ctx, fn, k->in.p[i].name, &in[i], pr->in_dt[i], v));
+      CUSCI_TRY(cusci__scalar_as(ctx, fn, k->in.p[i].name, &in[i], pr->in_dt[i], v));
     }
   return CUSCI_OK;
 }
@@ -551,7 +551,7 @@ cusci_status cusci_reduction_kernel_call(cusci_ctx *ctx, cusci_reduction_kernel 
       if (in[i].array) {
         ptrs[i] = &args[a++];
       } else {
-        st = cusci__rtc_scalar_as(ctx, fn, k->in.p[i].name, &in[i], pr.in_dt[i], scal[i]);
+        st = cusci__scalar_as(ctx, fn, k->in.p[i].name, &in[i], pr.in_dt[i], scal[i]);
         ptrs[i] = scal[i];
       }
     }

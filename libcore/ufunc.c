@@ -344,15 +344,34 @@ static void convert1(cusci_dtype to, cusci_dtype from, void *dst, const void *sr
   cusci__host_astype(to, from, &loop, dst, src);
 }
 
-static const struct {
-  int64_t lo;
-  uint64_t hi;
-} int_range[CUSCI_N_DTYPES] = {
-  [CUSCI_INT8] = {INT8_MIN, INT8_MAX},       [CUSCI_INT16] = {INT16_MIN, INT16_MAX},
-  [CUSCI_INT32] = {INT32_MIN, INT32_MAX},    [CUSCI_INT64] = {INT64_MIN, INT64_MAX},
-  [CUSCI_UINT8] = {0, UINT8_MAX},            [CUSCI_UINT16] = {0, UINT16_MAX},
-  [CUSCI_UINT32] = {0, UINT32_MAX},          [CUSCI_UINT64] = {0, UINT64_MAX},
-};
+cusci_status cusci__scalar_as(cusci_ctx *ctx, const char *fn, const char *name, const cusci_operand *o, cusci_dtype dt,
+                              void *buf)
+{
+  memset(buf, 0, 16);
+  switch (o->kind) {
+  case CUSCI_SCALAR_INT: {
+    int64_t v = o->value.i;
+    if (!cusci__int_fits(dt, v))
+      return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "%s: Python integer %lld out of bounds for %s", name,
+                            (long long)v, cusci_dtype_name(dt));
+    convert1(dt, CUSCI_INT64, buf, &v);
+    return CUSCI_OK;
+  }
+  case CUSCI_SCALAR_FLOAT:
+    convert1(dt, CUSCI_FLOAT64, buf, &o->value.f);
+    return CUSCI_OK;
+  case CUSCI_SCALAR_COMPLEX:
+    convert1(dt, CUSCI_COMPLEX128, buf, o->value.c);
+    return CUSCI_OK;
+  case CUSCI_SCALAR_TYPED:
+    if (!cusci_dtype_valid(o->dtype))
+      return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "%s has dtype %d, not a cusci dtype", name, (int)o->dtype);
+    convert1(dt, o->dtype, buf, o->value.raw);
+    return CUSCI_OK;
+  default:
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "%s is neither an array nor a scalar", name);
+  }
+}
 
 /* Check an operand and, for a scalar, store its value in dtype L. */
 static cusci_status operand_init(cusci_ctx *ctx, const char *fn, const char *name, const cusci_operand *src,
@@ -365,28 +384,7 @@ static cusci_status operand_init(cusci_ctx *ctx, const char *fn, const char *nam
     return CUSCI_OK;
   }
   o->scalar = true;
-  switch (src->kind) {
-  case CUSCI_SCALAR_INT: {
-    char k = cusci_dtype_kind(L);
-    int64_t v = src->value.i;
-    if ((k == 'i' || k == 'u') && (v < int_range[L].lo || (v > 0 && (uint64_t)v > int_range[L].hi)))
-      return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "%s: Python integer %lld out of bounds for %s", name,
-                            (long long)v, cusci_dtype_name(L));
-    convert1(L, CUSCI_INT64, o->val, &v);
-    return CUSCI_OK;
-  }
-  case CUSCI_SCALAR_FLOAT:
-    convert1(L, CUSCI_FLOAT64, o->val, &src->value.f);
-    return CUSCI_OK;
-  case CUSCI_SCALAR_COMPLEX:
-    convert1(L, CUSCI_COMPLEX128, o->val, src->value.c);
-    return CUSCI_OK;
-  case CUSCI_SCALAR_TYPED:
-    convert1(L, src->dtype, o->val, src->value.raw);
-    return CUSCI_OK;
-  default:
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "%s is neither an array nor a scalar", name);
-  }
+  return cusci__scalar_as(ctx, fn, name, src, L, o->val);
 }
 
 /* Checks that need no dtype: an array on the context's device, or a known
