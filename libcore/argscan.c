@@ -26,7 +26,7 @@
  * kept shape, operand 1: a) and red (operand 0: a). Returns the kept
  * shape's rank.
  */
-static int split(const cusci_array *a, const bool *mask, int64_t *kshape, cusci__loop *kept, cusci__loop *red)
+static int split(const cusci_array *a, const bool *mask, int64_t *kshape, cusci_loop *kept, cusci_loop *red)
 {
   int64_t kstr[CUSCI_MAX_NDIM], rshape[CUSCI_MAX_NDIM], rstr[CUSCI_MAX_NDIM], cstr[CUSCI_MAX_NDIM];
   int nk = 0, nr = 0;
@@ -41,15 +41,15 @@ static int split(const cusci_array *a, const bool *mask, int64_t *kshape, cusci_
   }
   cusci__c_strides(nk, kshape, cstr);
   const int64_t *ks[2] = {cstr, kstr}, *rs[1] = {rstr};
-  cusci__loop_init(kept, nk, kshape, 2, ks);
-  cusci__loop_init(red, nr, rshape, 1, rs);
+  cusci_loop_init(kept, nk, kshape, 2, ks);
+  cusci_loop_init(red, nr, rshape, 1, rs);
   return nk;
 }
 
 /* The int64 indices of arg-reduction aop over mask, C-ordered in the kept
  * shape, in *idx; the loops in kept and red. */
 static cusci_status arg_indices(cusci_ctx *ctx, const char *fn, const cusci_array *a, const bool *mask, int aop,
-                                cusci_array **idx, cusci__loop *kept, cusci__loop *red)
+                                cusci_array **idx, cusci_loop *kept, cusci_loop *red)
 {
   int64_t kshape[CUSCI_MAX_NDIM];
   int nk = split(a, mask, kshape, kept, red);
@@ -89,7 +89,7 @@ static cusci_status arg_indices(cusci_ctx *ctx, const char *fn, const cusci_arra
 cusci_status cusci__argreduce_values(cusci_ctx *ctx, const char *fn, const cusci_array *a, const bool *mask, int aop,
                                      cusci_array **vals)
 {
-  cusci__loop kept, red;
+  cusci_loop kept, red;
   cusci_array *idx = NULL, *v = NULL;
   CUSCI_TRY(arg_indices(ctx, fn, a, mask, aop, &idx, &kept, &red));
   cusci_status st = cusci__array_new(ctx, fn, idx->ndim, idx->shape, a->dtype, &v);
@@ -153,7 +153,7 @@ static cusci_status argreduce(cusci_ctx *ctx, const char *fn, const cusci_array 
   }
   if (r == 0)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "attempt to get %s of an empty sequence", aop_names[aop]);
-  cusci__loop kept, red;
+  cusci_loop kept, red;
   cusci_array *idx = NULL;
   CUSCI_TRY(arg_indices(ctx, fn, a, mask, aop, &idx, &kept, &red));
   if (aop == CUSCI__A_NANARGMAX || aop == CUSCI__A_NANARGMIN) {
@@ -218,10 +218,10 @@ static cusci_status scan(cusci_ctx *ctx, const char *fn, const cusci_array *a, c
       ki[nk++] = a->strides[d];
     }
   }
-  cusci__loop kept, red;
+  cusci_loop kept, red;
   const int64_t *ks[2] = {ko, ki}, *rs[2] = {ro, ri};
-  cusci__loop_init(&kept, nk, kshape, 2, ks);
-  cusci__loop_init(&red, nr, rshape, 2, rs);
+  cusci_loop_init(&kept, nk, kshape, 2, ks);
+  cusci_loop_init(&red, nr, rshape, 2, rs);
   cusci_status st = CUSCI_OK;
   if (t->size == 0) {
     /* nothing to scan */

@@ -189,10 +189,10 @@ bool cusci_array_is_c_contiguous(const cusci_array *a)
 
 /* ------------------------------------------------- element-wise copies */
 
-static void loop_of(cusci__loop *loop, const cusci_array *dst, const cusci_array *src)
+static void loop_of(cusci_loop *loop, const cusci_array *dst, const cusci_array *src)
 {
   const int64_t *strides[2] = {dst->strides, src ? src->strides : NULL};
-  cusci__loop_init(loop, dst->ndim, dst->shape, src ? 2 : 1, strides);
+  cusci_loop_init(loop, dst->ndim, dst->shape, src ? 2 : 1, strides);
 }
 
 cusci_status cusci__copy_into(cusci_ctx *ctx, const char *fn, cusci_array *dst, const cusci_array *src)
@@ -200,9 +200,9 @@ cusci_status cusci__copy_into(cusci_ctx *ctx, const char *fn, cusci_array *dst, 
   if (dst->size == 0 || (dst->data == src->data && dst->dtype == src->dtype &&
                          memcmp(dst->strides, src->strides, (size_t)dst->ndim * sizeof(int64_t)) == 0))
     return CUSCI_OK;
-  cusci__loop loop;
+  cusci_loop loop;
   loop_of(&loop, dst, src);
-  bool plain = dst->dtype == src->dtype && cusci__loop_contiguous(&loop);
+  bool plain = dst->dtype == src->dtype && cusci_loop_contiguous(&loop);
   size_t nbytes = (size_t)dst->size * cusci__itemsize[dst->dtype];
   if (ctx->device < 0) {
     if (plain)
@@ -222,7 +222,7 @@ static cusci_status fill(cusci_ctx *ctx, const char *fn, cusci_array *a, const v
 {
   if (a->size == 0)
     return CUSCI_OK;
-  cusci__loop loop;
+  cusci_loop loop;
   loop_of(&loop, a, NULL);
   int itemsize = (int)cusci__itemsize[a->dtype];
   if (ctx->device < 0) {
@@ -236,10 +236,10 @@ static cusci_status fill(cusci_ctx *ctx, const char *fn, cusci_array *a, const v
 /* The value 1 (or 0) as one element of dtype, through the conversion table. */
 static void scalar_of(cusci_dtype dtype, int64_t v, void *buf)
 {
-  cusci__loop loop;
+  cusci_loop loop;
   int64_t one = 1;
   const int64_t *strides[2] = {&one, &one};
-  cusci__loop_init(&loop, 1, &one, 2, strides);
+  cusci_loop_init(&loop, 1, &one, 2, strides);
   cusci__host_astype(dtype, CUSCI_INT64, &loop, buf, &v);
 }
 
@@ -372,15 +372,15 @@ cusci_status cusci_array_arange(cusci_ctx *ctx, double start, double stop, doubl
   a.d1 = second;
   a.dd = second - start;
   if (dtype == CUSCI_FLOAT16) {
-    a.f0 = (float)cusci__half_to_double(cusci__double_to_half(start));
-    a.f1 = (float)cusci__half_to_double(cusci__double_to_half(second));
+    a.f0 = (float)cusci_half_to_double(cusci_double_to_half(start));
+    a.f1 = (float)cusci_half_to_double(cusci_double_to_half(second));
   } else {
     a.f0 = (float)start;
     a.f1 = (float)second;
   }
   a.fd = a.f1 - a.f0;
-  a.i0 = cusci__to_INT64_from_F(start);
-  a.i1 = cusci__to_INT64_from_F(second);
+  a.i0 = cusci_to_INT64_from_F(start);
+  a.i1 = cusci_to_INT64_from_F(second);
   a.id = (int64_t)((uint64_t)a.i1 - (uint64_t)a.i0);
   return finish(generate(ctx, __func__, r, &a, NULL), out, r);
 }

@@ -44,7 +44,7 @@ cusci_status cusci__gpu_stream_events(int device, cusci_stream_events *out);
  * d2h_from: device `device` to host, synchronous. peer: from GPU src_device
  * to ctx's GPU on ctx's stream, waiting for the copy.
  */
-cusci_status cusci__gpu_gather(cusci_ctx *ctx, const char *fn, int device, cusci_pool *pool, const cusci__loop *loop,
+cusci_status cusci__gpu_gather(cusci_ctx *ctx, const char *fn, int device, cusci_pool *pool, const cusci_loop *loop,
                                cusci_dtype dtype, const void *src, size_t n, void **out);
 cusci_status cusci__gpu_d2h_from(cusci_ctx *ctx, const char *fn, int device, void *dst, const void *src, size_t n);
 cusci_status cusci__gpu_memcpy_peer(cusci_ctx *ctx, const char *fn, void *dst, const void *src, int src_device, size_t n);

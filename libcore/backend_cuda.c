@@ -464,7 +464,7 @@ cusci_status cusci__gpu_event_elapsed(cusci_ctx *ctx, const char *fn, void *star
   return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaEventElapsedTime", e);
 }
 
-cusci_status cusci__gpu_gather(cusci_ctx *ctx, const char *fn, int device, cusci_pool *pool, const cusci__loop *loop,
+cusci_status cusci__gpu_gather(cusci_ctx *ctx, const char *fn, int device, cusci_pool *pool, const cusci_loop *loop,
                                cusci_dtype dtype, const void *src, size_t n, void **out)
 {
   void *p = NULL;
@@ -789,7 +789,7 @@ cusci_status cusci__gpu_use(cusci_ctx *ctx, const char *fn) { UNREACHABLE_GPU; }
 void cusci__gpu_stream_sync(void *stream) {}
 bool cusci__gpu_is_pinned(const void *ptr) { return false; }
 int cusci__gpu_pointer_device(const void *ptr) { return CUSCI_DEVICE_HOST; }
-cusci_status cusci__gpu_gather(cusci_ctx *ctx, const char *fn, int device, cusci_pool *pool, const cusci__loop *loop,
+cusci_status cusci__gpu_gather(cusci_ctx *ctx, const char *fn, int device, cusci_pool *pool, const cusci_loop *loop,
                                cusci_dtype dtype, const void *src, size_t n, void **out) { UNREACHABLE_GPU; }
 cusci_status cusci__gpu_d2h_from(cusci_ctx *ctx, const char *fn, int device, void *dst, const void *src, size_t n) { UNREACHABLE_GPU; }
 cusci_status cusci__gpu_memcpy_peer(cusci_ctx *ctx, const char *fn, void *dst, const void *src, int src_device, size_t n) { UNREACHABLE_GPU; }

@@ -15,7 +15,7 @@
 #include <cusci/compute.h>
 #include <cusci/core_ext.h>
 
-#include "libcore/layout.h"
+#include <cusci/kit/loop.h>
 
 #define CUSCI__ERRMSG_LEN 1024
 #define CUSCI__ALIGN 256 /* bytes; a GPU allocation is at least this aligned */

@@ -103,10 +103,10 @@ static cusci_status reduce_acc(cusci_ctx *ctx, const char *fn, const cusci_array
   *count = r;
   cusci_array *t = NULL;
   CUSCI_TRY(cusci__array_new(ctx, fn, nk, kshape, acc_dtype(a->dtype), &t));
-  cusci__loop kept, red;
+  cusci_loop kept, red;
   const int64_t *ks[2] = {t->strides, kstr}, *rs[1] = {rstr};
-  cusci__loop_init(&kept, nk, kshape, 2, ks);
-  cusci__loop_init(&red, nr, rshape, 1, rs);
+  cusci_loop_init(&kept, nk, kshape, 2, ks);
+  cusci_loop_init(&red, nr, rshape, 1, rs);
   cusci_status st = CUSCI_OK;
   if (t->size == 0) {
     /* nothing to reduce into */

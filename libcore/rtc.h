@@ -116,7 +116,7 @@ cusci_status cusci__rtc_broadcast(cusci_ctx *ctx, const char *fn, int n, const c
                                   int64_t *shape);
 
 /* Merge neighbouring axes contiguous in all nops operands and drop extents
- * of 1, as cusci__loop_init for any number of operands; returns the new
+ * of 1, as cusci_loop_init for any number of operands; returns the new
  * ndim (0 when every extent is 1). */
 int cusci__rtc_merge(int ndim, const int64_t *shape, int nops, int64_t (*st)[CUSCI_MAX_NDIM], int64_t *oshape,
                      int64_t (*ost)[CUSCI_MAX_NDIM]);

@@ -247,8 +247,8 @@ static cusci_status contiguous_source(cusci_ctx *ctx, const char *fn, const cusc
   int64_t cstr[CUSCI_MAX_NDIM];
   cusci__c_strides(a->ndim, a->shape, cstr);
   const int64_t *strides[2] = {cstr, a->strides};
-  cusci__loop loop;
-  cusci__loop_init(&loop, a->ndim, a->shape, 2, strides);
+  cusci_loop loop;
+  cusci_loop_init(&loop, a->ndim, a->shape, 2, strides);
   if (a->device < 0) {
     *tmp = malloc(n ? n : 1);
     if (!*tmp)

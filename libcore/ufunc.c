@@ -337,10 +337,10 @@ static cusci_dtype common_dtype_ex(int n, const cusci_operand *const *ops, bool 
 /* One element conversion on the host, through astype's table. */
 static void convert1(cusci_dtype to, cusci_dtype from, void *dst, const void *src)
 {
-  cusci__loop loop;
+  cusci_loop loop;
   int64_t one = 1;
   const int64_t *strides[2] = {&one, &one};
-  cusci__loop_init(&loop, 1, &one, 2, strides);
+  cusci_loop_init(&loop, 1, &one, 2, strides);
   cusci__host_astype(to, from, &loop, dst, src);
 }
 
@@ -497,7 +497,7 @@ static cusci_status run(cusci_ctx *ctx, const char *fn, int fam, int kop, const 
                         int nd, const int64_t *shape, cusci_array **out)
 {
   cusci_array *given = *out, *target = NULL;
-  int64_t st_in[CUSCI__LOOP_MAX_OPS][CUSCI_MAX_NDIM];
+  int64_t st_in[CUSCI_LOOP_MAX_OPS][CUSCI_MAX_NDIM];
   for (int i = 0; i < nin; i++) {
     if (ops[i].scalar)
       memset(st_in[i], 0, sizeof st_in[i]);
@@ -536,10 +536,10 @@ static cusci_status run(cusci_ctx *ctx, const char *fn, int fam, int kop, const 
       st = cusci_array_full(ctx, nd, shape, target->dtype, val, &t);
     }
   } else if (target->size > 0) {
-    cusci__loop loop;
-    const int64_t *strides[CUSCI__LOOP_MAX_OPS] = {target->strides, st_in[0], st_in[1], st_in[2]};
-    cusci__loop_init(&loop, nd, shape, nin + 1, strides);
-    char *base[CUSCI__LOOP_MAX_OPS] = {target->data};
+    cusci_loop loop;
+    const int64_t *strides[CUSCI_LOOP_MAX_OPS] = {target->strides, st_in[0], st_in[1], st_in[2]};
+    cusci_loop_init(&loop, nd, shape, nin + 1, strides);
+    char *base[CUSCI_LOOP_MAX_OPS] = {target->data};
     const void *vals[3] = {NULL, NULL, NULL};
     int mode = 0;
     for (int i = 0; i < nin; i++) {
@@ -551,7 +551,7 @@ static cusci_status run(cusci_ctx *ctx, const char *fn, int fam, int kop, const 
     }
     int loop_size = (int)cusci__itemsize[rs->loop];
     if (ctx->device < 0) {
-      int sizes[CUSCI__LOOP_MAX_OPS] = {(int)cusci__itemsize[rs->result], loop_size, loop_size, loop_size};
+      int sizes[CUSCI_LOOP_MAX_OPS] = {(int)cusci__itemsize[rs->result], loop_size, loop_size, loop_size};
       cusci__row_fn row = NULL;
       const void *arg = NULL;
       switch (fam) {
@@ -570,7 +570,7 @@ static cusci_status run(cusci_ctx *ctx, const char *fn, int fam, int kop, const 
         st = cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "no loop for %s", cusci_dtype_name(rs->loop));
     } else {
       st = cusci__gpu_use(ctx, fn);
-      void *ptrs[CUSCI__LOOP_MAX_OPS];
+      void *ptrs[CUSCI_LOOP_MAX_OPS];
       for (int i = 0; i <= nin; i++)
         ptrs[i] = (i > 0 && ops[i - 1].scalar) ? NULL : base[i];
       int err = 0;

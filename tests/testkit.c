@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "reference/core/convert.h"
+#include <cusci/kit/convert.h>
 
 cusci_ctx *tk_host_ctx(void)
 {
@@ -290,7 +290,7 @@ const char *tk_elem_str(cusci_dtype dt, const void *buf, int64_t i, char *out, s
   case CUSCI_UINT16: snprintf(out, len, "%u", v.u16); break;
   case CUSCI_UINT32: snprintf(out, len, "%u", v.u32); break;
   case CUSCI_UINT64: snprintf(out, len, "%llu", (unsigned long long)v.u64); break;
-  case CUSCI_FLOAT16: snprintf(out, len, "%.9g (0x%04x)", cusci__half_to_double(v.u16), v.u16); break;
+  case CUSCI_FLOAT16: snprintf(out, len, "%.9g (0x%04x)", cusci_half_to_double(v.u16), v.u16); break;
   case CUSCI_FLOAT32: snprintf(out, len, "%.9g", v.f); break;
   case CUSCI_FLOAT64: snprintf(out, len, "%.17g", v.d); break;
   case CUSCI_COMPLEX64: snprintf(out, len, "%.9g%+.9gj", v.c64[0], v.c64[1]); break;
@@ -499,7 +499,7 @@ static void store_value(cusci_dtype dt, unsigned char *p, double re, double im)
     INT_CASE(CUSCI_UINT64, uint64_t, 0, 1.8e19)
 #undef INT_CASE
   case CUSCI_FLOAT16: {
-    cusci__f16 h = cusci__double_to_half(re);
+    cusci_f16 h = cusci_double_to_half(re);
     memcpy(p, &h, sizeof h);
     break;
   }

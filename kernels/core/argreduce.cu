@@ -31,9 +31,9 @@ using namespace cusci;
 KIND_(I, int64_t)
 KIND_(U, uint64_t)
 KIND_(F, double)
-KIND_(C, cusci__c128)
+KIND_(C, cusci_c128)
 
-__device__ __forceinline__ int64_t offset_of(const cusci__loop &l, int k, int64_t i)
+__device__ __forceinline__ int64_t offset_of(const cusci_loop &l, int k, int64_t i)
 {
   int64_t off = 0;
   for (int d = l.ndim - 1; d >= 0; d--) {
@@ -64,7 +64,7 @@ __device__ typename KD::P block_comb(int op, typename KD::P p)
 }
 
 template <class T, class KD, class L>
-__global__ void arg_stage1(int op, const T *in, typename KD::P *part, const cusci__loop kept, const cusci__loop red,
+__global__ void arg_stage1(int op, const T *in, typename KD::P *part, const cusci_loop kept, const cusci_loop red,
                            int64_t chunk, int nchunks)
 {
   typedef typename KD::P P;
@@ -144,7 +144,7 @@ __global__ void arg_stage2(int op, const typename KD::P *part, int64_t *idx, int
 }
 
 template <class T, class KD, class L>
-int launch_arg(cudaStream_t s, int op, const cusci__loop *kept, const cusci__loop *red, int64_t *idx, const void *in,
+int launch_arg(cudaStream_t s, int op, const cusci_loop *kept, const cusci_loop *red, int64_t *idx, const void *in,
                void *scratch, int nchunks)
 {
   int64_t chunk = (red->size + nchunks - 1) / nchunks;
@@ -160,12 +160,12 @@ int launch_arg(cudaStream_t s, int op, const cusci__loop *kept, const cusci__loo
 
 #define LOADER_(D, T, K, A) \
   struct aload_##D {        \
-    __device__ __forceinline__ A operator()(T x) const { return cusci__load_##D(x); } \
+    __device__ __forceinline__ A operator()(T x) const { return cusci_load_##D(x); } \
   };
 CUSCI__RTYPES(LOADER_)
 
 template <class E>
-__global__ void gather_kernel(E *out, const int64_t *idx, const E *in, const cusci__loop kept, const cusci__loop red)
+__global__ void gather_kernel(E *out, const int64_t *idx, const E *in, const cusci_loop kept, const cusci_loop red)
 {
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
   for (int64_t m = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; m < kept.size; m += stride) {
@@ -175,7 +175,7 @@ __global__ void gather_kernel(E *out, const int64_t *idx, const E *in, const cus
 }
 
 template <class E>
-int launch_gather_t(cudaStream_t s, const cusci__loop *kept, const cusci__loop *red, void *out, const int64_t *idx,
+int launch_gather_t(cudaStream_t s, const cusci_loop *kept, const cusci_loop *red, void *out, const int64_t *idx,
                     const void *in)
 {
   gather_kernel<E><<<blocks_for(kept->size), kThreads, 0, s>>>((E *)out, idx, (const E *)in, *kept, *red);
@@ -188,8 +188,8 @@ int launch_gather_t(cudaStream_t s, const cusci__loop *kept, const cusci__loop *
   case CUSCI_##D:         \
     return launch_arg<T, kind_##K, aload_##D>((cudaStream_t)stream, op, kept, red, idx, in, scratch, nchunks);
 
-extern "C" int cusci__launch_argreduce(void *stream, int op, int dtype, const cusci__loop *kept,
-                                       const cusci__loop *red, int64_t *idx, const void *in, void *scratch,
+extern "C" int cusci__launch_argreduce(void *stream, int op, int dtype, const cusci_loop *kept,
+                                       const cusci_loop *red, int64_t *idx, const void *in, void *scratch,
                                        int nchunks)
 {
   if (kept->size == 0)
@@ -200,7 +200,7 @@ extern "C" int cusci__launch_argreduce(void *stream, int op, int dtype, const cu
   return (int)cudaErrorInvalidValue;
 }
 
-extern "C" int cusci__launch_gather(void *stream, int itemsize, const cusci__loop *kept, const cusci__loop *red,
+extern "C" int cusci__launch_gather(void *stream, int itemsize, const cusci_loop *kept, const cusci_loop *red,
                                     void *out, const int64_t *idx, const void *in)
 {
   if (kept->size == 0)
@@ -211,7 +211,7 @@ extern "C" int cusci__launch_gather(void *stream, int itemsize, const cusci__loo
   case 2: return launch_gather_t<uint16_t>(s, kept, red, out, idx, in);
   case 4: return launch_gather_t<uint32_t>(s, kept, red, out, idx, in);
   case 8: return launch_gather_t<uint64_t>(s, kept, red, out, idx, in);
-  case 16: return launch_gather_t<cusci__c128>(s, kept, red, out, idx, in);
+  case 16: return launch_gather_t<cusci_c128>(s, kept, red, out, idx, in);
   }
   return (int)cudaErrorInvalidValue;
 }

@@ -8,7 +8,7 @@
 #include <cuda_runtime.h>
 #include <stdint.h>
 
-#include "libcore/layout.h"
+#include <cusci/kit/loop.h>
 
 namespace cusci {
 
@@ -26,7 +26,7 @@ inline unsigned blocks_for(int64_t n, int per_thread = 1)
 
 /* Offsets (in elements) of element i of the loop in each operand. */
 template <int NOPS>
-__device__ __forceinline__ void loop_offsets(const cusci__loop &l, int64_t i, int64_t *off)
+__device__ __forceinline__ void loop_offsets(const cusci_loop &l, int64_t i, int64_t *off)
 {
   for (int k = 0; k < NOPS; k++)
     off[k] = 0;

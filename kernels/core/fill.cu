@@ -21,7 +21,7 @@ __global__ void fill_flat(T *__restrict__ dst, T v, int64_t n)
 }
 
 template <typename T>
-__global__ void fill_strided(T *dst, T v, const cusci__loop l)
+__global__ void fill_strided(T *dst, T v, const cusci_loop l)
 {
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < l.size; i += stride) {
@@ -38,11 +38,11 @@ struct alignas(N) bytes {
 };
 
 template <int N>
-int fill_n(cudaStream_t s, const cusci__loop *l, void *dst, const void *value)
+int fill_n(cudaStream_t s, const cusci_loop *l, void *dst, const void *value)
 {
   bytes<N> v;
   memcpy(v.b, value, N);
-  if (cusci__loop_contiguous(l))
+  if (cusci_loop_contiguous(l))
     fill_flat<<<blocks_for(l->size, 4), kThreads, 0, s>>>((bytes<N> *)dst, v, l->size);
   else
     fill_strided<<<blocks_for(l->size), kThreads, 0, s>>>((bytes<N> *)dst, v, *l);
@@ -62,15 +62,15 @@ int fill_n(cudaStream_t s, const cusci__loop *l, void *dst, const void *value)
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < a.n; i += stride)        \
       dst[i] = cusci__linspace_##D(i, &a);                                                        \
   }
-CUSCI__TYPES_A(GEN_KERNELS_, 0)
+CUSCI_TYPES_A(GEN_KERNELS_, 0)
 
 /* Dtype numbers follow the table's order, which is cusci_dtype's. */
 #define ENUM_(D, T, K, unused) DT_##D,
-enum { CUSCI__TYPES_A(ENUM_, 0) };
+enum { CUSCI_TYPES_A(ENUM_, 0) };
 
 } // namespace
 
-extern "C" int cusci__launch_fill(void *stream, const cusci__loop *loop, void *dst, const void *value, int itemsize)
+extern "C" int cusci__launch_fill(void *stream, const cusci_loop *loop, void *dst, const void *value, int itemsize)
 {
   cudaStream_t s = (cudaStream_t)stream;
   if (loop->size == 0)
@@ -92,7 +92,7 @@ extern "C" int cusci__launch_arange(void *stream, int dtype, int64_t n, const cu
   cudaStream_t s = (cudaStream_t)stream;
   if (n == 0)
     return 0;
-  switch (dtype) { CUSCI__TYPES_A(ARANGE_CASE_, 0) }
+  switch (dtype) { CUSCI_TYPES_A(ARANGE_CASE_, 0) }
   return launched();
 }
 
@@ -103,6 +103,6 @@ extern "C" int cusci__launch_linspace(void *stream, int dtype, const cusci__lins
   cudaStream_t s = (cudaStream_t)stream;
   if (args->n == 0)
     return 0;
-  switch (dtype) { CUSCI__TYPES_A(LINSPACE_CASE_, 0) }
+  switch (dtype) { CUSCI_TYPES_A(LINSPACE_CASE_, 0) }
   return launched();
 }

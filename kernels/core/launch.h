@@ -12,7 +12,7 @@
 
 #include <cusci/core_ext.h>
 
-#include "libcore/layout.h"
+#include <cusci/kit/loop.h>
 #include "reference/core/fill.h"
 
 #ifdef __cplusplus
@@ -23,9 +23,9 @@ extern "C" {
  * which gives a build without CUDA its stand-in. */
 
 /* dst[i] = convert(src[i]) over the loop's elements (dtypes as ints). */
-CUSCI_LAUNCHER(int cusci__launch_astype(void *stream, int dst_dtype, int src_dtype, const cusci__loop *loop, void *dst, const void *src))
+CUSCI_LAUNCHER(int cusci__launch_astype(void *stream, int dst_dtype, int src_dtype, const cusci_loop *loop, void *dst, const void *src))
 /* Every element of dst (operand 0 of loop) set to the itemsize bytes at value. */
-CUSCI_LAUNCHER(int cusci__launch_fill(void *stream, const cusci__loop *loop, void *dst, const void *value, int itemsize))
+CUSCI_LAUNCHER(int cusci__launch_fill(void *stream, const cusci_loop *loop, void *dst, const void *value, int itemsize))
 /* n contiguous elements of numpy.arange / numpy.linspace (see fill.h). */
 CUSCI_LAUNCHER(int cusci__launch_arange(void *stream, int dtype, int64_t n, const cusci__arange_args *args, void *dst))
 CUSCI_LAUNCHER(int cusci__launch_linspace(void *stream, int dtype, const cusci__linspace_args *args, void *dst))
@@ -35,17 +35,17 @@ CUSCI_LAUNCHER(int cusci__launch_linspace(void *stream, int dtype, const cusci__
  * scalar when bit k of mode is set, read from vals[k] (host memory, one
  * element of the loop dtype). where takes the itemsize of x and y.
  */
-CUSCI_LAUNCHER(int cusci__launch_ufunc2(void *stream, int op, int dtype, const cusci__loop *loop, void *const *ptrs, const void *const *vals, int mode))
-CUSCI_LAUNCHER(int cusci__launch_ufunc1(void *stream, int op, int dtype, const cusci__loop *loop, void *const *ptrs))
-CUSCI_LAUNCHER(int cusci__launch_where(void *stream, int itemsize, const cusci__loop *loop, void *const *ptrs, const void *const *vals, int mode))
-CUSCI_LAUNCHER(int cusci__launch_clip(void *stream, int dtype, const cusci__loop *loop, void *const *ptrs, const void *const *vals, int mode))
+CUSCI_LAUNCHER(int cusci__launch_ufunc2(void *stream, int op, int dtype, const cusci_loop *loop, void *const *ptrs, const void *const *vals, int mode))
+CUSCI_LAUNCHER(int cusci__launch_ufunc1(void *stream, int op, int dtype, const cusci_loop *loop, void *const *ptrs))
+CUSCI_LAUNCHER(int cusci__launch_where(void *stream, int itemsize, const cusci_loop *loop, void *const *ptrs, const void *const *vals, int mode))
+CUSCI_LAUNCHER(int cusci__launch_clip(void *stream, int dtype, const cusci_loop *loop, void *const *ptrs, const void *const *vals, int mode))
 /*
  * A reduction (op: enum cusci__rop) of the input `in` of dtype `dtype` into
  * acc[m], m over the kept loop (operand 1: the input), reducing over `red`
  * (operand 0: the input), in the accumulator type of dtype. With nchunks >
  * 1, scratch holds kept->size * nchunks accumulators.
  */
-CUSCI_LAUNCHER(int cusci__launch_reduce(void *stream, int op, int dtype, const cusci__loop *kept, const cusci__loop *red, void *acc, const void *in, void *scratch, int nchunks))
+CUSCI_LAUNCHER(int cusci__launch_reduce(void *stream, int op, int dtype, const cusci_loop *kept, const cusci_loop *red, void *acc, const void *in, void *scratch, int nchunks))
 
 /*
  * Sorting and statistics (kernels/core/sort.cu). Every array operand is
@@ -76,18 +76,18 @@ CUSCI_LAUNCHER(int cusci__launch_bincount(void *stream, int dtype, int64_t n, co
  * input) of the input at kept element m (kept operand 1: the input);
  * scratch holds kept->size * nchunks pairs of 32 bytes.
  */
-CUSCI_LAUNCHER(int cusci__launch_argreduce(void *stream, int op, int dtype, const cusci__loop *kept, const cusci__loop *red, int64_t *idx, const void *in, void *scratch, int nchunks))
+CUSCI_LAUNCHER(int cusci__launch_argreduce(void *stream, int op, int dtype, const cusci_loop *kept, const cusci_loop *red, int64_t *idx, const void *in, void *scratch, int nchunks))
 /* out[m] = the input at kept element m (operand 1) and reduced index
  * idx[m] (red operand 0; index 0 where idx[m] < 0). */
-CUSCI_LAUNCHER(int cusci__launch_gather(void *stream, int itemsize, const cusci__loop *kept, const cusci__loop *red, void *out, const int64_t *idx, const void *in))
+CUSCI_LAUNCHER(int cusci__launch_gather(void *stream, int itemsize, const cusci_loop *kept, const cusci_loop *red, void *out, const int64_t *idx, const void *in))
 /*
  * Scan op (enum cusci__sop) along red of the input of dtype `dtype` into
  * out of the scan's result dtype; operand 0 of both loops is out, operand
  * 1 the input. cusci__launch_scan_scratch gives the scratch bytes the
  * launch needs for these loops (0: none).
  */
-CUSCI_LAUNCHER(int cusci__launch_scan_scratch(int op, int dtype, const cusci__loop *kept, const cusci__loop *red, size_t *bytes))
-CUSCI_LAUNCHER(int cusci__launch_scan(void *stream, int op, int dtype, const cusci__loop *kept, const cusci__loop *red, void *out, const void *in, void *scratch, size_t bytes))
+CUSCI_LAUNCHER(int cusci__launch_scan_scratch(int op, int dtype, const cusci_loop *kept, const cusci_loop *red, size_t *bytes))
+CUSCI_LAUNCHER(int cusci__launch_scan(void *stream, int op, int dtype, const cusci_loop *kept, const cusci_loop *red, void *out, const void *in, void *scratch, size_t bytes))
 
 #ifdef __cplusplus
 }

@@ -38,9 +38,9 @@ struct step<double> {
   __device__ static double apply(int op, double a, double b) { return cusci__rstep_F(op, a, b); }
 };
 template <>
-struct step<cusci__c128> {
-  __device__ static cusci__c128 init(int op) { return cusci__rinit_C(op); }
-  __device__ static cusci__c128 apply(int op, cusci__c128 a, cusci__c128 b) { return cusci__rstep_C(op, a, b); }
+struct step<cusci_c128> {
+  __device__ static cusci_c128 init(int op) { return cusci__rinit_C(op); }
+  __device__ static cusci_c128 apply(int op, cusci_c128 a, cusci_c128 b) { return cusci__rstep_C(op, a, b); }
 };
 
 /* Tree reduction of one value per thread in shared memory. */
@@ -58,7 +58,7 @@ __device__ A block_reduce(int op, A v)
   return sh[0];
 }
 
-__device__ __forceinline__ int64_t offset_of(const cusci__loop &l, int k, int64_t i)
+__device__ __forceinline__ int64_t offset_of(const cusci_loop &l, int k, int64_t i)
 {
   int64_t off = 0;
   for (int d = l.ndim - 1; d >= 0; d--) {
@@ -137,7 +137,7 @@ __device__ A flat_partial(int op, const T *base, int64_t lo, int64_t hi)
 }
 
 template <int OPC, class T, class A, class L>
-__global__ void reduce_stage1(int op_rt, const T *in, A *part, const cusci__loop kept, const cusci__loop red,
+__global__ void reduce_stage1(int op_rt, const T *in, A *part, const cusci_loop kept, const cusci_loop red,
                               int64_t chunk, int nchunks)
 {
   const int op = OPC >= 0 ? OPC : op_rt;
@@ -197,7 +197,7 @@ int resident_blocks()
 }
 
 template <int OPC, class T, class A, class L>
-int launch_reduce_op(cudaStream_t s, int op, const cusci__loop *kept, const cusci__loop *red, void *acc,
+int launch_reduce_op(cudaStream_t s, int op, const cusci_loop *kept, const cusci_loop *red, void *acc,
                      const void *in, void *scratch, int nchunks)
 {
   /*
@@ -225,7 +225,7 @@ int launch_reduce_op(cudaStream_t s, int op, const cusci__loop *kept, const cusc
 }
 
 template <class T, class A, class L>
-int launch_reduce(cudaStream_t s, int op, const cusci__loop *kept, const cusci__loop *red, void *acc, const void *in,
+int launch_reduce(cudaStream_t s, int op, const cusci_loop *kept, const cusci_loop *red, void *acc, const void *in,
                   void *scratch, int nchunks)
 {
   if (op == CUSCI__R_SUM)
@@ -235,7 +235,7 @@ int launch_reduce(cudaStream_t s, int op, const cusci__loop *kept, const cusci__
 
 #define LOADER_(D, T, K, A) \
   struct load_##D {         \
-    __device__ __forceinline__ A operator()(T x) const { return cusci__load_##D(x); } \
+    __device__ __forceinline__ A operator()(T x) const { return cusci_load_##D(x); } \
   };
 CUSCI__RTYPES(LOADER_)
 
@@ -245,7 +245,7 @@ CUSCI__RTYPES(LOADER_)
   case CUSCI_##D:         \
     return launch_reduce<T, A, load_##D>((cudaStream_t)stream, op, kept, red, acc, in, scratch, nchunks);
 
-extern "C" int cusci__launch_reduce(void *stream, int op, int dtype, const cusci__loop *kept, const cusci__loop *red,
+extern "C" int cusci__launch_reduce(void *stream, int op, int dtype, const cusci_loop *kept, const cusci_loop *red,
                                     void *acc, const void *in, void *scratch, int nchunks)
 {
   if (kept->size == 0)

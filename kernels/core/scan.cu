@@ -33,7 +33,7 @@ using namespace cusci;
 constexpr int kItems = 8; /* consecutive elements per thread in a tile */
 constexpr int64_t kTile = (int64_t)kThreads * kItems;
 
-__device__ __forceinline__ int64_t offset_of(const cusci__loop &l, int k, int64_t i)
+__device__ __forceinline__ int64_t offset_of(const cusci_loop &l, int k, int64_t i)
 {
   int64_t off = 0;
   for (int d = l.ndim - 1; d >= 0; d--) {
@@ -101,7 +101,7 @@ struct ws {
 };
 
 /* Element r of segment m: input and output offsets. */
-__device__ __forceinline__ void elem_offsets(const cusci__loop &red, int64_t r, int64_t *oo, int64_t *io)
+__device__ __forceinline__ void elem_offsets(const cusci_loop &red, int64_t r, int64_t *oo, int64_t *io)
 {
   if (red.ndim == 1) {
     *oo = r * red.stride[0][0];
@@ -138,8 +138,8 @@ __device__ typename S::Acc block_scan(int op, typename S::Acc v, typename S::Acc
 
 /* Phase 1: the total of chunk g of segment m. */
 template <class S>
-__global__ void scan_totals(int op, const typename S::In *in, typename S::Acc *part, const cusci__loop kept,
-                            const cusci__loop red, int64_t chunk, int nchunks)
+__global__ void scan_totals(int op, const typename S::In *in, typename S::Acc *part, const cusci_loop kept,
+                            const cusci_loop red, int64_t chunk, int nchunks)
 {
   typedef typename S::Acc A;
   for (int64_t m = blockIdx.y; m < kept.size; m += gridDim.y) {
@@ -190,7 +190,7 @@ __global__ void scan_prefixes(int op, typename S::Acc *part, int64_t m_count, in
 /* Phase 3: scan chunk g of segment m in tiles from its prefix. */
 template <class S>
 __global__ void scan_chunks(int op, const typename S::In *in, typename S::Out *out, const typename S::Acc *part,
-                            const cusci__loop kept, const cusci__loop red, int64_t chunk, int nchunks)
+                            const cusci_loop kept, const cusci_loop red, int64_t chunk, int nchunks)
 {
   typedef typename S::Acc A;
   for (int64_t m = blockIdx.y; m < kept.size; m += gridDim.y) {
@@ -245,12 +245,12 @@ __global__ void scan_chunks(int op, const typename S::In *in, typename S::Out *o
  */
 __device__ __forceinline__ bool all_finite(float v) { return isfinite(v); }
 __device__ __forceinline__ bool all_finite(double v) { return isfinite(v); }
-__device__ __forceinline__ bool all_finite(cusci__c64 v) { return isfinite(v.re) && isfinite(v.im); }
-__device__ __forceinline__ bool all_finite(cusci__c128 v) { return isfinite(v.re) && isfinite(v.im); }
+__device__ __forceinline__ bool all_finite(cusci_c64 v) { return isfinite(v.re) && isfinite(v.im); }
+__device__ __forceinline__ bool all_finite(cusci_c128 v) { return isfinite(v.re) && isfinite(v.im); }
 
 template <class S>
-__global__ void scan_redo_nonfinite(int op, const typename S::In *in, typename S::Acc *out, const cusci__loop kept,
-                                    const cusci__loop red)
+__global__ void scan_redo_nonfinite(int op, const typename S::In *in, typename S::Acc *out, const cusci_loop kept,
+                                    const cusci_loop red)
 {
   typedef typename S::Acc A;
   __shared__ unsigned long long first;
@@ -296,13 +296,13 @@ constexpr bool redo_applies()
 {
   return std::is_same<typename S::Acc, typename S::Out>::value &&
          (std::is_same<typename S::Acc, float>::value || std::is_same<typename S::Acc, double>::value ||
-          std::is_same<typename S::Acc, cusci__c64>::value || std::is_same<typename S::Acc, cusci__c128>::value);
+          std::is_same<typename S::Acc, cusci_c64>::value || std::is_same<typename S::Acc, cusci_c128>::value);
 }
 
 template <class S>
 typename std::enable_if<redo_applies<S>(), void>::type redo_nonfinite(cudaStream_t s, int op, const void *in,
-                                                                       void *out, const cusci__loop *kept,
-                                                                       const cusci__loop *red)
+                                                                       void *out, const cusci_loop *kept,
+                                                                       const cusci_loop *red)
 {
   if (!cusci__sop_is_prod(op))
     return;
@@ -312,13 +312,13 @@ typename std::enable_if<redo_applies<S>(), void>::type redo_nonfinite(cudaStream
 }
 template <class S>
 typename std::enable_if<!redo_applies<S>(), void>::type redo_nonfinite(cudaStream_t, int, const void *, void *,
-                                                                        const cusci__loop *, const cusci__loop *)
+                                                                        const cusci_loop *, const cusci_loop *)
 {
 }
 
 /* Chunks per segment: about 2048 blocks in all, chunks of at least one
  * tile per thread block's worth of 16 tiles. */
-int chunks_for(const cusci__loop *kept, const cusci__loop *red)
+int chunks_for(const cusci_loop *kept, const cusci_loop *red)
 {
   int64_t want = kept->size >= 2048 ? 1 : 2048 / kept->size;
   int64_t most = (red->size + 16 * kTile - 1) / (16 * kTile);
@@ -339,7 +339,7 @@ struct step_fn {
 
 /* One contiguous segment whose output type is its accumulator: CUB. */
 template <class S>
-bool use_cub(const cusci__loop *kept, const cusci__loop *red)
+bool use_cub(const cusci_loop *kept, const cusci_loop *red)
 {
   return std::is_same<typename S::Acc, typename S::Out>::value && kept->size == 1 && red->ndim == 1 &&
          red->stride[0][0] == 1 && red->stride[1][0] == 1 && red->size > 1;
@@ -354,7 +354,7 @@ cudaError_t cub_scan(int op, void *temp, size_t *bytes, const void *in, void *ou
 }
 
 template <class S>
-int scratch_t(int op, const cusci__loop *kept, const cusci__loop *red, size_t *bytes)
+int scratch_t(int op, const cusci_loop *kept, const cusci_loop *red, size_t *bytes)
 {
   if (use_cub<S>(kept, red)) {
     *bytes = 0;
@@ -366,7 +366,7 @@ int scratch_t(int op, const cusci__loop *kept, const cusci__loop *red, size_t *b
 }
 
 template <class S>
-int launch_t(cudaStream_t s, int op, const cusci__loop *kept, const cusci__loop *red, void *out, const void *in,
+int launch_t(cudaStream_t s, int op, const cusci_loop *kept, const cusci_loop *red, void *out, const void *in,
              void *scratch, size_t bytes)
 {
   if (use_cub<S>(kept, red)) {
@@ -399,7 +399,7 @@ int launch_t(cudaStream_t s, int op, const cusci__loop *kept, const cusci__loop 
   case CUSCI_##D:                    \
     return scratch_t<st_##D>(op, kept, red, bytes);
 
-extern "C" int cusci__launch_scan_scratch(int op, int dtype, const cusci__loop *kept, const cusci__loop *red,
+extern "C" int cusci__launch_scan_scratch(int op, int dtype, const cusci_loop *kept, const cusci_loop *red,
                                           size_t *bytes)
 {
   *bytes = 0;
@@ -415,7 +415,7 @@ extern "C" int cusci__launch_scan_scratch(int op, int dtype, const cusci__loop *
   case CUSCI_##D:                   \
     return launch_t<st_##D>((cudaStream_t)stream, op, kept, red, out, in, scratch, bytes);
 
-extern "C" int cusci__launch_scan(void *stream, int op, int dtype, const cusci__loop *kept, const cusci__loop *red,
+extern "C" int cusci__launch_scan(void *stream, int op, int dtype, const cusci_loop *kept, const cusci_loop *red,
                                   void *out, const void *in, void *scratch, size_t bytes)
 {
   if (kept->size == 0 || red->size == 0)

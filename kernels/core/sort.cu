@@ -185,7 +185,7 @@ int sort_real(cudaStream_t s, int64_t m, int64_t r, const void *in_, void *vals_
  * CUB's unstable sorts give the host's result exactly.
  */
 struct vkey_FLOAT16 {
-  using T = cusci__f16;
+  using T = cusci_f16;
   using K = uint16_t;
   __device__ __forceinline__ K key(T x) const { return cusci__vkey_f16(x); }
   __device__ __forceinline__ T val(K k) const { return cusci__vval_f16(k); }
@@ -557,7 +557,7 @@ __device__ __forceinline__ void store_ct(int ct, void *out, int64_t k, double v)
   if (ct == 1)
     ((float *)out)[k] = (float)v;
   else if (ct == 2)
-    ((cusci__f16 *)out)[k] = cusci__double_to_half(v);
+    ((cusci_f16 *)out)[k] = cusci_double_to_half(v);
   else
     ((double *)out)[k] = v;
 }
@@ -600,7 +600,7 @@ __global__ void quantile_rows(int method, int ct, int dct, int64_t m, int64_t r,
       continue;
     }
     if (FLOAT)
-      diff = cusci__q_round(dct, CUSCI__DADD(b, -a));
+      diff = cusci__q_round(dct, CUSCI_DADD(b, -a));
     else
       diff = (double)(T)((uint64_t)row[hi] - (uint64_t)row[lo]);
     store_ct(ct, out, t, cusci__q_lerp(ct, a, b, diff, g));
@@ -609,7 +609,7 @@ __global__ void quantile_rows(int method, int ct, int dct, int64_t m, int64_t r,
 
 #define LOADOP_(D, T, KT, KEY, K)                                                         \
   struct loadop_##D {                                                                     \
-    __device__ __forceinline__ auto operator()(T x) const { return cusci__load_##D(x); }  \
+    __device__ __forceinline__ auto operator()(T x) const { return cusci_load_##D(x); }  \
   };
 CUSCI__SORT_REAL_TYPES(LOADOP_)
 
@@ -705,11 +705,11 @@ extern "C" int cusci__launch_sort_rows(void *stream, int dtype, int64_t m, int64
   case CUSCI_UINT32: return sort_real<uint32_t, uint32_t, keyop_UINT32, 0>(s, m, r, in, vals, idx, temp, temp_bytes);
   case CUSCI_UINT64: return sort_real<uint64_t, uint64_t, keyop_UINT64, 0>(s, m, r, in, vals, idx, temp, temp_bytes);
   case CUSCI_FLOAT16:
-    return sort_real<cusci__f16, uint16_t, keyop_FLOAT16, 2>(s, m, r, in, vals, idx, temp, temp_bytes);
+    return sort_real<cusci_f16, uint16_t, keyop_FLOAT16, 2>(s, m, r, in, vals, idx, temp, temp_bytes);
   case CUSCI_FLOAT32: return sort_real<float, uint32_t, keyop_FLOAT32, 2>(s, m, r, in, vals, idx, temp, temp_bytes);
   case CUSCI_FLOAT64: return sort_real<double, uint64_t, keyop_FLOAT64, 2>(s, m, r, in, vals, idx, temp, temp_bytes);
-  case CUSCI_COMPLEX64: return sort_complex<cusci__c64>(s, m, r, in, vals, idx, temp, temp_bytes);
-  case CUSCI_COMPLEX128: return sort_complex<cusci__c128>(s, m, r, in, vals, idx, temp, temp_bytes);
+  case CUSCI_COMPLEX64: return sort_complex<cusci_c64>(s, m, r, in, vals, idx, temp, temp_bytes);
+  case CUSCI_COMPLEX128: return sort_complex<cusci_c128>(s, m, r, in, vals, idx, temp, temp_bytes);
   }
   return (int)cudaErrorInvalidValue;
 }

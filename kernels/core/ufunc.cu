@@ -17,7 +17,7 @@ CUSCI__UF_BINARY(FUNCTORS2_)
 
 /* numpy.where by itemsize: a select moves bytes, whatever the dtype. */
 template <class T>
-__global__ void where_kernel(T *o, const uint8_t *c, const T *x, const T *y, T xv, T yv, int mode, const cusci__loop l)
+__global__ void where_kernel(T *o, const uint8_t *c, const T *x, const T *y, T xv, T yv, int mode, const cusci_loop l)
 {
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < l.size; i += stride) {
@@ -37,7 +37,7 @@ __global__ void where_flat(T *__restrict__ o, const uint8_t *__restrict__ c, con
 }
 
 template <class T>
-int launch_where_t(cudaStream_t s, const cusci__loop *l, void *const *p, const void *const *vals, int mode)
+int launch_where_t(cudaStream_t s, const cusci_loop *l, void *const *p, const void *const *vals, int mode)
 {
   T xv = scalar_of<T>((mode & 2) ? vals[1] : nullptr), yv = scalar_of<T>((mode & 4) ? vals[2] : nullptr);
   if (flat_loop(l, mode))
@@ -52,7 +52,7 @@ int launch_where_t(cudaStream_t s, const cusci__loop *l, void *const *p, const v
 /* ------------------------------------------------------------- clip */
 
 template <class F, class T>
-__global__ void clip_kernel(T *o, const T *a, const T *lo, const T *hi, T lov, T hiv, int mode, const cusci__loop l)
+__global__ void clip_kernel(T *o, const T *a, const T *lo, const T *hi, T lov, T hiv, int mode, const cusci_loop l)
 {
   F f;
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
@@ -92,7 +92,7 @@ CUSCI__TL_REAL(CLIPF_, 0, 0)
 CUSCI__TL_CPLX(CLIPC_, 0, 0)
 
 template <class F, class T>
-int launch_clip_t(cudaStream_t s, const cusci__loop *l, void *const *p, const void *const *vals, int mode)
+int launch_clip_t(cudaStream_t s, const cusci_loop *l, void *const *p, const void *const *vals, int mode)
 {
   T lov = scalar_of<T>((mode & 2) ? vals[1] : nullptr), hiv = scalar_of<T>((mode & 4) ? vals[2] : nullptr);
   clip_kernel<F, T><<<blocks_for(l->size), kThreads, 0, s>>>((T *)p[0], (const T *)p[1], (const T *)p[2],
@@ -114,7 +114,7 @@ int launch_clip_t(cudaStream_t s, const cusci__loop *l, void *const *p, const vo
     }                               \
     break;
 
-extern "C" int cusci__launch_ufunc2(void *stream, int op, int dtype, const cusci__loop *loop, void *const *ptrs,
+extern "C" int cusci__launch_ufunc2(void *stream, int op, int dtype, const cusci_loop *loop, void *const *ptrs,
                                     const void *const *vals, int mode)
 {
   if (loop->size == 0)
@@ -127,7 +127,7 @@ extern "C" int cusci__launch_ufunc2(void *stream, int op, int dtype, const cusci
   return (int)cudaErrorInvalidValue;
 }
 
-extern "C" int cusci__launch_where(void *stream, int itemsize, const cusci__loop *loop, void *const *ptrs,
+extern "C" int cusci__launch_where(void *stream, int itemsize, const cusci_loop *loop, void *const *ptrs,
                                    const void *const *vals, int mode)
 {
   if (loop->size == 0)
@@ -138,7 +138,7 @@ extern "C" int cusci__launch_where(void *stream, int itemsize, const cusci__loop
   case 2: return launch_where_t<uint16_t>(s, loop, ptrs, vals, mode);
   case 4: return launch_where_t<uint32_t>(s, loop, ptrs, vals, mode);
   case 8: return launch_where_t<uint64_t>(s, loop, ptrs, vals, mode);
-  case 16: return launch_where_t<cusci__c128>(s, loop, ptrs, vals, mode);
+  case 16: return launch_where_t<cusci_c128>(s, loop, ptrs, vals, mode);
   }
   return (int)cudaErrorInvalidValue;
 }
@@ -147,7 +147,7 @@ extern "C" int cusci__launch_where(void *stream, int itemsize, const cusci__loop
   case CUSCI_##D:        \
     return launch_clip_t<fc_##D, CUSCI__CT_##D>((cudaStream_t)stream, loop, ptrs, vals, mode);
 
-extern "C" int cusci__launch_clip(void *stream, int dtype, const cusci__loop *loop, void *const *ptrs,
+extern "C" int cusci__launch_clip(void *stream, int dtype, const cusci_loop *loop, void *const *ptrs,
                                   const void *const *vals, int mode)
 {
   if (loop->size == 0)

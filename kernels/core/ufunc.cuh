@@ -40,7 +40,7 @@ inline bool aligned_to(const void *p, size_t a)
 
 /* True when every array operand walks with stride 1 along one axis;
  * scalar inputs (mode bits) do not count. */
-inline bool flat_loop(const cusci__loop *l, int mode)
+inline bool flat_loop(const cusci_loop *l, int mode)
 {
   if (l->ndim != 1)
     return false;
@@ -99,7 +99,7 @@ __global__ void bin_flat(O *__restrict__ o, const T *__restrict__ a, const T *__
 }
 
 template <class F, class T, class O>
-__global__ void bin_strided(O *o, const T *a, const T *b, T av, T bv, int mode, const cusci__loop l)
+__global__ void bin_strided(O *o, const T *a, const T *b, T av, T bv, int mode, const cusci_loop l)
 {
   F f;
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
@@ -111,7 +111,7 @@ __global__ void bin_strided(O *o, const T *a, const T *b, T av, T bv, int mode, 
 }
 
 template <class F>
-int launch2(cudaStream_t s, const cusci__loop *l, void *const *p, const void *const *vals, int mode)
+int launch2(cudaStream_t s, const cusci_loop *l, void *const *p, const void *const *vals, int mode)
 {
   typedef typename F::in_t T;
   typedef typename F::out_t O;
@@ -150,7 +150,7 @@ __global__ void un_flat(O *__restrict__ o, const T *__restrict__ a, int64_t n)
 }
 
 template <class F, class T, class O>
-__global__ void un_strided(O *o, const T *a, const cusci__loop l)
+__global__ void un_strided(O *o, const T *a, const cusci_loop l)
 {
   F f;
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
@@ -162,7 +162,7 @@ __global__ void un_strided(O *o, const T *a, const cusci__loop l)
 }
 
 template <class F>
-int launch1(cudaStream_t s, const cusci__loop *l, void *const *p)
+int launch1(cudaStream_t s, const cusci_loop *l, void *const *p)
 {
   typedef typename F::in_t T;
   typedef typename F::out_t O;

@@ -30,7 +30,7 @@ CUSCI__UF_MATH(FUNCTORS1M_)
     break;
 #define OPCASE1M_(NAME, op, ff, df, TL) OPCASE1_(NAME, op, SAME, TL)
 
-extern "C" int cusci__launch_ufunc1(void *stream, int op, int dtype, const cusci__loop *loop, void *const *ptrs)
+extern "C" int cusci__launch_ufunc1(void *stream, int op, int dtype, const cusci_loop *loop, void *const *ptrs)
 {
   if (loop->size == 0)
     return 0;

@@ -30,7 +30,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "reference/core/convert.h"
+#include <cusci/kit/convert.h>
 
 enum cusci__aop {
   CUSCI__A_ARGMAX,
@@ -51,26 +51,26 @@ CUSCI_HD int cusci__aop_is_max(int op)
 CUSCI_HD int cusci__agt_I(int64_t a, int64_t b) { return a > b; }
 CUSCI_HD int cusci__agt_U(uint64_t a, uint64_t b) { return a > b; }
 CUSCI_HD int cusci__agt_F(double a, double b) { return a > b; }
-CUSCI_HD int cusci__agt_C(cusci__c128 a, cusci__c128 b) { return a.re > b.re || (a.re == b.re && a.im > b.im); }
+CUSCI_HD int cusci__agt_C(cusci_c128 a, cusci_c128 b) { return a.re > b.re || (a.re == b.re && a.im > b.im); }
 CUSCI_HD int cusci__anan_I(int64_t a) { (void)a; return 0; }
 CUSCI_HD int cusci__anan_U(uint64_t a) { (void)a; return 0; }
 CUSCI_HD int cusci__anan_F(double a) { return a != a; }
-CUSCI_HD int cusci__anan_C(cusci__c128 a) { return a.re != a.re || a.im != a.im; }
+CUSCI_HD int cusci__anan_C(cusci_c128 a) { return a.re != a.re || a.im != a.im; }
 CUSCI_HD int64_t cusci__azero_I(void) { return 0; }
 CUSCI_HD uint64_t cusci__azero_U(void) { return 0; }
 CUSCI_HD double cusci__azero_F(void) { return 0.0; }
-CUSCI_HD cusci__c128 cusci__azero_C(void)
+CUSCI_HD cusci_c128 cusci__azero_C(void)
 {
-  cusci__c128 z;
+  cusci_c128 z;
   z.re = z.im = 0.0;
   return z;
 }
 CUSCI_HD int64_t cusci__arepl_I(int op) { (void)op; return 0; }
 CUSCI_HD uint64_t cusci__arepl_U(int op) { (void)op; return 0; }
 CUSCI_HD double cusci__arepl_F(int op) { return cusci__aop_is_max(op) ? -INFINITY : INFINITY; }
-CUSCI_HD cusci__c128 cusci__arepl_C(int op)
+CUSCI_HD cusci_c128 cusci__arepl_C(int op)
 {
-  cusci__c128 z;
+  cusci_c128 z;
   z.re = cusci__aop_is_max(op) ? -INFINITY : INFINITY;
   z.im = 0.0;
   return z;
@@ -138,6 +138,6 @@ CUSCI_HD cusci__c128 cusci__arepl_C(int op)
 CUSCI__APAIR(I, int64_t)
 CUSCI__APAIR(U, uint64_t)
 CUSCI__APAIR(F, double)
-CUSCI__APAIR(C, cusci__c128)
+CUSCI__APAIR(C, cusci_c128)
 
 #endif

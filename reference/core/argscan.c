@@ -13,7 +13,7 @@
 #include "reference/core/scan_ops.h"
 
 /* Offset in elements of element i of a loop, for operand k. */
-static int64_t offset_of(const cusci__loop *l, int k, int64_t i)
+static int64_t offset_of(const cusci_loop *l, int k, int64_t i)
 {
   int64_t off = 0;
   for (int d = l->ndim - 1; d >= 0; d--) {
@@ -25,7 +25,7 @@ static int64_t offset_of(const cusci__loop *l, int k, int64_t i)
 }
 
 /* Step an odometer over loop l: idx and the offsets of nops operands. */
-static void odometer(const cusci__loop *l, int nops, int64_t *idx, int64_t *off)
+static void odometer(const cusci_loop *l, int nops, int64_t *idx, int64_t *off)
 {
   for (int d = l->ndim - 1; d >= 0; d--) {
     for (int k = 0; k < nops; k++)
@@ -39,7 +39,7 @@ static void odometer(const cusci__loop *l, int nops, int64_t *idx, int64_t *off)
 }
 
 #define HOST_ARG_(D, T, K, A)                                                                            \
-  static void arg_##D(int op, const cusci__loop *kept, const cusci__loop *red, int64_t *idx, const void *in) \
+  static void arg_##D(int op, const cusci_loop *kept, const cusci_loop *red, int64_t *idx, const void *in) \
   {                                                                                                      \
     const T *x = in;                                                                                     \
     for (int64_t m = 0; m < kept->size; m++) {                                                           \
@@ -47,7 +47,7 @@ static void odometer(const cusci__loop *l, int nops, int64_t *idx, int64_t *off)
       cusci__apair_##K p = cusci__ainit_##K();                                                           \
       int64_t pos[32] = {0}, off = 0;                                                                    \
       for (int64_t r = 0; r < red->size; r++) {                                                          \
-        p = cusci__acomb_##K(op, p, cusci__aload_##K(op, cusci__load_##D(base[off]), r));                \
+        p = cusci__acomb_##K(op, p, cusci__aload_##K(op, cusci_load_##D(base[off]), r));                \
         odometer(red, 1, pos, &off);                                                                     \
       }                                                                                                  \
       idx[m] = cusci__afinal_##K(op, p);                                                                 \
@@ -60,7 +60,7 @@ CUSCI__RTYPES(HOST_ARG_)
     arg_##D(op, kept, red, idx, in);   \
     return;
 
-void cusci__host_argreduce(int op, int dtype, const cusci__loop *kept, const cusci__loop *red, int64_t *idx,
+void cusci__host_argreduce(int op, int dtype, const cusci_loop *kept, const cusci_loop *red, int64_t *idx,
                            const void *in)
 {
   switch (dtype) {
@@ -68,7 +68,7 @@ void cusci__host_argreduce(int op, int dtype, const cusci__loop *kept, const cus
   }
 }
 
-void cusci__host_gather(int itemsize, const cusci__loop *kept, const cusci__loop *red, void *out, const int64_t *idx,
+void cusci__host_gather(int itemsize, const cusci_loop *kept, const cusci_loop *red, void *out, const int64_t *idx,
                         const void *in)
 {
   const char *x = in;
@@ -80,7 +80,7 @@ void cusci__host_gather(int itemsize, const cusci__loop *kept, const cusci__loop
 }
 
 #define HOST_SCAN_(D, T, K, A, R)                                                                         \
-  static void scan_##D(int op, const cusci__loop *kept, const cusci__loop *red, void *out, const void *in) \
+  static void scan_##D(int op, const cusci_loop *kept, const cusci_loop *red, void *out, const void *in) \
   {                                                                                                       \
     const T *x = in;                                                                                      \
     R *y = out;                                                                                           \
@@ -102,7 +102,7 @@ CUSCI__STYPES(HOST_SCAN_)
     scan_##D(op, kept, red, out, in);    \
     return;
 
-void cusci__host_scan(int op, int dtype, const cusci__loop *kept, const cusci__loop *red, void *out, const void *in)
+void cusci__host_scan(int op, int dtype, const cusci_loop *kept, const cusci_loop *red, void *out, const void *in)
 {
   switch (dtype) {
     CUSCI__STYPES(SCAN_CASE_)

@@ -6,14 +6,14 @@
 
 #include <string.h>
 
-#include "reference/core/convert.h"
+#include <cusci/kit/convert.h>
 
-void cusci__host_walk(const cusci__loop *loop, char *const *base, const int *itemsizes, cusci__row_fn row, const void *arg)
+void cusci__host_walk(const cusci_loop *loop, char *const *base, const int *itemsizes, cusci__row_fn row, const void *arg)
 {
   int nd = loop->ndim, nops = loop->nops;
   int64_t idx[32] = {0};
-  int64_t inner[CUSCI__LOOP_MAX_OPS];
-  char *p[CUSCI__LOOP_MAX_OPS];
+  int64_t inner[CUSCI_LOOP_MAX_OPS];
+  char *p[CUSCI_LOOP_MAX_OPS];
   if (loop->size == 0)
     return;
   for (int k = 0; k < nops; k++) {
@@ -46,7 +46,7 @@ void cusci__host_walk(const cusci__loop *loop, char *const *base, const int *ite
     for (int64_t i = 0; i < n; i++, d += bs[0], s += bs[1]) {                                          \
       ST x;                                                                                            \
       memcpy(&x, s, sizeof x);                                                                         \
-      DT y = CUSCI__CONVERT(S, SK, D, x);                                                              \
+      DT y = CUSCI_CONVERT(S, SK, D, x);                                                              \
       memcpy(d, &y, sizeof y);                                                                         \
     }                                                                                                  \
   }
@@ -64,23 +64,23 @@ void cusci__host_walk(const cusci__loop *loop, char *const *base, const int *ite
 #define DST_T_UINT16 uint16_t
 #define DST_T_UINT32 uint32_t
 #define DST_T_UINT64 uint64_t
-#define DST_T_FLOAT16 cusci__f16
+#define DST_T_FLOAT16 cusci_f16
 #define DST_T_FLOAT32 float
 #define DST_T_FLOAT64 double
-#define DST_T_COMPLEX64 cusci__c64
-#define DST_T_COMPLEX128 cusci__c128
+#define DST_T_COMPLEX64 cusci_c64
+#define DST_T_COMPLEX128 cusci_c128
 
-#define ROWS_FOR_DST_(D, DT, DK, unused) CUSCI__TYPES_B(ROW_SRC_, D)
-CUSCI__TYPES_A(ROWS_FOR_DST_, 0)
+#define ROWS_FOR_DST_(D, DT, DK, unused) CUSCI_TYPES_B(ROW_SRC_, D)
+CUSCI_TYPES_A(ROWS_FOR_DST_, 0)
 
 #define ENTRY_(S, ST, SK, D) row_##S##_##D,
-#define TABLE_ROW_(D, DT, DK, unused) {CUSCI__TYPES_B(ENTRY_, D)},
+#define TABLE_ROW_(D, DT, DK, unused) {CUSCI_TYPES_B(ENTRY_, D)},
 /* rows[dst][src] */
-static const cusci__row_fn rows[14][14] = {CUSCI__TYPES_A(TABLE_ROW_, 0)};
+static const cusci__row_fn rows[14][14] = {CUSCI_TYPES_A(TABLE_ROW_, 0)};
 
 static const int itemsizes[14] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 4, 8, 8, 16};
 
-void cusci__host_astype(int dst_dtype, int src_dtype, const cusci__loop *loop, void *dst, const void *src)
+void cusci__host_astype(int dst_dtype, int src_dtype, const cusci_loop *loop, void *dst, const void *src)
 {
   char *base[2] = {dst, (char *)src};
   int sizes[2] = {itemsizes[dst_dtype], itemsizes[src_dtype]};

@@ -16,7 +16,7 @@ static void fill_row(char *const *p, const int64_t *bs, int64_t n, const void *a
     memcpy(d, v[0], size);
 }
 
-void cusci__host_fill(const cusci__loop *loop, void *dst, const void *value, int itemsize)
+void cusci__host_fill(const cusci_loop *loop, void *dst, const void *value, int itemsize)
 {
   const void *arg[2] = {value, (const void *)(uintptr_t)itemsize};
   char *base[1] = {dst};
@@ -31,7 +31,7 @@ void cusci__host_fill(const cusci__loop *loop, void *dst, const void *value, int
 
 void cusci__host_arange(int dtype, int64_t n, const cusci__arange_args *args, void *dst)
 {
-  switch (dtype) { CUSCI__TYPES_A(ARANGE_CASE_, 0) }
+  switch (dtype) { CUSCI_TYPES_A(ARANGE_CASE_, 0) }
 }
 
 #define LINSPACE_CASE_(D, T, K, unused)                   \
@@ -42,5 +42,5 @@ void cusci__host_arange(int dtype, int64_t n, const cusci__arange_args *args, vo
 
 void cusci__host_linspace(int dtype, const cusci__linspace_args *args, void *dst)
 {
-  switch (dtype) { CUSCI__TYPES_A(LINSPACE_CASE_, 0) }
+  switch (dtype) { CUSCI_TYPES_A(LINSPACE_CASE_, 0) }
 }

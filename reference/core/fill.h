@@ -7,7 +7,7 @@
 
 #include <math.h>
 
-#include "reference/core/convert.h"
+#include <cusci/kit/convert.h>
 
 /*
  * numpy.arange fills as NumPy's per-dtype `fill` functions do: the first two
@@ -23,12 +23,12 @@ typedef struct cusci__arange_args {
 
 CUSCI_HD double cusci__arange_f64(int64_t i, const cusci__arange_args *a)
 {
-  return i == 0 ? a->d0 : i == 1 ? a->d1 : CUSCI__DADD(a->d0, CUSCI__DMUL((double)i, a->dd));
+  return i == 0 ? a->d0 : i == 1 ? a->d1 : CUSCI_DADD(a->d0, CUSCI_DMUL((double)i, a->dd));
 }
 
 CUSCI_HD float cusci__arange_f32(int64_t i, const cusci__arange_args *a)
 {
-  return i == 0 ? a->f0 : i == 1 ? a->f1 : CUSCI__FADD(a->f0, CUSCI__FMUL((float)i, a->fd));
+  return i == 0 ? a->f0 : i == 1 ? a->f1 : CUSCI_FADD(a->f0, CUSCI_FMUL((float)i, a->fd));
 }
 
 CUSCI_HD int64_t cusci__arange_i64(int64_t i, const cusci__arange_args *a)
@@ -53,15 +53,15 @@ CUSCI_HD double cusci__linspace_value(int64_t i, const cusci__linspace_args *a)
 {
   if (a->last_is_stop && i == a->n - 1)
     return a->stop;
-  double y = a->scaled ? CUSCI__DMUL(CUSCI__DDIV((double)i, a->div), a->delta) : CUSCI__DMUL((double)i, a->step);
-  return CUSCI__DADD(y, a->start);
+  double y = a->scaled ? CUSCI_DMUL(CUSCI_DDIV((double)i, a->div), a->delta) : CUSCI_DMUL((double)i, a->step);
+  return CUSCI_DADD(y, a->start);
 }
 
 /* One arange element of each dtype, by the path its dtype's fill takes. */
 #define CUSCI__ARANGE_I(D, T) \
-  CUSCI_HD T cusci__arange_##D(int64_t i, const cusci__arange_args *a) { return cusci__to_##D##_from_I(cusci__arange_i64(i, a)); }
+  CUSCI_HD T cusci__arange_##D(int64_t i, const cusci__arange_args *a) { return cusci_to_##D##_from_I(cusci__arange_i64(i, a)); }
 #define CUSCI__ARANGE_F(D, T, PATH) \
-  CUSCI_HD T cusci__arange_##D(int64_t i, const cusci__arange_args *a) { return cusci__to_##D##_from_F((double)cusci__arange_##PATH(i, a)); }
+  CUSCI_HD T cusci__arange_##D(int64_t i, const cusci__arange_args *a) { return cusci_to_##D##_from_F((double)cusci__arange_##PATH(i, a)); }
 CUSCI__ARANGE_I(BOOL, uint8_t)
 CUSCI__ARANGE_I(INT8, int8_t)
 CUSCI__ARANGE_I(INT16, int16_t)
@@ -71,18 +71,18 @@ CUSCI__ARANGE_I(UINT8, uint8_t)
 CUSCI__ARANGE_I(UINT16, uint16_t)
 CUSCI__ARANGE_I(UINT32, uint32_t)
 CUSCI__ARANGE_I(UINT64, uint64_t)
-CUSCI__ARANGE_F(FLOAT16, cusci__f16, f32)
+CUSCI__ARANGE_F(FLOAT16, cusci_f16, f32)
 CUSCI__ARANGE_F(FLOAT32, float, f32)
 CUSCI__ARANGE_F(FLOAT64, double, f64)
-CUSCI__ARANGE_F(COMPLEX64, cusci__c64, f32)
-CUSCI__ARANGE_F(COMPLEX128, cusci__c128, f64)
+CUSCI__ARANGE_F(COMPLEX64, cusci_c64, f32)
+CUSCI__ARANGE_F(COMPLEX128, cusci_c128, f64)
 
 /* One linspace element of each dtype: integers floor, bool is y != 0. */
 #define CUSCI__LINSPACE(D, T, K, unused) \
   CUSCI_HD T cusci__linspace_##D(int64_t i, const cusci__linspace_args *a) \
   { \
     double y = cusci__linspace_value(i, a); \
-    return cusci__to_##D##_from_F((K) ? floor(y) : y); \
+    return cusci_to_##D##_from_F((K) ? floor(y) : y); \
   }
 #define CUSCI__IS_INT_I 1
 #define CUSCI__IS_INT_U 1
@@ -103,6 +103,6 @@ CUSCI__ARANGE_F(COMPLEX128, cusci__c128, f64)
 #define CUSCI__IS_BOOL_FLOAT64 0
 #define CUSCI__IS_BOOL_COMPLEX64 0
 #define CUSCI__IS_BOOL_COMPLEX128 0
-CUSCI__TYPES_A(CUSCI__LINSPACE_ROW, 0)
+CUSCI_TYPES_A(CUSCI__LINSPACE_ROW, 0)
 
 #endif

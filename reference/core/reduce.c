@@ -11,7 +11,7 @@
 #include "reference/core/reduce_ops.h"
 
 /* Offset in elements of element i of a loop, for operand k. */
-static int64_t offset_of(const cusci__loop *l, int k, int64_t i)
+static int64_t offset_of(const cusci_loop *l, int k, int64_t i)
 {
   int64_t off = 0;
   for (int d = l->ndim - 1; d >= 0; d--) {
@@ -23,7 +23,7 @@ static int64_t offset_of(const cusci__loop *l, int k, int64_t i)
 }
 
 #define HOST_REDUCE_(D, T, K, A)                                                          \
-  static void reduce_##D(int op, const cusci__loop *kept, const cusci__loop *red, void *acc, \
+  static void reduce_##D(int op, const cusci_loop *kept, const cusci_loop *red, void *acc, \
                          const void *in)                                                  \
   {                                                                                       \
     const T *x = in;                                                                      \
@@ -34,7 +34,7 @@ static int64_t offset_of(const cusci__loop *l, int k, int64_t i)
       A a = cusci__rinit_##K(op);                                                         \
       int64_t idx[32] = {0}, off = 0;                                                     \
       for (int64_t r = 0; r < red->size; r++) {                                           \
-        a = cusci__rstep_##K(op, a, cusci__load_##D(base[off]));                          \
+        a = cusci__rstep_##K(op, a, cusci_load_##D(base[off]));                          \
         for (int d = nd - 1; d >= 0; d--) { /* odometer */                                \
           off += red->stride[0][d];                                                       \
           if (++idx[d] < red->shape[d])                                                   \
@@ -53,7 +53,7 @@ CUSCI__RTYPES(HOST_REDUCE_)
     reduce_##D(op, kept, red, acc, in); \
     return;
 
-void cusci__host_reduce(int op, int dtype, const cusci__loop *kept, const cusci__loop *red, void *acc, const void *in)
+void cusci__host_reduce(int op, int dtype, const cusci_loop *kept, const cusci_loop *red, void *acc, const void *in)
 {
   switch (dtype) {
     CUSCI__RTYPES(CASE_)

@@ -7,10 +7,10 @@
 #ifndef CUSCI_REFERENCE_REDUCE_H
 #define CUSCI_REFERENCE_REDUCE_H
 
-#include "libcore/layout.h"
+#include <cusci/kit/loop.h>
 
 /* acc[m] = reduction over red of the input at kept element m, in the
  * accumulator type of `dtype` (int64, uint64, double or complex128). */
-void cusci__host_reduce(int op, int dtype, const cusci__loop *kept, const cusci__loop *red, void *acc, const void *in);
+void cusci__host_reduce(int op, int dtype, const cusci_loop *kept, const cusci_loop *red, void *acc, const void *in);
 
 #endif

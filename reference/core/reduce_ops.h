@@ -18,7 +18,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "reference/core/convert.h"
+#include <cusci/kit/convert.h>
 
 enum cusci__rop {
   CUSCI__R_SUM,
@@ -61,9 +61,9 @@ CUSCI_HD double cusci__rinit_F(int op)
   default: return 0.0;
   }
 }
-CUSCI_HD cusci__c128 cusci__rinit_C(int op)
+CUSCI_HD cusci_c128 cusci__rinit_C(int op)
 {
-  cusci__c128 r;
+  cusci_c128 r;
   r.re = (op == CUSCI__R_PROD || op == CUSCI__R_ALL) ? 1.0 : 0.0;
   r.im = 0.0;
   return r;
@@ -95,9 +95,9 @@ CUSCI_HD uint64_t cusci__rstep_U(int op, uint64_t a, uint64_t b)
 CUSCI_HD double cusci__rstep_F(int op, double a, double b)
 {
   switch (op) {
-  case CUSCI__R_SUM: return CUSCI__DADD(a, b);
-  case CUSCI__R_NANSUM: return CUSCI__DADD(a != a ? 0.0 : a, b != b ? 0.0 : b);
-  case CUSCI__R_PROD: return CUSCI__DMUL(a, b);
+  case CUSCI__R_SUM: return CUSCI_DADD(a, b);
+  case CUSCI__R_NANSUM: return CUSCI_DADD(a != a ? 0.0 : a, b != b ? 0.0 : b);
+  case CUSCI__R_PROD: return CUSCI_DMUL(a, b);
   /* Between -0.0 and +0.0, max keeps +0.0 and min keeps -0.0 whatever
    * their order (IEEE 754-2019 maximum and minimum), so that every
    * grouping of the steps, the host's loop and the GPU's tree, gives one
@@ -111,9 +111,9 @@ CUSCI_HD double cusci__rstep_F(int op, double a, double b)
   default: return (a != 0 && b != 0) ? 1.0 : 0.0;
   }
 }
-CUSCI_HD cusci__c128 cusci__rstep_C(int op, cusci__c128 a, cusci__c128 b)
+CUSCI_HD cusci_c128 cusci__rstep_C(int op, cusci_c128 a, cusci_c128 b)
 {
-  cusci__c128 r;
+  cusci_c128 r;
   r.im = 0.0;
   switch (op) {
   case CUSCI__R_NANSUM:
@@ -123,12 +123,12 @@ CUSCI_HD cusci__c128 cusci__rstep_C(int op, cusci__c128 a, cusci__c128 b)
       b.re = b.im = 0.0;
     /* fall through */
   case CUSCI__R_SUM:
-    r.re = CUSCI__DADD(a.re, b.re);
-    r.im = CUSCI__DADD(a.im, b.im);
+    r.re = CUSCI_DADD(a.re, b.re);
+    r.im = CUSCI_DADD(a.im, b.im);
     return r;
   case CUSCI__R_PROD:
-    r.re = CUSCI__DADD(CUSCI__DMUL(a.re, b.re), -CUSCI__DMUL(a.im, b.im));
-    r.im = CUSCI__DADD(CUSCI__DMUL(a.re, b.im), CUSCI__DMUL(a.im, b.re));
+    r.re = CUSCI_DADD(CUSCI_DMUL(a.re, b.re), -CUSCI_DMUL(a.im, b.im));
+    r.im = CUSCI_DADD(CUSCI_DMUL(a.re, b.im), CUSCI_DMUL(a.im, b.re));
     return r;
   case CUSCI__R_ANY:
     r.re = (a.re != 0 || a.im != 0 || b.re != 0 || b.im != 0) ? 1.0 : 0.0;
@@ -144,7 +144,7 @@ CUSCI_HD cusci__c128 cusci__rstep_C(int op, cusci__c128 a, cusci__c128 b)
   X(BOOL, uint8_t, I, int64_t) X(INT8, int8_t, I, int64_t) X(INT16, int16_t, I, int64_t)            \
   X(INT32, int32_t, I, int64_t) X(INT64, int64_t, I, int64_t) X(UINT8, uint8_t, U, uint64_t)        \
   X(UINT16, uint16_t, U, uint64_t) X(UINT32, uint32_t, U, uint64_t) X(UINT64, uint64_t, U, uint64_t) \
-  X(FLOAT16, cusci__f16, F, double) X(FLOAT32, float, F, double) X(FLOAT64, double, F, double)      \
-  X(COMPLEX64, cusci__c64, C, cusci__c128) X(COMPLEX128, cusci__c128, C, cusci__c128)
+  X(FLOAT16, cusci_f16, F, double) X(FLOAT32, float, F, double) X(FLOAT64, double, F, double)      \
+  X(COMPLEX64, cusci_c64, C, cusci_c128) X(COMPLEX128, cusci_c128, C, cusci_c128)
 
 #endif

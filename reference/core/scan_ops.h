@@ -23,7 +23,7 @@
 
 #include <stdint.h>
 
-#include "reference/core/convert.h"
+#include <cusci/kit/convert.h>
 
 enum cusci__sop { CUSCI__S_SUM, CUSCI__S_PROD, CUSCI__S_NANSUM, CUSCI__S_NANPROD, CUSCI__S_NOPS };
 
@@ -47,13 +47,13 @@ CUSCI_HD float cusci__sinit_S(int op) { return cusci__sop_is_prod(op) ? 1.0f : 0
 CUSCI_HD float cusci__sprep_S(int op, float x) { return (cusci__sop_is_nan(op) && x != x) ? cusci__sinit_S(op) : x; }
 CUSCI_HD float cusci__sstep_S(int op, float a, float b)
 {
-  return cusci__sop_is_prod(op) ? CUSCI__FMUL(a, b) : CUSCI__FADD(a, b);
+  return cusci__sop_is_prod(op) ? CUSCI_FMUL(a, b) : CUSCI_FADD(a, b);
 }
 CUSCI_HD double cusci__sinit_D(int op) { return cusci__sop_is_prod(op) ? 1.0 : 0.0; }
 CUSCI_HD double cusci__sprep_D(int op, double x) { return (cusci__sop_is_nan(op) && x != x) ? cusci__sinit_D(op) : x; }
 CUSCI_HD double cusci__sstep_D(int op, double a, double b)
 {
-  return cusci__sop_is_prod(op) ? CUSCI__DMUL(a, b) : CUSCI__DADD(a, b);
+  return cusci__sop_is_prod(op) ? CUSCI_DMUL(a, b) : CUSCI_DADD(a, b);
 }
 
 /* Complex: (a.re b.re - a.im b.im, a.re b.im + a.im b.re), each product
@@ -82,8 +82,8 @@ CUSCI_HD double cusci__sstep_D(int op, double a, double b)
     }                                                                                            \
     return r;                                                                                    \
   }
-CUSCI__SCOMPLEX(CS, cusci__c64, float, CUSCI__FADD, CUSCI__FMUL)
-CUSCI__SCOMPLEX(CD, cusci__c128, double, CUSCI__DADD, CUSCI__DMUL)
+CUSCI__SCOMPLEX(CS, cusci_c64, float, CUSCI_FADD, CUSCI_FMUL)
+CUSCI__SCOMPLEX(CD, cusci_c128, double, CUSCI_DADD, CUSCI_DMUL)
 
 /* Per input dtype: load into the accumulator, store the accumulator as the
  * result. X(DTYPE, input C type, kind, accumulator, result C type) */
@@ -92,9 +92,9 @@ CUSCI__SCOMPLEX(CD, cusci__c128, double, CUSCI__DADD, CUSCI__DMUL)
   X(INT16, int16_t, I, int64_t, int64_t) X(INT32, int32_t, I, int64_t, int64_t)                       \
   X(INT64, int64_t, I, int64_t, int64_t) X(UINT8, uint8_t, U, uint64_t, uint64_t)                     \
   X(UINT16, uint16_t, U, uint64_t, uint64_t) X(UINT32, uint32_t, U, uint64_t, uint64_t)               \
-  X(UINT64, uint64_t, U, uint64_t, uint64_t) X(FLOAT16, cusci__f16, S, float, cusci__f16)             \
+  X(UINT64, uint64_t, U, uint64_t, uint64_t) X(FLOAT16, cusci_f16, S, float, cusci_f16)             \
   X(FLOAT32, float, S, float, float) X(FLOAT64, double, D, double, double)                            \
-  X(COMPLEX64, cusci__c64, CS, cusci__c64, cusci__c64) X(COMPLEX128, cusci__c128, CD, cusci__c128, cusci__c128)
+  X(COMPLEX64, cusci_c64, CS, cusci_c64, cusci_c64) X(COMPLEX128, cusci_c128, CD, cusci_c128, cusci_c128)
 
 CUSCI_HD int64_t cusci__sload_BOOL(uint8_t x) { return x != 0; }
 CUSCI_HD int64_t cusci__sload_INT8(int8_t x) { return x; }
@@ -105,11 +105,11 @@ CUSCI_HD uint64_t cusci__sload_UINT8(uint8_t x) { return x; }
 CUSCI_HD uint64_t cusci__sload_UINT16(uint16_t x) { return x; }
 CUSCI_HD uint64_t cusci__sload_UINT32(uint32_t x) { return x; }
 CUSCI_HD uint64_t cusci__sload_UINT64(uint64_t x) { return x; }
-CUSCI_HD float cusci__sload_FLOAT16(cusci__f16 x) { return (float)cusci__half_to_double(x); } /* exact */
+CUSCI_HD float cusci__sload_FLOAT16(cusci_f16 x) { return (float)cusci_half_to_double(x); } /* exact */
 CUSCI_HD float cusci__sload_FLOAT32(float x) { return x; }
 CUSCI_HD double cusci__sload_FLOAT64(double x) { return x; }
-CUSCI_HD cusci__c64 cusci__sload_COMPLEX64(cusci__c64 x) { return x; }
-CUSCI_HD cusci__c128 cusci__sload_COMPLEX128(cusci__c128 x) { return x; }
+CUSCI_HD cusci_c64 cusci__sload_COMPLEX64(cusci_c64 x) { return x; }
+CUSCI_HD cusci_c128 cusci__sload_COMPLEX128(cusci_c128 x) { return x; }
 
 CUSCI_HD int64_t cusci__sstore_BOOL(int64_t a) { return a; }
 CUSCI_HD int64_t cusci__sstore_INT8(int64_t a) { return a; }
@@ -120,10 +120,10 @@ CUSCI_HD uint64_t cusci__sstore_UINT8(uint64_t a) { return a; }
 CUSCI_HD uint64_t cusci__sstore_UINT16(uint64_t a) { return a; }
 CUSCI_HD uint64_t cusci__sstore_UINT32(uint64_t a) { return a; }
 CUSCI_HD uint64_t cusci__sstore_UINT64(uint64_t a) { return a; }
-CUSCI_HD cusci__f16 cusci__sstore_FLOAT16(float a) { return cusci__double_to_half((double)a); } /* one rounding */
+CUSCI_HD cusci_f16 cusci__sstore_FLOAT16(float a) { return cusci_double_to_half((double)a); } /* one rounding */
 CUSCI_HD float cusci__sstore_FLOAT32(float a) { return a; }
 CUSCI_HD double cusci__sstore_FLOAT64(double a) { return a; }
-CUSCI_HD cusci__c64 cusci__sstore_COMPLEX64(cusci__c64 a) { return a; }
-CUSCI_HD cusci__c128 cusci__sstore_COMPLEX128(cusci__c128 a) { return a; }
+CUSCI_HD cusci_c64 cusci__sstore_COMPLEX64(cusci_c64 a) { return a; }
+CUSCI_HD cusci_c128 cusci__sstore_COMPLEX128(cusci_c128 a) { return a; }
 
 #endif

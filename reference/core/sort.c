@@ -23,13 +23,13 @@ static int less_key(const void *row, const uint64_t *keys, int64_t i, int64_t j)
 static int less_c64(const void *row, const uint64_t *keys, int64_t i, int64_t j)
 {
   (void)keys;
-  const cusci__c64 *x = row;
+  const cusci_c64 *x = row;
   return cusci__complex_less(x[i].re, x[i].im, x[j].re, x[j].im);
 }
 static int less_c128(const void *row, const uint64_t *keys, int64_t i, int64_t j)
 {
   (void)keys;
-  const cusci__c128 *x = row;
+  const cusci_c128 *x = row;
   return cusci__complex_less(x[i].re, x[i].im, x[j].re, x[j].im);
 }
 
@@ -86,7 +86,7 @@ static void sort_rows(int dtype, int64_t m, int64_t r, const void *in, void *val
     const char *row = (const char *)in + (size_t)(j * r) * isz;
     if (value_order && (dtype == CUSCI_FLOAT16 || dtype == CUSCI_FLOAT32 || dtype == CUSCI_FLOAT64)) {
       switch (dtype) {
-        VKEYS_(FLOAT16, cusci__f16, cusci__vkey_f16)
+        VKEYS_(FLOAT16, cusci_f16, cusci__vkey_f16)
         VKEYS_(FLOAT32, float, cusci__vkey_f32)
         VKEYS_(FLOAT64, double, cusci__vkey_f64)
       }
@@ -228,7 +228,7 @@ static void store_ct(int ct, void *out, int64_t k, double v)
   if (ct == 1)
     ((float *)out)[k] = (float)v;
   else if (ct == 2)
-    ((cusci__f16 *)out)[k] = cusci__double_to_half(v);
+    ((cusci_f16 *)out)[k] = cusci_double_to_half(v);
   else
     ((double *)out)[k] = v;
 }
@@ -258,7 +258,7 @@ static void store_ct(int ct, void *out, int64_t k, double v)
       ((T *)out)[k * m + j] = row[lo];                                                                \
       break;                                                                                          \
     }                                                                                                 \
-    double a = (double)cusci__load_##D(row[lo]), b = (double)cusci__load_##D(row[hi]), diff;          \
+    double a = (double)cusci_load_##D(row[lo]), b = (double)cusci_load_##D(row[hi]), diff;          \
     if (nan_row) {                                                                                    \
       store_ct(ct, out, k * m + j, a);                                                                \
       break;                                                                                          \
@@ -291,7 +291,7 @@ void cusci__host_quantile_rows(int dtype, int out_dtype, int method, int ct, int
 /* An element of a real dtype as a double. */
 #define LOADD_(D, T, KT, KEY, K) \
   case CUSCI_##D:                \
-    return (double)cusci__load_##D(((const T *)p)[i]);
+    return (double)cusci_load_##D(((const T *)p)[i]);
 static double load_double(int dtype, const void *p, int64_t i)
 {
   switch (dtype) {

@@ -25,7 +25,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "reference/core/convert.h"
+#include <cusci/kit/convert.h>
 
 /* --------------------------------------------------------------- keys */
 
@@ -37,7 +37,7 @@ CUSCI_HD uint8_t cusci__key_i8(int8_t x) { return (uint8_t)((uint8_t)x ^ 0x80u);
 CUSCI_HD uint16_t cusci__key_i16(int16_t x) { return (uint16_t)((uint16_t)x ^ 0x8000u); }
 CUSCI_HD uint32_t cusci__key_i32(int32_t x) { return (uint32_t)x ^ 0x80000000u; }
 CUSCI_HD uint64_t cusci__key_i64(int64_t x) { return (uint64_t)x ^ 0x8000000000000000ull; }
-CUSCI_HD uint16_t cusci__key_f16(cusci__f16 b)
+CUSCI_HD uint16_t cusci__key_f16(cusci_f16 b)
 {
   if ((b & 0x7c00u) == 0x7c00u && (b & 0x03ffu))
     return 0xffffu; /* NaN */
@@ -78,15 +78,15 @@ CUSCI_HD uint64_t cusci__key_f64(double f)
  * increasing payload, then those with it set by decreasing payload.
  * Integers and bools keep the keys above, which are one to one already.
  */
-CUSCI_HD uint16_t cusci__vkey_f16(cusci__f16 b)
+CUSCI_HD uint16_t cusci__vkey_f16(cusci_f16 b)
 {
   uint16_t k = (b & 0x8000u) ? (uint16_t)~b : (uint16_t)(b | 0x8000u);
   return (uint16_t)(k - 0x3ffu);
 }
-CUSCI_HD cusci__f16 cusci__vval_f16(uint16_t k)
+CUSCI_HD cusci_f16 cusci__vval_f16(uint16_t k)
 {
   k = (uint16_t)(k + 0x3ffu);
-  return (k & 0x8000u) ? (cusci__f16)(k & 0x7fffu) : (cusci__f16)~k;
+  return (k & 0x8000u) ? (cusci_f16)(k & 0x7fffu) : (cusci_f16)~k;
 }
 CUSCI_HD uint32_t cusci__vkey_f32(float f)
 {
@@ -128,10 +128,10 @@ CUSCI_HD double cusci__vval_f64(uint64_t k)
   X(INT16, int16_t, uint16_t, cusci__key_i16, I) X(INT32, int32_t, uint32_t, cusci__key_i32, I)  \
   X(INT64, int64_t, uint64_t, cusci__key_i64, I) X(UINT8, uint8_t, uint8_t, cusci__key_u8, U)    \
   X(UINT16, uint16_t, uint16_t, cusci__key_u16, U) X(UINT32, uint32_t, uint32_t, cusci__key_u32, U) \
-  X(UINT64, uint64_t, uint64_t, cusci__key_u64, U) X(FLOAT16, cusci__f16, uint16_t, cusci__key_f16, F) \
+  X(UINT64, uint64_t, uint64_t, cusci__key_u64, U) X(FLOAT16, cusci_f16, uint16_t, cusci__key_f16, F) \
   X(FLOAT32, float, uint32_t, cusci__key_f32, F) X(FLOAT64, double, uint64_t, cusci__key_f64, F)
 #define CUSCI__SORT_COMPLEX_TYPES(X) \
-  X(COMPLEX64, cusci__c64, float) X(COMPLEX128, cusci__c128, double)
+  X(COMPLEX64, cusci_c64, float) X(COMPLEX128, cusci_c128, double)
 
 /* NumPy's complex "less than": a < b in the order described above. */
 CUSCI_HD int cusci__complex_less(double ar, double ai, double br, double bi)
@@ -187,14 +187,14 @@ CUSCI_HD int cusci__q_discrete(int method)
 /* n q + alpha + q (1 - alpha - beta) - 1, as NumPy's _compute_virtual_index. */
 CUSCI_HD double cusci__q_virtual(double n, double q, double alpha, double beta)
 {
-  double t = CUSCI__DMUL(q, CUSCI__DADD(CUSCI__DADD(1.0, -alpha), -beta));
-  return CUSCI__DADD(CUSCI__DADD(CUSCI__DMUL(n, q), CUSCI__DADD(alpha, t)), -1.0);
+  double t = CUSCI_DMUL(q, CUSCI_DADD(CUSCI_DADD(1.0, -alpha), -beta));
+  return CUSCI_DADD(CUSCI_DADD(CUSCI_DMUL(n, q), CUSCI_DADD(alpha, t)), -1.0);
 }
 
 /* A discrete method's element: floor or ceil by NumPy's rule, clamped. */
 CUSCI_HD int64_t cusci__q_boundary(double index, int closest)
 {
-  double prev = floor(index), gamma = CUSCI__DADD(index, -prev);
+  double prev = floor(index), gamma = CUSCI_DADD(index, -prev);
   int take_prev = gamma == 0 && (!closest || fmod(prev, 2.0) == 1.0 || fmod(prev, 2.0) == -1.0);
   int64_t r = (int64_t)(take_prev ? prev : prev + 1);
   return r < 0 ? 0 : r;
@@ -209,32 +209,32 @@ CUSCI_HD void cusci__q_position(int method, int64_t n, double q, int64_t *lo, in
   double dn = (double)n, v;
   *gamma = 0;
   switch (method) {
-  case CUSCI__Q_LOWER: *lo = *hi = (int64_t)floor(CUSCI__DMUL(dn - 1, q)); return;
-  case CUSCI__Q_HIGHER: *lo = *hi = (int64_t)ceil(CUSCI__DMUL(dn - 1, q)); return;
-  case CUSCI__Q_NEAREST: *lo = *hi = (int64_t)rint(CUSCI__DMUL(dn - 1, q)); return;
-  case CUSCI__Q_INVERTED_CDF: *lo = *hi = cusci__q_boundary(CUSCI__DADD(CUSCI__DMUL(dn, q), -1.0), 0); break;
+  case CUSCI__Q_LOWER: *lo = *hi = (int64_t)floor(CUSCI_DMUL(dn - 1, q)); return;
+  case CUSCI__Q_HIGHER: *lo = *hi = (int64_t)ceil(CUSCI_DMUL(dn - 1, q)); return;
+  case CUSCI__Q_NEAREST: *lo = *hi = (int64_t)rint(CUSCI_DMUL(dn - 1, q)); return;
+  case CUSCI__Q_INVERTED_CDF: *lo = *hi = cusci__q_boundary(CUSCI_DADD(CUSCI_DMUL(dn, q), -1.0), 0); break;
   case CUSCI__Q_CLOSEST_OBSERVATION:
-    *lo = *hi = cusci__q_boundary(CUSCI__DADD(CUSCI__DADD(CUSCI__DMUL(dn, q), -1.0), -0.5), 1);
+    *lo = *hi = cusci__q_boundary(CUSCI_DADD(CUSCI_DADD(CUSCI_DMUL(dn, q), -1.0), -0.5), 1);
     break;
   case CUSCI__Q_MIDPOINT: {
-    double x = CUSCI__DMUL(dn - 1, q);
-    v = CUSCI__DMUL(0.5, floor(x) + ceil(x));
+    double x = CUSCI_DMUL(dn - 1, q);
+    v = CUSCI_DMUL(0.5, floor(x) + ceil(x));
     break;
   }
-  case CUSCI__Q_AVERAGED_INVERTED_CDF: v = CUSCI__DADD(CUSCI__DMUL(dn, q), -1.0); break;
+  case CUSCI__Q_AVERAGED_INVERTED_CDF: v = CUSCI_DADD(CUSCI_DMUL(dn, q), -1.0); break;
   case CUSCI__Q_INTERPOLATED_INVERTED_CDF: v = cusci__q_virtual(dn, q, 0, 1); break;
   case CUSCI__Q_HAZEN: v = cusci__q_virtual(dn, q, 0.5, 0.5); break;
   case CUSCI__Q_WEIBULL: v = cusci__q_virtual(dn, q, 0, 0); break;
   case CUSCI__Q_MEDIAN_UNBIASED: v = cusci__q_virtual(dn, q, 1 / 3.0, 1 / 3.0); break;
   case CUSCI__Q_NORMAL_UNBIASED: v = cusci__q_virtual(dn, q, 3 / 8.0, 3 / 8.0); break;
-  default: v = CUSCI__DMUL(dn - 1, q); break; /* linear */
+  default: v = CUSCI_DMUL(dn - 1, q); break; /* linear */
   }
   if (cusci__q_discrete(method)) {
     if (*lo > n - 1)
       *lo = *hi = n - 1;
     return;
   }
-  double prev = floor(v), g = CUSCI__DADD(v, -prev);
+  double prev = floor(v), g = CUSCI_DADD(v, -prev);
   if (method == CUSCI__Q_AVERAGED_INVERTED_CDF)
     g = g == 0 ? 0.5 : 1.0;
   else if (method == CUSCI__Q_MIDPOINT)
@@ -257,7 +257,7 @@ CUSCI_HD double cusci__q_round(int ct, double x)
   if (ct == 1)
     return (double)(float)x;
   if (ct == 2)
-    return cusci__half_to_double(cusci__double_to_half((double)(float)x));
+    return cusci_half_to_double(cusci_double_to_half((double)(float)x));
   return x;
 }
 
@@ -269,11 +269,11 @@ CUSCI_HD double cusci__q_round(int ct, double x)
 CUSCI_HD double cusci__q_lerp(int ct, double a, double b, double diff, double t)
 {
   if (t >= 0.5) {
-    double w = cusci__q_round(ct, CUSCI__DADD(1.0, -t));
-    return cusci__q_round(ct, CUSCI__DADD(b, -cusci__q_round(ct, CUSCI__DMUL(diff, w))));
+    double w = cusci__q_round(ct, CUSCI_DADD(1.0, -t));
+    return cusci__q_round(ct, CUSCI_DADD(b, -cusci__q_round(ct, CUSCI_DMUL(diff, w))));
   }
   double w = cusci__q_round(ct, t);
-  return cusci__q_round(ct, CUSCI__DADD(a, cusci__q_round(ct, CUSCI__DMUL(diff, w))));
+  return cusci__q_round(ct, CUSCI_DADD(a, cusci__q_round(ct, CUSCI_DMUL(diff, w))));
 }
 
 /*
@@ -286,11 +286,11 @@ CUSCI_HD double cusci__q_median(int ct, double a, double b, int odd)
 {
   /* NumPy's sum starts from +0.0, so a zero median is +0.0. */
   if (odd)
-    return CUSCI__DADD(0.0, a);
-  double s = CUSCI__DADD(CUSCI__DADD(0.0, a), b);
+    return CUSCI_DADD(0.0, a);
+  double s = CUSCI_DADD(CUSCI_DADD(0.0, a), b);
   if (ct)
     s = (double)(float)s;
-  s = CUSCI__DMUL(s, 0.5);
+  s = CUSCI_DMUL(s, 0.5);
   return ct ? cusci__q_round(ct, s) : s;
 }
 

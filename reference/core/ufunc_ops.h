@@ -23,8 +23,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "reference/core/complex_math.h"
-#include "reference/core/convert.h"
+#include <cusci/kit/complex.h>
+#include <cusci/kit/convert.h>
 
 /* ------------------------------------------------------ dtype lookups */
 
@@ -40,11 +40,11 @@
 #define CUSCI__CT_UINT16 uint16_t
 #define CUSCI__CT_UINT32 uint32_t
 #define CUSCI__CT_UINT64 uint64_t
-#define CUSCI__CT_FLOAT16 cusci__f16
+#define CUSCI__CT_FLOAT16 cusci_f16
 #define CUSCI__CT_FLOAT32 float
 #define CUSCI__CT_FLOAT64 double
-#define CUSCI__CT_COMPLEX64 cusci__c64
-#define CUSCI__CT_COMPLEX128 cusci__c128
+#define CUSCI__CT_COMPLEX64 cusci_c64
+#define CUSCI__CT_COMPLEX128 cusci_c128
 #define CUSCI__KD_BOOL B
 #define CUSCI__KD_INT8 I
 #define CUSCI__KD_INT16 I
@@ -88,7 +88,7 @@
 #define CUSCI__RT_UINT16 uint16_t
 #define CUSCI__RT_UINT32 uint32_t
 #define CUSCI__RT_UINT64 uint64_t
-#define CUSCI__RT_FLOAT16 cusci__f16
+#define CUSCI__RT_FLOAT16 cusci_f16
 #define CUSCI__RT_FLOAT32 float
 #define CUSCI__RT_FLOAT64 double
 #define CUSCI__RT_COMPLEX64 float
@@ -155,8 +155,8 @@
 
 /* ----------------------------------------------------------- helpers */
 
-CUSCI_HD float cusci__h2f(cusci__f16 h) { return (float)cusci__half_to_double(h); }
-CUSCI_HD cusci__f16 cusci__f2h(float f) { return cusci__double_to_half((double)f); }
+CUSCI_HD float cusci__h2f(cusci_f16 h) { return (float)cusci_half_to_double(h); }
+CUSCI_HD cusci_f16 cusci__f2h(float f) { return cusci_double_to_half((double)f); }
 #define CUSCI__HW_SAME(e) cusci__f2h(e)
 #define CUSCI__HW_REAL(e) cusci__f2h(e)
 #define CUSCI__HW_BOOL(e) (e)
@@ -185,10 +185,10 @@ CUSCI_HD cusci__f16 cusci__f2h(float f) { return cusci__double_to_half((double)f
 #define CUSCI__B1_H(op, T, W, o) return CUSCI__HW_##o(cusci__e_##op##_FLOAT32(cusci__h2f(x)));
 
 /* Complex arithmetic without fused multiply-adds, per part type. */
-CUSCI_HD float cusci__radd_f(float a, float b) { return CUSCI__FADD(a, b); }
-CUSCI_HD float cusci__rmul_f(float a, float b) { return CUSCI__FMUL(a, b); }
-CUSCI_HD double cusci__radd_d(double a, double b) { return CUSCI__DADD(a, b); }
-CUSCI_HD double cusci__rmul_d(double a, double b) { return CUSCI__DMUL(a, b); }
+CUSCI_HD float cusci__radd_f(float a, float b) { return CUSCI_FADD(a, b); }
+CUSCI_HD float cusci__rmul_f(float a, float b) { return CUSCI_FMUL(a, b); }
+CUSCI_HD double cusci__radd_d(double a, double b) { return CUSCI_DADD(a, b); }
+CUSCI_HD double cusci__rmul_d(double a, double b) { return CUSCI_DMUL(a, b); }
 #define CUSCI__RADD(W, a, b) (sizeof(W) == 4 ? (W)cusci__radd_f((float)(a), (float)(b)) : (W)cusci__radd_d((a), (b)))
 #define CUSCI__RMUL(W, a, b) (sizeof(W) == 4 ? (W)cusci__rmul_f((float)(a), (float)(b)) : (W)cusci__rmul_d((a), (b)))
 #define CUSCI__RSUB(W, a, b) CUSCI__RADD(W, a, -(b))
@@ -342,7 +342,7 @@ CUSCI__DIVMOD_F(double, fmod, floor, copysign)
   return (T)r;
 #define CUSCI__E2_power_F(T, W) return sizeof(W) == 4 ? (W)powf((float)a, (float)b) : (W)pow((double)a, (double)b);
 #define CUSCI__E2_power_C(T, W)                                                               \
-  cusci__cm pw_ = cusci__cm_pow(cusci__cm_c((double)a.re, (double)a.im), cusci__cm_c((double)b.re, (double)b.im)); \
+  cusci_cm pw_ = cusci_cm_pow(cusci_cm_c((double)a.re, (double)a.im), cusci_cm_c((double)b.re, (double)b.im)); \
   CUSCI__CRET(T, (W)pw_.re, (W)pw_.im)
 
 /* maximum/minimum propagate NaN; fmax/fmin prefer the non-NaN operand.
@@ -481,20 +481,20 @@ CUSCI__DIVMOD_F(double, fmod, floor, copysign)
 #define CUSCI__MATH_BODIES_(NAME, op, ff, df, TL) \
   CUSCI_HD float cusci__e_##op##_FLOAT32(float x) { return ff(x); } \
   CUSCI_HD double cusci__e_##op##_FLOAT64(double x) { return df(x); } \
-  CUSCI_HD cusci__f16 cusci__e_##op##_FLOAT16(cusci__f16 x) { return cusci__f2h(ff(cusci__h2f(x))); }
+  CUSCI_HD cusci_f16 cusci__e_##op##_FLOAT16(cusci_f16 x) { return cusci__f2h(ff(cusci__h2f(x))); }
 CUSCI__UF_MATH(CUSCI__MATH_BODIES_)
 #define CUSCI__CMATH_FLOAT(op, cf)
 #define CUSCI__CMATH_INEXACT(op, cf)                                                                        \
-  CUSCI_HD cusci__c128 cusci__e_##op##_COMPLEX128(cusci__c128 x) { return cf(x); }                      \
-  CUSCI_HD cusci__c64 cusci__e_##op##_COMPLEX64(cusci__c64 x)                                             \
+  CUSCI_HD cusci_c128 cusci__e_##op##_COMPLEX128(cusci_c128 x) { return cf(x); }                      \
+  CUSCI_HD cusci_c64 cusci__e_##op##_COMPLEX64(cusci_c64 x)                                             \
   {                                                                                                       \
-    cusci__cm r = cf##_64(cusci__cm_c((double)x.re, (double)x.im));                                     \
-    cusci__c64 o;                                                                                         \
+    cusci_cm r = cf##_64(cusci_cm_c((double)x.re, (double)x.im));                                     \
+    cusci_c64 o;                                                                                         \
     o.re = (float)r.re;                                                                                   \
     o.im = (float)r.im;                                                                                   \
     return o;                                                                                             \
   }
-#define CUSCI__CMATH_BODIES_(NAME, op, ff, df, TL) CUSCI__CMATH_##TL(op, cusci__cm_##df)
+#define CUSCI__CMATH_BODIES_(NAME, op, ff, df, TL) CUSCI__CMATH_##TL(op, cusci_cm_##df)
 CUSCI__UF_MATH(CUSCI__CMATH_BODIES_)
 
 /* Every element function of the tables. */

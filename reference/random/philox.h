@@ -26,11 +26,7 @@
 #include <stdint.h>
 
 #ifndef CUSCI_HD
-#ifdef __CUDACC__
-#define CUSCI_HD static __host__ __device__ __forceinline__
-#else
-#define CUSCI_HD static inline
-#endif
+#include <cusci/kit/dtypes.h> /* CUSCI_HD */
 #endif
 
 #define CUSCI__PHILOX_M0 UINT32_C(0xD2511F53)

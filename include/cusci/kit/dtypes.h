@@ -48,13 +48,13 @@ typedef double _Complex cusci_cdouble;
 
 /* A host and device inline function of the kit. */
 #if defined(__CUDACC__)
-#define CUSCI_KIT_FN static __host__ __device__ __forceinline__
+#define CUSCI_HD static __host__ __device__ __forceinline__
 #else
-#define CUSCI_KIT_FN static inline
+#define CUSCI_HD static inline
 #endif
 
 /* Bytes per element, from CUSCI_DTYPE_MAP; 0 outside the enum. */
-CUSCI_KIT_FN size_t cusci_kit_itemsize(int dt)
+CUSCI_HD size_t cusci_kit_itemsize(int dt)
 {
   switch (dt) {
 #define CUSCI_KIT_SIZE_(name, np, size, kind) \
@@ -67,20 +67,20 @@ CUSCI_KIT_FN size_t cusci_kit_itemsize(int dt)
   }
 }
 
-CUSCI_KIT_FN bool cusci_dtype_is_complex(int dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
-CUSCI_KIT_FN bool cusci_dtype_is_float(int dt) { return dt == CUSCI_FLOAT16 || dt == CUSCI_FLOAT32 || dt == CUSCI_FLOAT64; }
-CUSCI_KIT_FN bool cusci_dtype_is_inexact(int dt) { return cusci_dtype_is_float(dt) || cusci_dtype_is_complex(dt); }
-CUSCI_KIT_FN bool cusci_dtype_is_integer(int dt) { return dt >= CUSCI_INT8 && dt <= CUSCI_UINT64; }
+CUSCI_HD bool cusci_dtype_is_complex(int dt) { return dt == CUSCI_COMPLEX64 || dt == CUSCI_COMPLEX128; }
+CUSCI_HD bool cusci_dtype_is_float(int dt) { return dt == CUSCI_FLOAT16 || dt == CUSCI_FLOAT32 || dt == CUSCI_FLOAT64; }
+CUSCI_HD bool cusci_dtype_is_inexact(int dt) { return cusci_dtype_is_float(dt) || cusci_dtype_is_complex(dt); }
+CUSCI_HD bool cusci_dtype_is_integer(int dt) { return dt >= CUSCI_INT8 && dt <= CUSCI_UINT64; }
 /* float32 and complex64: the single-precision dtypes. */
-CUSCI_KIT_FN bool cusci_dtype_is_single(int dt) { return dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64; }
+CUSCI_HD bool cusci_dtype_is_single(int dt) { return dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64; }
 /* The real dtype of a complex one (complex64: float32); others as they are. */
-CUSCI_KIT_FN cusci_dtype cusci_dtype_real_of(int dt)
+CUSCI_HD cusci_dtype cusci_dtype_real_of(int dt)
 {
   return dt == CUSCI_COMPLEX64 ? CUSCI_FLOAT32 : dt == CUSCI_COMPLEX128 ? CUSCI_FLOAT64 : (cusci_dtype)dt;
 }
 /* The complex dtype of a float32 or float64 one's precision (float16 and
  * float32: complex64; others: complex128). */
-CUSCI_KIT_FN cusci_dtype cusci_dtype_complex_of(int dt)
+CUSCI_HD cusci_dtype cusci_dtype_complex_of(int dt)
 {
   return dt == CUSCI_FLOAT16 || cusci_dtype_is_single(dt) ? CUSCI_COMPLEX64 : CUSCI_COMPLEX128;
 }

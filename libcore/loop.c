@@ -1,12 +1,12 @@
 /*
- * libcore/layout.c: collapse a strided walk to as few axes as possible.
+ * libcore/loop.c: collapse a strided walk to as few axes as possible.
  */
-#include "libcore/layout.h"
+#include <cusci/kit/loop.h>
 
 #include <stdbool.h>
 #include <string.h>
 
-void cusci__loop_init(cusci__loop *loop, int ndim, const int64_t *shape, int nops, const int64_t *const *strides)
+void cusci_loop_init(cusci_loop *loop, int ndim, const int64_t *shape, int nops, const int64_t *const *strides)
 {
   memset(loop, 0, sizeof *loop);
   loop->nops = nops;
@@ -42,7 +42,7 @@ void cusci__loop_init(cusci__loop *loop, int ndim, const int64_t *shape, int nop
   loop->ndim = n;
 }
 
-int cusci__loop_contiguous(const cusci__loop *loop)
+int cusci_loop_contiguous(const cusci_loop *loop)
 {
   if (loop->ndim != 1)
     return 0;
