@@ -33,3 +33,11 @@ AC_DEFUN([CUSCI_PC_RELOCATABLE], [
   AC_SUBST([PC_LIBDIR])
   AC_SUBST([PC_INCLUDEDIR])
 ])
+
+dnl CUSCI_MODULE_BUILT(NAME, CONDITION): record, once configure knows it,
+dnl whether module NAME is built (CONDITION is a shell test): the installed
+dnl cusci/cusci.h reads CUSCI_HAVE_<NAME>, 1 or 0.
+AC_DEFUN([CUSCI_MODULE_BUILT], [
+  AS_IF([$2], [m4_toupper([CUSCI_HAVE_$1])=1], [m4_toupper([CUSCI_HAVE_$1])=0])
+  AC_SUBST(m4_toupper([CUSCI_HAVE_$1]))
+])
