@@ -5,11 +5,17 @@ dnl                        with neither option and no toolkit, build the host
 dnl                        backend alone and say so loudly; an explicit
 dnl                        --with-cuda that finds nothing is an error.
 dnl   --without-cuda       host backend only.
-dnl   --with-cuda-arch=L   real archs (default "80 90 100 120"), plus PTX of
-dnl                        the highest.
+dnl   --with-cuda-arch=L   real archs, plus PTX of the highest: a list such
+dnl                        as "90", "all" for "80 90 100 120", or "native"
+dnl                        for the GPUs nvidia-smi sees. The default is
+dnl                        native, or all where no GPU is visible: a full
+dnl                        build compiles every kernel four times, which
+dnl                        takes long on a small machine, and the GPU at
+dnl                        hand is the one the build is usually for.
 dnl
 dnl Sets: NVCC, NVCCFLAGS, CUDA_CPPFLAGS, CUDA_LIBS, CUDA_LIBDIR,
-dnl CUDA_VERSION, CUSCI_CUDA_ARCHS, CUSCI_CUDA_PTX_ARCH; AM_CONDITIONAL
+dnl CUDA_VERSION, CUSCI_CUDA_ARCHS, CUSCI_CUDA_PTX_ARCH (and, for the summary,
+dnl cusci_cuda_arch_from: how the archs were chosen); AM_CONDITIONAL
 dnl HAVE_CUDA; CUSCI_HAVE_CUDA in config.h. NVRTC (users' own kernels,
 dnl compiled at run time): NVRTC_LIBS and CUSCI_HAVE_NVRTC in config.h.
 AC_DEFUN([CUSCI_CHECK_CUDA], [
@@ -19,8 +25,8 @@ AC_DEFUN([CUSCI_CHECK_CUDA], [
     [], [with_cuda=check])
   AC_ARG_WITH([cuda-arch],
     AS_HELP_STRING([--with-cuda-arch=LIST],
-      [compute capabilities to build for, e.g. "90" (default: "80 90 100 120" plus PTX of the highest)]),
-    [], [with_cuda_arch="80 90 100 120"])
+      [compute capabilities to build for, plus PTX of the highest: e.g. "90"; "all" for "80 90 100 120"; "native" for this machine's GPUs (default: native, or all when no GPU is visible)]),
+    [], [with_cuda_arch=default])
   AC_ARG_VAR([NVCC], [the CUDA compiler])
   AC_ARG_VAR([NVCCFLAGS], [extra flags for the CUDA compiler])
 
@@ -65,6 +71,30 @@ AC_DEFUN([CUSCI_CHECK_CUDA], [
 
   AS_IF([test "x$cusci_have_cuda" = xyes], [
     CUDA_VERSION=`"$NVCC" --version | sed -n 's/.*release \([[0-9.]]*\).*/\1/p'`
+    cusci_cuda_all_archs="80 90 100 120"
+    cusci_cuda_arch_from="--with-cuda-arch"
+    AS_CASE([$with_cuda_arch],
+      [all], [with_cuda_arch=$cusci_cuda_all_archs; cusci_cuda_arch_from="all"],
+      [native|default], [
+        AC_PATH_PROG([NVIDIA_SMI], [nvidia-smi], [])
+        AC_MSG_CHECKING([the compute capabilities of this machine's GPUs])
+        cusci_native=
+        dnl nvidia-smi prints a compute capability as "9.0"; nvcc wants "90".
+        AS_IF([test -n "$NVIDIA_SMI"], [
+          cusci_native=`"$NVIDIA_SMI" --query-gpu=compute_cap --format=csv,noheader 2>/dev/null |
+            sed -n 's/^ *\([[0-9]][[0-9]]*\)\.\([[0-9]]\) *$/\1\2/p' | sort -un | tr '\n' ' '`
+          cusci_native=`echo $cusci_native`])
+        AS_IF([test -n "$cusci_native"], [
+          AC_MSG_RESULT([$cusci_native])
+          with_cuda_arch=$cusci_native; cusci_cuda_arch_from="the GPUs of this machine"
+        ], [test "x$with_cuda_arch" = xnative], [
+          AC_MSG_RESULT([none])
+          AC_MSG_ERROR([--with-cuda-arch=native: nvidia-smi shows no GPU; name the archs, e.g. --with-cuda-arch=90, or all])
+        ], [
+          AC_MSG_RESULT([none visible: building for all])
+          with_cuda_arch=$cusci_cuda_all_archs; cusci_cuda_arch_from="all: no GPU visible"
+        ])
+      ])
     CUSCI_CUDA_ARCHS=
     CUSCI_CUDA_PTX_ARCH=0
     cusci_gencode=

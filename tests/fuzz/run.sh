@@ -13,6 +13,8 @@ mkdir -p "$out/corpus" "$out/include"
 sed -e 's/@CUSCI_VERSION_MAJOR@/0/' -e 's/@CUSCI_VERSION_MINOR@/1/' -e 's/@CUSCI_VERSION_PATCH@/0/' \
     -e 's/@PACKAGE_VERSION@/0.1.0/' "$top/include/cusci/version.h.in" > "$out/include/version.h"
 mkdir -p "$out/include/cusci" && cp "$out/include/version.h" "$out/include/cusci/version.h"
+# The fuzzer is the core alone: the umbrella header without the modules.
+sed -e 's/@CUSCI_HAVE_[A-Z]*@/0/' "$top/include/cusci/cusci.h.in" > "$out/include/cusci/cusci.h"
 clang -g -O1 -std=c11 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   -I"$out" -I"$out/include" -I"$top/include" -I"$top" -DCUSCI_BUILDING \
   "$top"/libcore/*.c "$top"/reference/core/*.c "$top/tests/fuzz/fuzz_load.c" \
