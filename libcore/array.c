@@ -90,10 +90,7 @@ cusci_status cusci__array_wrap(cusci_ctx *ctx, const char *fn, void *data, int n
                                const int64_t *strides, cusci_dtype dtype, void (*release)(void *), void *owner,
                                cusci_array **out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!out)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
+  CUSCI_ENTRY(ctx, fn, out);
   CUSCI_TRY(cusci_check_dtype(ctx, fn, "dtype", dtype));
   CUSCI_TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, cusci__itemsize[dtype]));
   int64_t size = 1;
@@ -249,10 +246,7 @@ static void scalar_of(cusci_dtype dtype, int64_t v, void *buf)
 static cusci_status create_check(cusci_ctx *ctx, const char *fn, int ndim, const int64_t *shape, cusci_dtype dtype,
                                  cusci_array **out, cusci_array **result)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!out)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
+  CUSCI_ENTRY(ctx, fn, out);
   CUSCI_TRY(cusci_check_dtype(ctx, fn, "dtype", dtype));
   CUSCI_TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, cusci__itemsize[dtype]));
   return cusci_prepare_out(ctx, fn, out, ndim, shape, dtype, result);
@@ -348,8 +342,7 @@ static cusci_status generate(cusci_ctx *ctx, const char *fn, cusci_array *r, con
 
 cusci_status cusci_array_arange(cusci_ctx *ctx, double start, double stop, double step, cusci_dtype dtype, cusci_array **out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, __func__);
   if (!isfinite(start) || !isfinite(stop) || !isfinite(step))
     CUSCI__FAIL(ctx, CUSCI_ERR_VALUE, "start, stop and step must be finite (got %g, %g, %g)", start, stop, step);
   if (step == 0)
@@ -388,8 +381,7 @@ cusci_status cusci_array_arange(cusci_ctx *ctx, double start, double stop, doubl
 cusci_status cusci_array_linspace(cusci_ctx *ctx, double start, double stop, int64_t num, bool endpoint, cusci_dtype dtype,
                                   cusci_array **out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, __func__);
   if (num < 0)
     CUSCI__FAIL(ctx, CUSCI_ERR_VALUE, "num is %lld, must be non-negative", (long long)num);
   if (!isfinite(start) || !isfinite(stop))
@@ -416,10 +408,7 @@ cusci_status cusci_array_linspace(cusci_ctx *ctx, double start, double stop, int
 
 cusci_status cusci_array_eye(cusci_ctx *ctx, int64_t n, int64_t m, int64_t k, cusci_dtype dtype, cusci_array **out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!out)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
+  CUSCI_ENTRY(ctx, __func__, out);
   if (m < 0)
     m = n;
   int64_t shape[2] = {n, m};

@@ -235,10 +235,7 @@ void *cusci_ctx_ext_get(const cusci_ctx *ctx, const void *key)
 
 cusci_status cusci_ctx_ext_set(cusci_ctx *ctx, const void *key, void *state, cusci_ext_destroy_fn destroy)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!key)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "key is NULL");
+  CUSCI_ENTRY(ctx, __func__, key);
   for (int i = 0; i < ctx->n_ext; i++)
     if (ctx->ext[i].key == key) {
       if (ctx->ext[i].destroy && ctx->ext[i].state != state)
@@ -266,8 +263,7 @@ int cusci_ctx_device(const cusci_ctx *ctx)
 
 cusci_status cusci_ctx_synchronize(cusci_ctx *ctx)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, __func__);
   if (ctx->device < 0)
     return CUSCI_OK;
   return cusci__gpu_sync(ctx, __func__);
@@ -275,8 +271,7 @@ cusci_status cusci_ctx_synchronize(cusci_ctx *ctx)
 
 cusci_status cusci_ctx_set_stream(cusci_ctx *ctx, void *stream)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, __func__);
   if (ctx->device < 0) {
     if (stream)
       CUSCI__FAIL(ctx, CUSCI_ERR_NOT_SUPPORTED, "a host context has no stream; only NULL is accepted");
@@ -314,10 +309,7 @@ static double host_ms(void)
 
 cusci_status cusci_event_create(cusci_ctx *ctx, cusci_event **ev)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!ev)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "ev is NULL");
+  CUSCI_ENTRY(ctx, __func__, ev);
   cusci_event *e = calloc(1, sizeof *e);
   if (!e)
     CUSCI__FAIL(ctx, CUSCI_ERR_OUT_OF_MEMORY, "no host memory for an event");
@@ -412,6 +404,27 @@ const char *cusci_shape_str(int ndim, const int64_t *shape, char *buf, size_t le
     n += (size_t)w;
   }
   return buf;
+}
+
+cusci_status cusci_check_entry(cusci_ctx *ctx, const char *fn, const char *names, const void *const *ptrs, size_t n)
+{
+  if (!ctx)
+    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_TRY(cusci__gpu_fault_check(ctx, fn));
+  /* names is the macro's argument list as written, "a, b, out": the i-th
+   * name runs from the i-th top-level comma to the next. */
+  const char *at = names ? names : "";
+  for (size_t i = 0; i < n; i++) {
+    while (*at == ' ' || *at == ',')
+      at++;
+    const char *end = at;
+    for (int depth = 0; *end && (depth > 0 || *end != ','); end++)
+      depth += *end == '(' ? 1 : *end == ')' ? -1 : 0;
+    if (!ptrs[i])
+      return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "%.*s is NULL", (int)(end - at), at);
+    at = end;
+  }
+  return CUSCI_OK;
 }
 
 cusci_status cusci_check_array(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a)

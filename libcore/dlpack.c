@@ -303,10 +303,7 @@ static cusci_status import(cusci_ctx *ctx, const char *fn, const cusci_dl_tensor
 cusci_status cusci_array_from_dlpack_versioned(cusci_ctx *ctx, cusci_dl_managed_tensor_versioned *t, void *stream,
                                                cusci_array **out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!t)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "t is NULL");
+  CUSCI_ENTRY(ctx, __func__, t);
   if (!out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
   if (t->version.major != CUSCI_DL_MAJOR_VERSION)
@@ -320,10 +317,7 @@ cusci_status cusci_array_from_dlpack_versioned(cusci_ctx *ctx, cusci_dl_managed_
 
 cusci_status cusci_array_from_dlpack(cusci_ctx *ctx, cusci_dl_managed_tensor *t, void *stream, cusci_array **out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!t)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "t is NULL");
+  CUSCI_ENTRY(ctx, __func__, t);
   if (!out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
   return import(ctx, __func__, &t->dl_tensor, stream, release_legacy, t, out);

@@ -217,19 +217,13 @@ cusci_status cusci__npy_load_image(cusci_ctx *ctx, const char *fn, const unsigne
 
 cusci_status cusci_npy_load_buffer(cusci_ctx *ctx, const void *buf, size_t len, cusci_array **out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!buf || !out)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", buf ? "out" : "buf");
+  CUSCI_ENTRY(ctx, __func__, buf, out);
   return cusci__npy_load_image(ctx, __func__, buf, len, out);
 }
 
 cusci_status cusci_npy_load(cusci_ctx *ctx, const char *path, cusci_array **out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!path || !out)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", path ? "out" : "path");
+  CUSCI_ENTRY(ctx, __func__, path, out);
   unsigned char *buf;
   size_t len;
   CUSCI_TRY(cusci__read_file(ctx, __func__, path, &buf, &len));

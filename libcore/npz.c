@@ -273,19 +273,13 @@ static cusci_status load(cusci_ctx *ctx, const char *fn, const unsigned char *bu
 
 cusci_status cusci_npz_load_buffer(cusci_ctx *ctx, const void *buf, size_t len, cusci_npz **out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!buf || !out)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", buf ? "out" : "buf");
+  CUSCI_ENTRY(ctx, __func__, buf, out);
   return load(ctx, __func__, buf, len, out);
 }
 
 cusci_status cusci_npz_load(cusci_ctx *ctx, const char *path, cusci_npz **out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!path || !out)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", path ? "out" : "path");
+  CUSCI_ENTRY(ctx, __func__, path, out);
   unsigned char *buf;
   size_t len;
   CUSCI_TRY(cusci__read_file(ctx, __func__, path, &buf, &len));
@@ -323,8 +317,7 @@ static bool put(growbuf *g, const void *src, size_t n)
 cusci_status cusci_npz_save(cusci_ctx *ctx, const char *path, int n, const char *const *names,
                             const cusci_array *const *arrays, bool compress)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, __func__);
   if (!path || (n > 0 && (!names || !arrays)))
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", !path ? "path" : !names ? "names" : "arrays");
   if (n < 0 || n > 65535)

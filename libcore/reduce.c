@@ -188,10 +188,7 @@ cusci_status cusci__reduce_deliver(cusci_ctx *ctx, const char *fn, cusci_array *
 cusci_status cusci__reduce_check(cusci_ctx *ctx, const char *fn, const cusci_array *a, const cusci_reduce_opts *opts,
                                  int max_axes, cusci_array **out, bool *mask)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!out)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
+  CUSCI_ENTRY(ctx, fn, out);
   CUSCI_TRY(cusci_check_array(ctx, fn, "a", a));
   return axes_mask(ctx, fn, a, opts, max_axes, mask);
 }

@@ -87,10 +87,7 @@ cusci_status cusci_raw_module_create(cusci_ctx *ctx, const char *code, const cus
                                      cusci_raw_module **out)
 {
   const char *fn = __func__;
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!code)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "code is NULL");
+  CUSCI_ENTRY(ctx, __func__, code);
   if (!out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
   int arch = 0;
@@ -144,10 +141,7 @@ cusci_status cusci_raw_module_get_kernel(cusci_ctx *ctx, cusci_raw_module *m, co
                                          cusci_raw_kernel **out)
 {
   const char *fn = __func__;
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!m || !name || !out)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", !m ? "m" : !name ? "name" : "out");
+  CUSCI_ENTRY(ctx, __func__, m, name, out);
   void *kernel = NULL;
   CUSCI_TRY(cusci__rtc_module_kernel(ctx, fn, m, name, &kernel));
   cusci_raw_kernel *k = malloc(sizeof *k);
@@ -166,10 +160,7 @@ cusci_status cusci_raw_kernel_create(cusci_ctx *ctx, const char *code, const cha
                                      const cusci_kernel_opts *opts, cusci_raw_kernel **out)
 {
   const char *fn = __func__;
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!code || !name || !out)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", !code ? "code" : !name ? "name" : "out");
+  CUSCI_ENTRY(ctx, __func__, code, name, out);
   int arch = 0;
   CUSCI_TRY(cusci__rtc_check_opts(ctx, fn, opts, &arch));
   if (ctx->device < 0)
@@ -206,10 +197,7 @@ cusci_status cusci_raw_kernel_launch(cusci_ctx *ctx, cusci_raw_kernel *k, const 
                                      const cusci_operand *args)
 {
   const char *fn = __func__;
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!k)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "k is NULL");
+  CUSCI_ENTRY(ctx, __func__, k);
   if (nargs < 0)
     CUSCI__FAIL(ctx, CUSCI_ERR_INVALID_ARGUMENT, "nargs is %d", nargs);
   if (nargs > 0 && !args)

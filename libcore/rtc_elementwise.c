@@ -45,8 +45,7 @@ cusci_status cusci_elementwise_kernel_create(cusci_ctx *ctx, const char *in_para
                                              const cusci_kernel_opts *opts, cusci_elementwise_kernel **out)
 {
   const char *fn = __func__;
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, fn);
   if (!operation || !out)
     CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", !operation ? "operation" : "out");
   CUSCI_TRY(cusci__rtc_check_static_opts(ctx, fn, opts));
@@ -231,10 +230,7 @@ typedef struct prepared {
 static cusci_status prepare(cusci_ctx *ctx, const char *fn, cusci_elementwise_kernel *k, int nin,
                             const cusci_operand *in, int nout, cusci_array *const *out, prepared *pr)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!k)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "k is NULL");
+  CUSCI_ENTRY(ctx, fn, k);
   if (nin != k->in.n || nout != k->out.n)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn,
                           "the kernel takes %d inputs and %d outputs, and is given %d and %d", k->in.n, k->out.n,

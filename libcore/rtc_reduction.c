@@ -67,10 +67,7 @@ cusci_status cusci_reduction_kernel_create(cusci_ctx *ctx, const char *in_params
                                            const cusci_kernel_opts *opts, cusci_reduction_kernel **out)
 {
   const char *fn = __func__;
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!map_expr || !reduce_expr || !out)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", !map_expr ? "map_expr" : !reduce_expr ? "reduce_expr" : "out");
+  CUSCI_ENTRY(ctx, __func__, map_expr, reduce_expr, out);
   CUSCI_TRY(cusci__rtc_check_static_opts(ctx, fn, opts));
   if (!name)
     name = "kernel";
@@ -324,10 +321,7 @@ static cusci_status prepare(cusci_ctx *ctx, const char *fn, cusci_reduction_kern
                             const cusci_operand *in, const cusci_reduce_opts *opts, cusci_array *given,
                             prepared *pr)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!k)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "k is NULL");
+  CUSCI_ENTRY(ctx, fn, k);
   if (nin != k->in.n)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "the kernel takes %d inputs, and is given %d",
                           k->in.n, nin);

@@ -158,10 +158,7 @@ static cusci_status check_out(cusci_ctx *ctx, const char *fn, cusci_array **out,
 static cusci_status sort_impl(cusci_ctx *ctx, const char *fn, const cusci_array *a, int axis, bool arg,
                               cusci_array **out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!out)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
+  CUSCI_ENTRY(ctx, fn, out);
   CUSCI_TRY(cusci_check_array(ctx, fn, "a", a));
   bool mask[CUSCI_MAX_NDIM] = {false};
   int nd = a->ndim;
@@ -218,8 +215,7 @@ cusci_status cusci_unique(cusci_ctx *ctx, const cusci_array *ar, const cusci_uni
                           cusci_array **unique, cusci_array **index, cusci_array **inverse, cusci_array **counts)
 {
   const char *fn = __func__;
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, fn);
   cusci_unique_opts o = {0};
   if (opts)
     o = *opts;
@@ -340,10 +336,7 @@ cusci_status cusci_searchsorted(cusci_ctx *ctx, const cusci_array *a, const cusc
                                 cusci_array **out)
 {
   const char *fn = __func__;
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!out)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
+  CUSCI_ENTRY(ctx, __func__, out);
   CUSCI_TRY(cusci_check_array(ctx, fn, "a", a));
   CUSCI_TRY(cusci_check_array(ctx, fn, "v", v));
   if (a->ndim != 1)

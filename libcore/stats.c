@@ -83,10 +83,7 @@ static cusci_status quantile_impl(cusci_ctx *ctx, const char *fn, const cusci_ar
                                   double scale, int naxes, const int *axes, bool keepdims, int method,
                                   cusci_array **out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!out)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
+  CUSCI_ENTRY(ctx, fn, out);
   CUSCI_TRY(cusci_check_array(ctx, fn, "a", a));
   if (method < 0 || method > CUSCI__Q_MEDIAN)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "method %d is not a cusci_quantile_method", method);
@@ -269,10 +266,7 @@ static void linspace_edges(int ct, double start, double stop, int64_t nb, double
 static cusci_status hist_check(cusci_ctx *ctx, const char *fn, const cusci_array *a, const cusci_histogram_opts *o,
                                cusci_array **hist)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!hist)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "hist is NULL");
+  CUSCI_ENTRY(ctx, fn, hist);
   CUSCI_TRY(cusci_check_array(ctx, fn, "a", a));
   if (cusci_dtype_kind(a->dtype) == 'c')
     return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "a is %s; histograms of complex numbers are not defined",
@@ -486,10 +480,7 @@ cusci_status cusci_bincount(cusci_ctx *ctx, const cusci_array *x, const cusci_ar
                             cusci_array **out)
 {
   const char *fn = __func__;
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!out)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
+  CUSCI_ENTRY(ctx, __func__, out);
   CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
   if (x->ndim != 1)
     CUSCI__FAIL(ctx, CUSCI_ERR_NDIM, "x has %d dimensions, expected 1", x->ndim);

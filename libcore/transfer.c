@@ -263,10 +263,7 @@ static cusci_status contiguous_source(cusci_ctx *ctx, const char *fn, const cusc
 
 cusci_status cusci_array_to_device(cusci_ctx *ctx, const cusci_array *a, cusci_array **out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!a || !out)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "%s is NULL", a ? "out" : "a");
+  CUSCI_ENTRY(ctx, __func__, a, out);
   if (a->device == ctx->device)
     return cusci_array_copy(ctx, a, out);
   const char *fn = __func__;

@@ -647,10 +647,7 @@ static cusci_status execute(cusci_ctx *ctx, const char *fn, int fam, int kop, co
 static cusci_status binary(cusci_ctx *ctx, const char *fn, cusci_ufunc f, const cusci_operand *x1,
                            const cusci_operand *x2, cusci_array **out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!out)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
+  CUSCI_ENTRY(ctx, __func__, out);
   if ((unsigned)f >= CUSCI_N_UFUNCS || info[f].nin != 2)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "ufunc %d is not a binary ufunc", (int)f);
   CUSCI_TRY(operand_check(ctx, fn, "x1", x1));
@@ -670,10 +667,7 @@ static cusci_status binary(cusci_ctx *ctx, const char *fn, cusci_ufunc f, const 
 
 static cusci_status unary(cusci_ctx *ctx, const char *fn, cusci_ufunc f, const cusci_operand *x, cusci_array **out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!out)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
+  CUSCI_ENTRY(ctx, __func__, out);
   if ((unsigned)f >= CUSCI_N_UFUNCS || info[f].nin != 1)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "ufunc %d is not a unary ufunc", (int)f);
   CUSCI_TRY(operand_check(ctx, fn, "x", x));
@@ -719,10 +713,7 @@ cusci_status cusci_where(cusci_ctx *ctx, const cusci_array *condition, cusci_ope
                          cusci_array **out)
 {
   const char *fn = __func__;
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!out)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
+  CUSCI_ENTRY(ctx, __func__, out);
   CUSCI_TRY(cusci_check_array(ctx, fn, "condition", condition));
   CUSCI_TRY(operand_check(ctx, fn, "x", &x));
   CUSCI_TRY(operand_check(ctx, fn, "y", &y));
@@ -741,10 +732,7 @@ cusci_status cusci_clip(cusci_ctx *ctx, const cusci_array *a, cusci_operand a_mi
                         cusci_array **out)
 {
   const char *fn = __func__;
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!out)
-    CUSCI__FAIL(ctx, CUSCI_ERR_NULL_POINTER, "out is NULL");
+  CUSCI_ENTRY(ctx, __func__, out);
   CUSCI_TRY(cusci_check_array(ctx, fn, "a", a));
   bool no_min = !a_min.array && a_min.kind == CUSCI_SCALAR_NONE;
   bool no_max = !a_max.array && a_max.kind == CUSCI_SCALAR_NONE;

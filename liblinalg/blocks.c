@@ -53,8 +53,7 @@ static cusci_status finish(cusci_ctx *ctx, const char *fn, void *buf, int ndim, 
 cusci_status cusci_linalg_block_diag(cusci_ctx *ctx, int n, const cusci_array *const *arrays, cusci_array **out)
 {
   static const char fn[] = "cusci_linalg_block_diag";
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, fn);
   if (!out || (n > 0 && !arrays))
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "arrays or out is NULL");
   if (n < 0)
@@ -110,8 +109,7 @@ cusci_status cusci_linalg_block_diag(cusci_ctx *ctx, int n, const cusci_array *c
 cusci_status cusci_linalg_convolution_matrix(cusci_ctx *ctx, const cusci_array *a, int64_t n, cusci_linalg_conv_mode mode, cusci_array **out)
 {
   static const char fn[] = "cusci_linalg_convolution_matrix";
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, fn);
   TRY(cusci_check_array(ctx, fn, "a", a));
   if (!out)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");

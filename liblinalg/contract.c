@@ -18,8 +18,7 @@
 
 static cusci_status check2(cusci_ctx *ctx, const char *fn, const cusci_array *a, const cusci_array *b, cusci_array **out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, __func__);
   TRY(cusci_check_array(ctx, fn, "a", a));
   if (b)
     TRY(cusci_check_array(ctx, fn, "b", b));
@@ -175,8 +174,7 @@ static cusci_status chain(cusci_ctx *ctx, cusci_array **mats, const int *split, 
 cusci_status cusci_linalg_multi_dot(cusci_ctx *ctx, int n, const cusci_array *const *arrays, cusci_array **out)
 {
   static const char fn[] = "cusci_linalg_multi_dot";
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, fn);
   if (!arrays || !out)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "arrays or out is NULL");
   if (n < 2)

@@ -72,8 +72,7 @@ static cusci_status get_or_make(cusci_ctx *ctx, const char *fn, options **out)
 cusci_status cusci_linalg_set_math_mode(cusci_ctx *ctx, cusci_linalg_math_mode mode)
 {
   static const char fn[] = "cusci_linalg_set_math_mode";
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, fn);
   if ((int)mode < 0 || mode > CUSCI_LINALG_MATH_TF32)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "mode is %d, not a cusci_linalg_math_mode", (int)mode);
   options *o;
@@ -92,8 +91,7 @@ cusci_linalg_math_mode cusci_linalg_get_math_mode(const cusci_ctx *ctx)
 cusci_status cusci_linalg_set_check(cusci_ctx *ctx, cusci_linalg_check_mode mode)
 {
   static const char fn[] = "cusci_linalg_set_check";
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, fn);
   if ((int)mode < 0 || mode > CUSCI_LINALG_CHECK_DEFERRED)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "mode is %d, not a cusci_linalg_check_mode", (int)mode);
   options *o;
@@ -146,8 +144,7 @@ void cusci__la_defer_tag(cusci_ctx *ctx, int kind)
 cusci_status cusci_linalg_check(cusci_ctx *ctx)
 {
   static const char fn[] = "cusci_linalg_check";
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, fn);
   options *o = get(ctx);
   if (!o || o->nrec == 0)
     return cusci_ctx_synchronize(ctx);

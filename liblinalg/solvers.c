@@ -34,8 +34,7 @@
 
 static cusci_status check_arr(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, int min_ndim, int max_ndim)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, __func__);
   TRY(cusci_check_array(ctx, fn, name, a));
   int nd = cusci_array_ndim(a);
   if (nd < min_ndim || nd > max_ndim) {

@@ -35,8 +35,7 @@ static void vecs_free(vecs *v)
 
 static cusci_status vec_check(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, __func__);
   TRY(cusci_check_array(ctx, fn, name, a));
   if (cusci_array_ndim(a) < 1)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "%s is 0-d, expected a vector (..., n)", name);
@@ -101,8 +100,7 @@ static void *alloc_result(cusci_ctx *ctx, const char *fn, int64_t n, cusci_dtype
 /* An n >= 0 extent for a square matrix of itemsize isz, or an error. */
 static cusci_status check_n(cusci_ctx *ctx, const char *fn, int64_t n, size_t isz)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, __func__);
   if (n < 0)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "n is %lld, expected n >= 0", (long long)n);
   int64_t shape[2] = { n, n };
@@ -445,8 +443,7 @@ cusci_status cusci_linalg_dft(cusci_ctx *ctx, int64_t n, cusci_linalg_dft_scale 
 cusci_status cusci_linalg_hadamard(cusci_ctx *ctx, int64_t n, cusci_dtype dtype, cusci_array **out)
 {
   static const char fn[] = "cusci_linalg_hadamard";
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, fn);
   TRY(cusci_check_dtype(ctx, fn, "dtype", dtype));
   if (n < 1 || (n & (n - 1)) != 0)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "n is %lld, expected a positive power of 2", (long long)n);
@@ -476,8 +473,7 @@ cusci_status cusci_linalg_hadamard(cusci_ctx *ctx, int64_t n, cusci_dtype dtype,
 cusci_status cusci_linalg_helmert(cusci_ctx *ctx, int64_t n, bool full, cusci_array **out)
 {
   static const char fn[] = "cusci_linalg_helmert";
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, fn);
   if (n < 1)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "n is %lld, expected n >= 1", (long long)n);
   TRY(check_n(ctx, fn, n, 8));

@@ -93,10 +93,7 @@ static int64_t out_size(int ndim, const int64_t *shape)
 static cusci_status common(cusci_ctx *ctx, const char *fn, cusci_random_generator *g, int ndim, const int64_t *shape,
                            cusci_dtype dtype, bool discrete, cusci_array **out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!g || !out)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "%s is NULL", g ? "out" : "g");
+  CUSCI_ENTRY(ctx, fn, g, out);
   if (g->curand)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn,
                           "cuRAND's engines take scalar parameters only; use CUSCI_BITGEN_PHILOX");

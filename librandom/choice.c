@@ -72,10 +72,7 @@ static cusci_status perm_into(cusci_ctx *ctx, const char *fn, cusci_random_gener
 
 static cusci_status check_gen(cusci_ctx *ctx, const char *fn, cusci_random_generator *g, const void *out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!g)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "g is NULL");
+  CUSCI_ENTRY(ctx, fn, g);
   if (!out)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
   return philox_only(ctx, fn, g);

@@ -11,10 +11,7 @@
 cusci_status cusci_random_generator_create(cusci_ctx *ctx, cusci_bitgen kind, uint64_t seed, cusci_random_generator **out)
 {
   const char *fn = __func__;
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!out)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
+  CUSCI_ENTRY(ctx, fn, out);
   if ((int)kind < CUSCI_BITGEN_PHILOX || (int)kind > CUSCI_BITGEN_SCRAMBLED_SOBOL32)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "kind = %d is not a cusci_bitgen", (int)kind);
   cusci_random_generator *g = calloc(1, sizeof *g);
@@ -70,10 +67,7 @@ static uint64_t get64(const unsigned char *p)
 cusci_status cusci_random_generator_get_state(cusci_ctx *ctx, cusci_random_generator *g, void *buf, size_t len)
 {
   const char *fn = __func__;
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!g || !buf)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "%s is NULL", g ? "buf" : "g");
+  CUSCI_ENTRY(ctx, fn, g, buf);
   if (len < CUSCI_RANDOM_STATE_BYTES)
     return cusci_ctx_fail(ctx, CUSCI_ERR_BUFFER_TOO_SMALL, fn, "len = %zu, a state needs %d bytes", len,
                           CUSCI_RANDOM_STATE_BYTES);
@@ -95,10 +89,7 @@ cusci_status cusci_random_generator_get_state(cusci_ctx *ctx, cusci_random_gener
 cusci_status cusci_random_generator_set_state(cusci_ctx *ctx, cusci_random_generator *g, const void *buf, size_t len)
 {
   const char *fn = __func__;
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!g || !buf)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "%s is NULL", g ? "buf" : "g");
+  CUSCI_ENTRY(ctx, fn, g, buf);
   if (len < CUSCI_RANDOM_STATE_BYTES)
     return cusci_ctx_fail(ctx, CUSCI_ERR_BUFFER_TOO_SMALL, fn, "len = %zu, a state has %d bytes", len,
                           CUSCI_RANDOM_STATE_BYTES);
@@ -127,10 +118,7 @@ cusci_status cusci_random_generator_set_state(cusci_ctx *ctx, cusci_random_gener
 cusci_status cusci_random_generator_advance(cusci_ctx *ctx, cusci_random_generator *g, uint64_t delta)
 {
   const char *fn = __func__;
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!g)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "g is NULL");
+  CUSCI_ENTRY(ctx, fn, g);
   uint64_t old = g->ctr;
   g->ctr += delta;
   if (g->curand) {
@@ -157,8 +145,7 @@ static uint64_t derive(uint64_t key, uint64_t n)
 cusci_status cusci_random_generator_spawn(cusci_ctx *ctx, cusci_random_generator *g, int n, cusci_random_generator **children)
 {
   const char *fn = __func__;
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, fn);
   if (!g || (!children && n > 0))
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "%s is NULL", g ? "children" : "g");
   if (n < 0)

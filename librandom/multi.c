@@ -109,10 +109,7 @@ static cusci_status draw_rows(cusci_ctx *ctx, const char *fn, cusci_random_gener
 
 static cusci_status check_gen(cusci_ctx *ctx, const char *fn, cusci_random_generator *g, cusci_array **out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
-  if (!g || !out)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "%s is NULL", g ? "out" : "g");
+  CUSCI_ENTRY(ctx, fn, g, out);
   if (g->curand)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "cuRAND's engines do not make this; use CUSCI_BITGEN_PHILOX");
   return CUSCI_OK;

@@ -24,8 +24,7 @@ typedef struct request {
 static cusci_status check_common(cusci_ctx *ctx, const request *rq, cusci_random_generator *g, int ndim,
                                  const int64_t *shape, cusci_dtype dtype, cusci_array **out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, __func__);
   if (!g)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, rq->fn, "g is NULL");
   if (!out)
@@ -487,8 +486,7 @@ cusci_status cusci_random_hypergeometric(cusci_ctx *ctx, cusci_random_generator 
 
 cusci_status cusci_random_bytes(cusci_ctx *ctx, cusci_random_generator *g, int64_t length, cusci_array **out)
 {
-  if (!ctx)
-    return CUSCI_ERR_NULL_POINTER;
+  CUSCI_ENTRY_CTX(ctx, __func__);
   if (length < 0)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, __func__, "length = %lld is negative", (long long)length);
   return cusci_random_integers(ctx, g, 0, 255, true, 1, &length, CUSCI_UINT8, out);

@@ -30,12 +30,38 @@ static void count_free(void *p)
       diag("got %s, message \"%s\"", cusci_status_name(st_), m_);                                    \
   } while (0)
 
+/* A module's function with the kit's entry check. */
+static cusci_status three(cusci_ctx *c, const void *a, const cusci_array *b, cusci_array **out)
+{
+  CUSCI_ENTRY(c, "three", a, (const void *)(b ? b : NULL), out);
+  return CUSCI_OK;
+}
+
+static cusci_status none(cusci_ctx *c)
+{
+  CUSCI_ENTRY_CTX(c, "none");
+  return CUSCI_OK;
+}
+
 int main(void)
 {
   ctx = tk_host_ctx();
   int64_t shape[2] = {3, 4};
   cusci_array *out = NULL;
   cusci_array *sentinel = (cusci_array *)&shape; /* never dereferenced: calls must fail before */
+
+  /* CUSCI_ENTRY: the first NULL pointer named as written. */
+  cusci_array *o2 = NULL;
+  ok(three(NULL, shape, sentinel, &o2) == CUSCI_ERR_NULL_POINTER && none(NULL) == CUSCI_ERR_NULL_POINTER,
+     "CUSCI_ENTRY: a NULL ctx -> CUSCI_ERR_NULL_POINTER");
+  ok(three(ctx, NULL, NULL, &o2) == CUSCI_ERR_NULL_POINTER && !strcmp(cusci_ctx_last_error(ctx), "three: a is NULL"),
+     "CUSCI_ENTRY names the first NULL argument (%s)", cusci_ctx_last_error(ctx));
+  ok(three(ctx, shape, NULL, &o2) == CUSCI_ERR_NULL_POINTER &&
+         !strcmp(cusci_ctx_last_error(ctx), "three: (const void *)(b ? b : NULL) is NULL"),
+     "an argument written with parentheses is named whole (%s)", cusci_ctx_last_error(ctx));
+  ok(three(ctx, shape, sentinel, NULL) == CUSCI_ERR_NULL_POINTER && !strcmp(cusci_ctx_last_error(ctx), "three: out is NULL"),
+     "the last argument too (%s)", cusci_ctx_last_error(ctx));
+  ok(three(ctx, shape, sentinel, &o2) == CUSCI_OK && none(ctx) == CUSCI_OK, "and none NULL passes");
 
   /* Contexts. */
   cusci_ctx *c2 = NULL;

@@ -42,6 +42,27 @@ CUSCI_API cusci_status cusci_ctx_fail(cusci_ctx *ctx, cusci_status st, const cha
 CUSCI_API cusci_status cusci_ctx_vfail(cusci_ctx *ctx, cusci_status st, const char *fn, const char *fmt, va_list ap);
 
 /*
+ * The entry check of a public function, in one line:
+ *
+ *   CUSCI_ENTRY(ctx, fn, a, out);   // ctx, then each pointer argument
+ *   CUSCI_ENTRY_CTX(ctx, fn);       // a function with no pointer to check
+ *
+ * returns from the enclosing function when ctx is NULL
+ * (CUSCI_ERR_NULL_POINTER, nothing recorded), when ctx's GPU has faulted
+ * (CUSCI_ERR_DEVICE_FAULT), or when one of the pointers is NULL
+ * (CUSCI_ERR_NULL_POINTER, "fn: out is NULL" for the first, named as
+ * written). The pointers are checked in order. C only (a compound literal
+ * holds them).
+ */
+#define CUSCI_ENTRY(ctx, fn, ...)                                                                                      \
+  CUSCI_TRY(cusci_check_entry((ctx), (fn), #__VA_ARGS__, (const void *const[]){__VA_ARGS__},                           \
+                              sizeof((const void *const[]){__VA_ARGS__}) / sizeof(const void *)))
+#define CUSCI_ENTRY_CTX(ctx, fn) CUSCI_TRY(cusci_check_entry((ctx), (fn), "", NULL, 0))
+/* What CUSCI_ENTRY calls: n pointers ptrs, named by the comma-separated
+ * list `names`. */
+CUSCI_API cusci_status cusci_check_entry(cusci_ctx *ctx, const char *fn, const char *names, const void *const *ptrs, size_t n);
+
+/*
  * Check an array argument named `name` of function `fn`: not NULL, and on
  * the context's device. Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER or
  * CUSCI_ERR_DEVICE, with the message recorded on ctx.
