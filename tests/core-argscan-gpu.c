@@ -13,33 +13,13 @@
 
 static cusci_ctx *gpu, *host;
 
-static cusci_array *to_gpu(const cusci_array *h) { return tk_copy_to(gpu, host, h); }
-
 /* fn on the host and the GPU agree within tol (0: exactly). */
 static int agree(as_fn fn, const cusci_array *h, const cusci_array *g, const cusci_reduce_opts *o, double tol,
                  const char *what)
 {
   cusci_array *rh = NULL, *rg = NULL;
   cusci_status sh = fn(host, h, o, &rh), sg = fn(gpu, g, o, &rg);
-  int good = sh == sg && (sh != CUSCI_OK || (cusci_array_dtype(rh) == cusci_array_dtype(rg) &&
-                                              cusci_array_size(rh) == cusci_array_size(rg)));
-  if (good && sh == CUSCI_OK) {
-    void *a = tk_to_host(gpu, rg), *b = tk_to_host(host, rh);
-    int64_t bad = tk_first_off(cusci_array_dtype(rh), a, b, cusci_array_size(rh), tol);
-    if (bad >= 0) {
-      char s1[96], s2[96];
-      diag("%s: element %lld GPU %s host %s", what, (long long)bad, tk_elem_str(cusci_array_dtype(rh), a, bad, s1, sizeof s1),
-           tk_elem_str(cusci_array_dtype(rh), b, bad, s2, sizeof s2));
-    }
-    good = bad < 0;
-    free(a);
-    free(b);
-  } else if (!good) {
-    diag("%s: host %s, GPU %s (%s)", what, cusci_status_name(sh), cusci_status_name(sg), cusci_ctx_last_error(gpu));
-  }
-  cusci_array_release(rh);
-  cusci_array_release(rg);
-  return good;
+  return tk_both(host, sh, rh, gpu, sg, rg, (tk_tol){tol, tol, tol, 0}, true, what);
 }
 
 static void fixture_cases(void)
@@ -52,7 +32,7 @@ static void fixture_cases(void)
       snprintf(key, sizeof key, "%s_%s_all", fns[f].name, cu_dtype_names[d]);
       if (!x || !cusci_npz_get(z, key))
         continue;
-      cusci_array *g = to_gpu(x);
+      cusci_array *g = tk_copy_to(gpu, host, x);
       double tol = is_scan(fns[f].name) ? scan_tol(cusci_array_dtype(x)) : 0;
       int good = 1;
       for (size_t a = 0; a < sizeof axes / sizeof *axes; a++)
@@ -78,7 +58,7 @@ static void clip_cases(void)
   for (int c = 0; z && c < 2; c++) {
     cusci_array *a = cusci_npz_get(z, c ? "clip_complex128_a" : "clip_complex64_a");
     cusci_array *lo = cusci_npz_get(z, c ? "clip_complex128_lo" : "clip_complex64_lo");
-    cusci_array *ga = to_gpu(a), *glo = to_gpu(lo), *rh = NULL, *rg = NULL;
+    cusci_array *ga = tk_copy_to(gpu, host, a), *glo = tk_copy_to(gpu, host, lo), *rh = NULL, *rg = NULL;
     cusci_operand hi = cusci_operand_complex(1.25, 0.5);
     cusci_status sh = cusci_clip(host, a, cusci_operand_array(lo), hi, &rh);
     cusci_status sg = cusci_clip(gpu, ga, cusci_operand_array(glo), hi, &rg);
@@ -116,7 +96,7 @@ static void large_cases(void)
   cusci_array_astype(host, d, CUSCI_FLOAT32, true, &hf);
   cusci_array_astype(host, d, CUSCI_INT32, true, &hi);
   cusci_array_astype(host, d, CUSCI_UINT8, true, &hu);
-  cusci_array *gd = to_gpu(d), *gf = to_gpu(hf), *gi = to_gpu(hi), *gu = to_gpu(hu);
+  cusci_array *gd = tk_copy_to(gpu, host, d), *gf = tk_copy_to(gpu, host, hf), *gi = tk_copy_to(gpu, host, hi), *gu = tk_copy_to(gpu, host, hu);
   ok(agree(cusci_argmax, hf, gf, NULL, 0, "argmax f32"), "GPU argmax of %lld float32 (tie: the first)", (long long)n);
   ok(agree(cusci_argmin, hi, gi, NULL, 0, "argmin i32"), "GPU argmin of %lld int32", (long long)n);
   ok(agree(cusci_cumsum, hf, gf, NULL, 0, "cumsum f32"), "GPU cumsum of %lld float32 (CUB), exactly", (long long)n);
@@ -127,7 +107,7 @@ static void large_cases(void)
     vp[i] = (v[i] == 0 || fabs(v[i]) > 3) ? 2 : (int64_t)v[i];
   cusci_array *hp = NULL;
   cusci_array_from_host(host, vp, 1, &n, CUSCI_INT64, &hp);
-  cusci_array *gp = to_gpu(hp);
+  cusci_array *gp = tk_copy_to(gpu, host, hp);
   ok(agree(cusci_cumprod, hp, gp, NULL, 0, "cumprod i64"), "GPU cumprod of %lld int64 (wrapping), exactly", (long long)n);
   ok(agree(cusci_cumsum, d, gd, NULL, 0, "cumsum f64"), "GPU cumsum of %lld float64, exactly", (long long)n);
   /* A NaN: argmax finds it; nanargmax and nancumsum skip it. */
@@ -135,7 +115,7 @@ static void large_cases(void)
   cusci_array *dn = NULL, *hn = NULL;
   cusci_array_from_host(host, v, 1, &n, CUSCI_FLOAT64, &dn);
   cusci_array_astype(host, dn, CUSCI_FLOAT32, true, &hn);
-  cusci_array *gn = to_gpu(hn);
+  cusci_array *gn = tk_copy_to(gpu, host, hn);
   ok(agree(cusci_argmax, hn, gn, NULL, 0, "argmax nan"), "GPU argmax finds the NaN");
   ok(agree(cusci_nanargmax, hn, gn, NULL, 0, "nanargmax"), "GPU nanargmax skips it");
   ok(agree(cusci_nancumsum, hn, gn, NULL, 0, "nancumsum"), "GPU nancumsum of %lld float32 (CUB), exactly", (long long)n);
@@ -172,7 +152,7 @@ static void large_cases(void)
     v[i] = tk_rand_double(&seed) * 2.0 - 0.7;
   cusci_array *dr = NULL;
   cusci_array_from_host(host, v, 1, &n, CUSCI_FLOAT64, &dr);
-  cusci_array *gr = to_gpu(dr);
+  cusci_array *gr = tk_copy_to(gpu, host, dr);
   ok(agree(cusci_cumsum, dr, gr, NULL, 1e-9, "cumsum f64 random"), "GPU cumsum of %lld random float64", (long long)n);
   ok(cusci_ctx_synchronize(gpu) == CUSCI_OK, "no asynchronous error");
   cusci_array *arrs[] = {d, hf, hi, hu, hp, gp, gd, gf, gi, gu, dn, hn, gn, hs, gs, h2, g2, hh, gh, hc, gc, ht, gt, dr, gr};
@@ -214,7 +194,7 @@ static void nonfinite_product_cases(void)
   cusci_array_from_host(host, r, 1, &n, CUSCI_FLOAT64, &hr);
   cusci_array_astype(host, hc, CUSCI_COMPLEX64, true, &hc64);
   cusci_array_astype(host, hr, CUSCI_FLOAT32, true, &hr32);
-  cusci_array *gc = to_gpu(hc), *gr = to_gpu(hr), *gc64 = to_gpu(hc64), *gr32 = to_gpu(hr32);
+  cusci_array *gc = tk_copy_to(gpu, host, hc), *gr = tk_copy_to(gpu, host, hr), *gc64 = tk_copy_to(gpu, host, hc64), *gr32 = tk_copy_to(gpu, host, hr32);
   ok(agree(cusci_nancumprod, hc, gc, NULL, 1e-9, "nancumprod c128"),
      "GPU nancumprod of %lld complex128 through -inf + 0j: the host's infinite and NaN parts", (long long)n);
   ok(agree(cusci_cumprod, hc, gc, NULL, 1e-9, "cumprod c128"), "GPU cumprod of complex128 through a NaN");

@@ -62,6 +62,7 @@ int main(void)
   ok(three(ctx, shape, sentinel, NULL) == CUSCI_ERR_NULL_POINTER && !strcmp(cusci_ctx_last_error(ctx), "three: out is NULL"),
      "the last argument too (%s)", cusci_ctx_last_error(ctx));
   ok(three(ctx, shape, sentinel, &o2) == CUSCI_OK && none(ctx) == CUSCI_OK, "and none NULL passes");
+  cusci_ctx_clear_error(ctx);
 
   /* Contexts. */
   cusci_ctx *c2 = NULL;

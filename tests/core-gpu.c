@@ -63,8 +63,6 @@ static cusci_array *random_host(cusci_dtype dt, int64_t n, uint64_t seed)
 }
 
 /* Copy a host array to the GPU context. */
-static cusci_array *to_gpu(const cusci_array *h) { return tk_copy_to(gpu, host, h); }
-
 static int equal_gpu_host(const cusci_array *g, const cusci_array *h, const char *what)
 {
   if (!g || !h)
@@ -106,13 +104,13 @@ static void test_astype(void)
     int good = 0, good_strided = 0;
     for (int s = 0; s < 14; s++) {
       cusci_array *hs = random_host((cusci_dtype)s, n, 1000 + (uint64_t)s * 77 + (uint64_t)z);
-      cusci_array *gs = to_gpu(hs);
+      cusci_array *gs = tk_copy_to(gpu, host, hs);
       /* strided: the same data seen as (n, 2, 2) with steps and reversal,
        * for sizes that allow it */
       cusci_array *hv = NULL, *gv = NULL, *hbig = NULL, *gbig = NULL;
       if (n >= 7 && n < 100000) {
         hbig = random_host((cusci_dtype)s, 6 * n, 5000 + (uint64_t)s);
-        gbig = to_gpu(hbig);
+        gbig = tk_copy_to(gpu, host, hbig);
         hv = strided_view(host, hbig, n);
         gv = strided_view(gpu, gbig, n);
       }

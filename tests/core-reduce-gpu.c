@@ -11,32 +11,13 @@
 
 static cusci_ctx *gpu, *host;
 
-static cusci_array *to_gpu(const cusci_array *h) { return tk_copy_to(gpu, host, h); }
-
 static int agree(reduce_fn fn, const cusci_array *h, const cusci_array *g, const cusci_reduce_opts *o, bool isvar,
                  const char *what)
 {
   cusci_array *rh = NULL, *rg = NULL;
   cusci_status sh = fn(host, h, o, &rh), sg = fn(gpu, g, o, &rg);
-  int good = sh == CUSCI_OK && sg == CUSCI_OK && cusci_array_dtype(rh) == cusci_array_dtype(rg) &&
-             cusci_array_size(rh) == cusci_array_size(rg);
-  if (good) {
-    void *a = tk_to_host(gpu, rg), *b = tk_to_host(host, rh);
-    int64_t bad = tk_first_off(cusci_array_dtype(rh), a, b, cusci_array_size(rh), rel_tol(cusci_array_dtype(rh), isvar));
-    if (bad >= 0) {
-      char s1[96], s2[96];
-      diag("%s: element %lld GPU %s host %s", what, (long long)bad, tk_elem_str(cusci_array_dtype(rh), a, bad, s1, sizeof s1),
-           tk_elem_str(cusci_array_dtype(rh), b, bad, s2, sizeof s2));
-    }
-    good = bad < 0;
-    free(a);
-    free(b);
-  } else {
-    diag("%s: host %s, GPU %s (%s)", what, cusci_status_name(sh), cusci_status_name(sg), cusci_ctx_last_error(gpu));
-  }
-  cusci_array_release(rh);
-  cusci_array_release(rg);
-  return good;
+  double tol = rel_tol(cusci_array_dtype(h), isvar);
+  return tk_both(host, sh, rh, gpu, sg, rg, (tk_tol){tol, tol, tol, 0}, false, what);
 }
 
 int main(void)
@@ -56,7 +37,7 @@ int main(void)
       snprintf(key, sizeof key, "%s_%s_all", fns[f].name, cu_dtype_names[d]);
       if (!x || !cusci_npz_get(z, key))
         continue;
-      cusci_array *g = to_gpu(x);
+      cusci_array *g = tk_copy_to(gpu, host, x);
       bool isvar = !strcmp(fns[f].name, "var") || !strcmp(fns[f].name, "std");
       int good = 1;
       for (size_t a = 0; a < sizeof axes / sizeof *axes; a++)
@@ -88,7 +69,7 @@ int main(void)
   cusci_array *d2 = NULL;
   cusci_array_from_host(host, v, 1, &n, CUSCI_FLOAT64, &d2);
   cusci_array_astype(host, d2, CUSCI_INT64, true, &hi);
-  cusci_array *gf = to_gpu(hf), *gi = to_gpu(hi);
+  cusci_array *gf = tk_copy_to(gpu, host, hf), *gi = tk_copy_to(gpu, host, hi);
   ok(agree(cusci_sum, hf, gf, NULL, false, "sum f32"), "GPU sum of %lld float32", (long long)n);
   ok(agree(cusci_max, hf, gf, NULL, false, "max f32"), "GPU max of %lld float32", (long long)n);
   ok(agree(cusci_sum, hi, gi, NULL, false, "sum i64"), "GPU sum of %lld int64, exactly", (long long)n);

@@ -16,8 +16,6 @@
 
 static cusci_ctx *gpu, *host;
 
-static cusci_array *to_gpu(const cusci_array *h) { return tk_copy_to(gpu, host, h); }
-
 /* A host array of `shape` and dtype dt with ties, NaNs and signed zeros. */
 static cusci_array *make_input(cusci_dtype dt, int nd, const int64_t *shape, uint64_t seed)
 {
@@ -66,27 +64,13 @@ static cusci_array *make_input(cusci_dtype dt, int nd, const int64_t *shape, uin
 /* The host's and the GPU's results agree (exactly for ulps 0). */
 static int agree(cusci_status sh, cusci_array **rhp, cusci_status sg, cusci_array **rgp, int ulps, const char *what)
 {
-  cusci_array *rh = *rhp, *rg = *rgp;
-  if (sh != CUSCI_OK || sg != CUSCI_OK) {
-    diag("%s: host %s, GPU %s (%s)", what, cusci_status_name(sh), cusci_status_name(sg), cusci_ctx_last_error(gpu));
-    cusci_array_release(rh);
-    cusci_array_release(rg);
-    return 0;
-  }
-  void *g = tk_to_host(gpu, rg);
-  cusci_array *gh = NULL;
-  cusci_array_from_host(host, g, cusci_array_ndim(rg), cusci_array_shape(rg), cusci_array_dtype(rg), &gh);
-  free(g);
-  cusci_array_release(rg);
-  int good = same(host, CUSCI_OK, &gh, rh, ulps, what);
-  cusci_array_release(rh);
-  return good;
+  return tk_both(host, sh, *rhp, gpu, sg, *rgp, TK_ULPS(ulps), false, what);
 }
 
 static void sort_case(cusci_dtype dt, int nd, const int64_t *shape, int axis, bool strided, const char *what)
 {
   cusci_array *h = make_input(dt, nd, shape, 11 + (uint64_t)dt * 7 + (uint64_t)shape[0]);
-  cusci_array *g = to_gpu(h);
+  cusci_array *g = tk_copy_to(gpu, host, h);
   if (strided) {
     int64_t step[2] = {2, -1};
     cusci_array *hv = NULL, *gv = NULL;
@@ -113,7 +97,7 @@ static void sort_case(cusci_dtype dt, int nd, const int64_t *shape, int axis, bo
 static void value_order_case(cusci_dtype dt, int64_t m, int64_t r, const char *what)
 {
   int64_t shape[2] = {m, r};
-  cusci_array *h = vo_zoo(host, dt, 2, shape, 3 + (uint64_t)dt * 5 + (uint64_t)m), *g = to_gpu(h);
+  cusci_array *h = vo_zoo(host, dt, 2, shape, 3 + (uint64_t)dt * 5 + (uint64_t)m), *g = tk_copy_to(gpu, host, h);
   cusci_array *sh = NULL, *sg = NULL;
   cusci_status s1 = cusci_sort(host, h, -1, &sh), s2 = cusci_sort(gpu, g, -1, &sg);
   int good = s1 == CUSCI_OK && s2 == CUSCI_OK;
@@ -149,7 +133,7 @@ static void value_order_case(cusci_dtype dt, int64_t m, int64_t r, const char *w
 static void stats_case(cusci_dtype dt)
 {
   int64_t shape[2] = {29, 2003}, n1 = 4001;
-  cusci_array *h = make_input(dt, 2, shape, 5 + (uint64_t)dt), *g = to_gpu(h);
+  cusci_array *h = make_input(dt, 2, shape, 5 + (uint64_t)dt), *g = tk_copy_to(gpu, host, h);
   const char *dn = cusci_dtype_name(dt);
   /* unique with every output */
   cusci_array *uh[4] = {NULL}, *ug[4] = {NULL};
@@ -168,7 +152,7 @@ static void stats_case(cusci_dtype dt)
   /* searchsorted of h's values in a sorted row */
   cusci_array *row = make_input(dt, 1, &n1, 99), *rs = NULL, *rg = NULL;
   cusci_sort(host, row, -1, &rs);
-  rg = to_gpu(rs);
+  rg = tk_copy_to(gpu, host, rs);
   for (int side = 0; side < 2; side++) {
     cusci_array *a = NULL, *b = NULL;
     ok(agree(cusci_searchsorted(host, rs, h, (cusci_side)side, &a), &a,
@@ -200,7 +184,7 @@ static void stats_case(cusci_dtype dt)
     cusci_array *hh = NULL, *hg = NULL, *eh = NULL, *eg = NULL;
     cusci_status s1 = cusci_histogram(host, h, 37, &rg2, &hh, &eh), s2 = cusci_histogram(gpu, g, 37, &rg2, &hg, &eg);
     good = agree(s1, &hh, s2, &hg, 0, "hist") & agree(s1, &eh, s2, &eg, 0, "edges");
-    cusci_array *w = make_input(CUSCI_FLOAT64, 2, shape, 1234), *wg = to_gpu(w), *wabs = NULL, *wgabs = NULL;
+    cusci_array *w = make_input(CUSCI_FLOAT64, 2, shape, 1234), *wg = tk_copy_to(gpu, host, w), *wabs = NULL, *wgabs = NULL;
     cusci_abs(host, w, &wabs);
     cusci_abs(gpu, wg, &wgabs);
     cusci_histogram_opts ow = {.has_range = true, .range = {-20.5, 33.25}, .weights = wabs},
@@ -254,7 +238,7 @@ int main(void)
   cusci_array *xh = NULL, *wh = NULL;
   cusci_array_from_host(host, xv, 1, &n, CUSCI_INT64, &xh);
   cusci_array_from_host(host, wv, 1, &n, CUSCI_FLOAT64, &wh);
-  cusci_array *xg = to_gpu(xh), *wg = to_gpu(wh), *a = NULL, *b = NULL, *c = NULL, *d = NULL;
+  cusci_array *xg = tk_copy_to(gpu, host, xh), *wg = tk_copy_to(gpu, host, wh), *a = NULL, *b = NULL, *c = NULL, *d = NULL;
   ok(agree(cusci_bincount(host, xh, NULL, 7000, &a), &a, cusci_bincount(gpu, xg, NULL, 7000, &b), &b, 0, "bincount"),
      "GPU bincount of 2^20 values, minlength 7000");
   ok(agree(cusci_bincount(host, xh, wh, 0, &c), &c, cusci_bincount(gpu, xg, wg, 0, &d), &d, 4096, "weights"),

@@ -16,47 +16,20 @@ static const char *const methods[] = {"linear", "lower", "higher", "nearest", "m
                                       "hazen", "weibull", "median_unbiased", "normal_unbiased"};
 static const double qs[] = {0.0, 0.25, 0.5, 0.9, 1.0};
 
-/*
- * got against want: same dtype and shape, values exactly (ulps 0; NaN
- * matches NaN) or within ulps. Releases got.
- */
+#ifndef SORT_GPU
+/* got against want: same dtype and shape, values exactly (ulps 0; NaN
+ * matches NaN) or within ulps. Releases got. */
 static int same(cusci_ctx *ctx, cusci_status st, cusci_array **gotp, const cusci_array *want, int ulps,
                 const char *what)
 {
-  cusci_array *got = *gotp;
-  if (st != CUSCI_OK) {
-    diag("%s: %s: %s", what, cusci_status_name(st), cusci_ctx_last_error(ctx));
-    return 0;
-  }
   if (!want) {
     diag("%s: no fixture", what);
-    cusci_array_release(got);
+    cusci_array_release(*gotp);
     return 0;
   }
-  int nd = cusci_array_ndim(want);
-  int good = cusci_array_dtype(got) == cusci_array_dtype(want) && cusci_array_ndim(got) == nd &&
-             !memcmp(cusci_array_shape(got), cusci_array_shape(want), sizeof(int64_t) * (size_t)nd);
-  if (!good) {
-    char s1[128], s2[128];
-    diag("%s: got %s %s, want %s %s", what, cusci_dtype_name(cusci_array_dtype(got)),
-         cusci_shape_str(cusci_array_ndim(got), cusci_array_shape(got), s1, sizeof s1),
-         cusci_dtype_name(cusci_array_dtype(want)), cusci_shape_str(nd, cusci_array_shape(want), s2, sizeof s2));
-  } else {
-    void *g = tk_to_host(ctx, got), *w = tk_to_host(ctx, want);
-    int64_t bad = tk_first_far(cusci_array_dtype(want), g, w, cusci_array_size(want), ulps);
-    if (bad >= 0) {
-      char s1[96], s2[96];
-      diag("%s: element %lld: got %s want %s", what, (long long)bad,
-           tk_elem_str(cusci_array_dtype(want), g, bad, s1, sizeof s1),
-           tk_elem_str(cusci_array_dtype(want), w, bad, s2, sizeof s2));
-    }
-    good = bad < 0;
-    free(g);
-    free(w);
-  }
-  cusci_array_release(got);
-  return good;
+  return tk_both(ctx, CUSCI_OK, cusci_array_retain((cusci_array *)want), ctx, st, *gotp, TK_ULPS(ulps), false, what);
 }
+#endif
 
 /* ------------------------------------------ cusci_sort's value order */
 

@@ -11,26 +11,11 @@
 
 static cusci_ctx *gpu, *host;
 
-static cusci_array *to_gpu(const cusci_array *h) { return tk_copy_to(gpu, host, h); }
-
 /* 1 when g (GPU) and h (host) have one dtype and shape and values within
  * the ufunc's tolerance; diagnostics otherwise. */
 static int agree(const cusci_array *g, const cusci_array *h, int ulps, const char *what)
 {
-  if (!g || !h || cusci_array_dtype(g) != cusci_array_dtype(h) || cusci_array_size(g) != cusci_array_size(h)) {
-    diag("%s: results differ in dtype or size", what);
-    return 0;
-  }
-  void *gb = tk_to_host(gpu, g), *hb = tk_to_host(host, h);
-  int64_t bad = tk_first_far(cusci_array_dtype(h), gb, hb, cusci_array_size(h), ulps);
-  if (bad >= 0) {
-    char a[96], b[96];
-    diag("%s: element %lld GPU %s host %s", what, (long long)bad, tk_elem_str(cusci_array_dtype(h), gb, bad, a, sizeof a),
-         tk_elem_str(cusci_array_dtype(h), hb, bad, b, sizeof b));
-  }
-  free(gb);
-  free(hb);
-  return bad < 0;
+  return tk_agree(gpu, g, host, h, TK_ULPS(ulps), what);
 }
 
 typedef struct variant {
@@ -161,7 +146,7 @@ static void test_fixtures(void)
       snprintf(key, sizeof key, "%s_x2", cu_dtype_names[d]);
       cusci_array *x2 = nin == 2 ? cusci_npz_get(z, key) : x1;
       int ulps = cu_ulps((cusci_ufunc)f, (cusci_dtype)d);
-      cusci_array *g1 = to_gpu(x1), *g2 = to_gpu(x2);
+      cusci_array *g1 = tk_copy_to(gpu, host, x1), *g2 = tk_copy_to(gpu, host, x2);
       int good = 1;
 
       /* Contiguous: 67 elements, the vector path and its tail. */
@@ -249,8 +234,8 @@ static void test_large(void)
   for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
     cusci_array *a = random_array(host, cases[k].dt, n, 11 + k), *b = random_array(host, cases[k].dt, n, 97 + k);
     variant v = {cusci_operand_array(a), cusci_operand_array(b), {0}, {0}, {NULL}};
-    v.own[0] = to_gpu(a);
-    v.own[1] = to_gpu(b);
+    v.own[0] = tk_copy_to(gpu, host, a);
+    v.own[1] = tk_copy_to(gpu, host, b);
     v.g1 = cusci_operand_array(v.own[0]);
     v.g2 = cusci_operand_array(v.own[1]);
     int nin = cusci_ufunc_nin(cases[k].f);
@@ -268,7 +253,7 @@ static void test_where_clip(void)
   cusci_array *c = random_array(host, CUSCI_INT16, 37 * 41, 5), *x = random_array(host, CUSCI_FLOAT32, 37 * 41, 6),
               *y = random_array(host, CUSCI_FLOAT64, 41, 7);
   cusci_array *c2 = reshaped(host, c, 2, shape), *x2 = reshaped(host, x, 2, shape);
-  cusci_array *gc = to_gpu(c2), *gx = to_gpu(x2), *gy = to_gpu(y);
+  cusci_array *gc = tk_copy_to(gpu, host, c2), *gx = tk_copy_to(gpu, host, x2), *gy = tk_copy_to(gpu, host, y);
   (void)row;
   cusci_array *rh = NULL, *rg = NULL;
   cusci_status sh = cusci_where(host, c2, cusci_operand_array(x2), cusci_operand_array(y), &rh);

@@ -66,7 +66,7 @@ static tk_tol tol_for(int64_t n)
   /* Well conditioned (condition number below 3): a few hundred roundings
    * of the order's size. */
   double f = (double)(n < 8 ? 8 : n);
-  return (tk_tol){1e-2, 4e-6 * f, 1e-14 * f};
+  return TK_REL(4e-6 * f, 1e-14 * f);
 }
 
 typedef cusci_status (*one_out)(cusci_ctx *ctx, cusci_array *a, cusci_array *b, cusci_array **out);
@@ -177,7 +177,7 @@ static void rectangular_tails(void)
         cusci_array *ga = tk_copy_to(gpu, host, ha), *gb = tk_copy_to(gpu, host, hb), *hc = NULL, *hs = NULL, *gs = NULL;
         tk_guard g;
         double f = (double)(k < 8 ? 8 : k);
-        tk_tol tol = {1e-2, 1e-5 * f, 1e-14 * f};
+        tk_tol tol = TK_REL(1e-5 * f, 1e-14 * f);
         if (!tk_guard_make(gpu, 3, cs, dts[d], 1 << 16, &g) || cusci_linalg_matmul(gpu, ga, gb, &g.out) != CUSCI_OK ||
             cusci_linalg_matmul(host, ha, hb, &hc) != CUSCI_OK || !tk_guard_intact(&g, "matmul") ||
             !tk_agree(gpu, g.out, host, hc, tol, "matmul")) {
@@ -186,7 +186,7 @@ static void rectangular_tails(void)
                    cusci_ctx_last_error(gpu));
         }
         if (good && (cusci_linalg_svdvals(gpu, ga, &gs) != CUSCI_OK || cusci_linalg_svdvals(host, ha, &hs) != CUSCI_OK ||
-                     !tk_agree(gpu, gs, host, hs, (tk_tol){1e-2, 2e-5 * f, 1e-13 * f}, "svdvals"))) {
+                     !tk_agree(gpu, gs, host, hs, TK_REL(2e-5 * f, 1e-13 * f), "svdvals"))) {
           good = 0;
           snprintf(why, sizeof why, " (svdvals %lldx%lld: %s)", (long long)m, (long long)k, cusci_ctx_last_error(gpu));
         }

@@ -428,15 +428,14 @@ static int same_kind(const cusci_array *g, const cusci_array *h, const char *wha
   return 1;
 }
 
-static int agree_by(cusci_ctx *gctx, const cusci_array *g, cusci_ctx *hctx, const cusci_array *h, bool by_ulps, int ulps,
-                    double tol, const char *what)
+int tk_agree(cusci_ctx *gctx, const cusci_array *g, cusci_ctx *hctx, const cusci_array *h, tk_tol tol, const char *what)
 {
   if (!same_kind(g, h, what))
     return 0;
   cusci_dtype dt = cusci_array_dtype(h);
   int64_t n = cusci_array_size(h);
   void *gb = tk_to_host(gctx, g), *hb = tk_to_host(hctx, h);
-  int64_t bad = by_ulps ? tk_first_far(dt, gb, hb, n, ulps) : tk_first_off(dt, gb, hb, n, tol);
+  int64_t bad = tol.ulps ? tk_first_far(dt, gb, hb, n, tol.ulps) : tk_first_off(dt, gb, hb, n, tk_tol_of(tol, dt));
   if (bad >= 0) {
     char a[96], b[96];
     diag("%s: element %lld of %lld is %s on the GPU, %s on the host", what, (long long)bad, (long long)n,
@@ -447,14 +446,21 @@ static int agree_by(cusci_ctx *gctx, const cusci_array *g, cusci_ctx *hctx, cons
   return bad < 0;
 }
 
-int tk_agree(cusci_ctx *gctx, const cusci_array *g, cusci_ctx *hctx, const cusci_array *h, tk_tol tol, const char *what)
+int tk_both(cusci_ctx *hctx, cusci_status sh, cusci_array *rh, cusci_ctx *gctx, cusci_status sg, cusci_array *rg, tk_tol tol,
+            bool same_failure, const char *what)
 {
-  return agree_by(gctx, g, hctx, h, false, 0, h ? tk_tol_of(tol, cusci_array_dtype(h)) : 0, what);
-}
-
-int tk_agree_ulps(cusci_ctx *gctx, const cusci_array *g, cusci_ctx *hctx, const cusci_array *h, int ulps, const char *what)
-{
-  return agree_by(gctx, g, hctx, h, true, ulps, 0, what);
+  int good;
+  if (sh == CUSCI_OK && sg == CUSCI_OK) {
+    good = tk_agree(gctx, rg, hctx, rh, tol, what);
+  } else {
+    good = same_failure && sh == sg;
+    if (!good)
+      diag("%s: host %s (%s), GPU %s (%s)", what, cusci_status_name(sh), sh ? cusci_ctx_last_error(hctx) : "",
+           cusci_status_name(sg), sg ? cusci_ctx_last_error(gctx) : "");
+  }
+  cusci_array_release(rh);
+  cusci_array_release(rg);
+  return good;
 }
 
 /* ------------------------------------------------------------ statuses */

@@ -84,14 +84,17 @@ const char *tk_elem_str(cusci_dtype dt, const void *buf, int64_t i, char *out, s
 /*
  * A tolerance per dtype: relative (absolute below 1, as tk_first_off) for
  * float16, the single-precision dtypes (float32, complex64) and the double
- * ones (float64, complex128); 0 means bit for bit. Integers and bool are
- * always compared exactly.
+ * ones (float64, complex128), 0 meaning bit for bit; or, when ulps is not
+ * 0, that many units in the last place for every float (tk_first_far).
+ * Integers and bool are always compared exactly.
  */
 typedef struct tk_tol {
   double f16, f32, f64;
+  int ulps;
 } tk_tol;
-#define TK_EXACT ((tk_tol){0, 0, 0})
-#define TK_REL(single, dbl) ((tk_tol){1e-2, (single), (dbl)})
+#define TK_EXACT ((tk_tol){0, 0, 0, 0})
+#define TK_REL(single, dbl) ((tk_tol){1e-2, (single), (dbl), 0})
+#define TK_ULPS(u) ((tk_tol){0, 0, 0, (u)})
 double tk_tol_of(tk_tol tol, cusci_dtype dt);
 
 /*
@@ -100,8 +103,13 @@ double tk_tol_of(tk_tol tol, cusci_dtype dt);
  * element that differs. Does not print a TAP line: the caller's ok() does.
  */
 int tk_agree(cusci_ctx *gctx, const cusci_array *g, cusci_ctx *hctx, const cusci_array *h, tk_tol tol, const char *what);
-/* The same within `ulps` (tk_first_far). */
-int tk_agree_ulps(cusci_ctx *gctx, const cusci_array *g, cusci_ctx *hctx, const cusci_array *h, int ulps, const char *what);
+/*
+ * One call on each backend: 1 when both returned CUSCI_OK and their results
+ * agree (tk_agree), or, with same_failure, when both failed with the same
+ * status; else 0 with a diagnostic. Releases both results.
+ */
+int tk_both(cusci_ctx *hctx, cusci_status sh, cusci_array *rh, cusci_ctx *gctx, cusci_status sg, cusci_array *rg, tk_tol tol,
+            bool same_failure, const char *what);
 
 /* ---------------------------------------------------------------- statuses */
 
