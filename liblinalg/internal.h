@@ -4,6 +4,8 @@
 #ifndef CUSCI_LIBLINALG_INTERNAL_H
 #define CUSCI_LIBLINALG_INTERNAL_H
 
+#include "config.h" /* CUSCI_HAVE_CUDA, before anything that tests it */
+
 #include <cusci/core.h>
 #include <cusci/core_ext.h>
 #include <cusci/kit/dtypes.h>
@@ -12,6 +14,7 @@
 #define TRY(expr) CUSCI_TRY(expr)
 
 #include <stdbool.h>
+#include <stdlib.h>
 #include <stdint.h>
 
 /* Small questions every file asks (the dtype's are the kit's). */
@@ -66,6 +69,54 @@ cusci_status cusci__la_give_all(cusci_ctx *ctx, cusci_status st, int n, cusci_ar
  * CUSCI_ERR_BROADCAST when they do not. */
 cusci_status cusci__la_broadcast_batch(cusci_ctx *ctx, const char *fn, int na, const int64_t *sa, int nb, const int64_t *sb, int *nout, int64_t *out);
 
+
+/* ---- working copies and shared bodies (liblinalg/check.c and the
+ * family files) */
+/* A new C-contiguous copy of a in dtype dt (the working copy a
+ * factorization overwrites). */
+cusci_status cusci__la_work_copy(cusci_ctx *ctx, const cusci_array *a, cusci_dtype dt, cusci_array **w);
+/* a for a GPU path that only reads it (read_only: the small-matrix
+ * kernels): a C-contiguous array of dtype dt serves as is, else a copy. */
+cusci_status cusci__la_read_copy(cusci_ctx *ctx, const cusci_array *a, cusci_dtype dt, bool read_only, cusci_array **w);
+/* On the host, whether a holds an inf or NaN (checked before the work). */
+bool cusci__la_host_nonfinite(cusci_array *a);
+/* solve's body (basic.c), for solve, solve_triangular and cho_solve. */
+struct cusci_linalg_solve_opts;
+cusci_status cusci__la_solve_impl(cusci_ctx *ctx, const char *fn, const cusci_array *a, const cusci_array *b,
+                                  const struct cusci_linalg_solve_opts *opts, int special, int tri_trans, bool unit,
+                                  cusci_array **x);
+/* cholesky's body (cholesky.c), for cholesky and cho_factor. */
+cusci_status cusci__la_cholesky_impl(cusci_ctx *ctx, const char *fn, const cusci_array *a, bool lower, cusci_array **out);
+/* svd's and eigh's bodies (svd.c, eig.c), for matrix_rank and pinv too. */
+cusci_status cusci__la_svd_impl(cusci_ctx *ctx, const char *fn, const cusci_array *a, bool full_matrices, bool compute_uv,
+                                cusci_array **u, cusci_array **s, cusci_array **vh);
+cusci_status cusci__la_eigh_impl(cusci_ctx *ctx, const char *fn, const cusci_array *a, const struct cusci_linalg_eigh_opts *opts,
+                                 cusci_array **w, cusci_array **v);
+
+/* " (batch index [i, j])" for flat index i of a batch shape of nb axes,
+ * or "" for none. */
+const char *cusci__la_where(int nb, const int64_t *bshape, int64_t i, char *buf, size_t len);
+/* A backend call's status in SciPy's order: st, then an inf or NaN in the
+ * input, then LAPACKE's own errors (numerical failures are the caller's
+ * to word). */
+cusci_status cusci__la_backend_status(cusci_ctx *ctx, const char *fn, cusci_status st, int lapack_info, bool nonfinite);
+/* Whether any of count doubles is inf or NaN. */
+bool cusci__la_nonfinite_d(const double *x, size_t count);
+/* CUSCI_ERR_SHAPE unless b (named nb) has a's (named na) shape. */
+cusci_status cusci__la_check_same_shape(cusci_ctx *ctx, const char *fn, const char *na, const cusci_array *a, const char *nb,
+                                        const cusci_array *b);
+/* The host backend's wide dtype for work in dt: complex128 or float64. */
+static inline cusci_dtype cusci__la_wide_of(cusci_dtype dt) { return cusci_dtype_is_complex(dt) ? CUSCI_COMPLEX128 : CUSCI_FLOAT64; }
+/* malloc that counts a zero count as one element. */
+static inline void *cusci__la_xmalloc(size_t n, size_t size) { return malloc((n ? n : 1) * size); }
+
+/* A call of the CUDA backend: the call itself in a build with CUDA; in
+ * one without, where no GPU context exists to reach it, a refusal. */
+#ifdef CUSCI_HAVE_CUDA
+#define GPU_CALL(call) (call)
+#else
+#define GPU_CALL(call) cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "this build has no CUDA backend")
+#endif
 
 /* ---- numerical failures, deferred checks (liblinalg/options.c) */
 #include <stdbool.h>

@@ -10,6 +10,8 @@
 #include <cusci/linalg.h>
 
 #include "liblinalg/internal.h"
+#include "kernels/linalg/launch.h"
+#include "reference/linalg/reference.h"
 
 /* Both operands given, on ctx's device, of the dtypes matmul takes; their
  * promoted dtype in *dt. */
@@ -214,4 +216,138 @@ cusci_status cusci_linalg_kron(cusci_ctx *ctx, const cusci_array *a, const cusci
   if (st != CUSCI_OK)
     return st;
   return cusci__la_give(ctx, r, out);
+}
+
+/* ---------------------------------------------------------------- matmul */
+
+/*
+ * One operand of matmul as the backends want it: C-contiguous in dtype dt,
+ * either one matrix (batch stride 0) or the whole broadcast batch.
+ */
+static cusci_status gemm_operand(cusci_ctx *ctx, const cusci_array *a, cusci_dtype dt, int nb, const int64_t *bshape,
+                                 int64_t rows, int64_t cols, cusci_array **w, int64_t *stride)
+{
+  int nd = cusci_array_ndim(a);
+  int64_t shape[CUSCI_MAX_NDIM + 2];
+  cusci_array *c = NULL, *v = NULL;
+  *w = NULL;
+  bool one = cusci__la_prod(nd > 2 ? nd - 2 : 0, cusci_array_shape(a)) == 1 || nd <= 2;
+  int64_t mat[2] = { rows, cols };
+  cusci_status st;
+  if (one) {
+    /* One matrix, repeated with stride 0 over the batch. */
+    st = cusci_array_reshape(ctx, (cusci_array *)a, 2, mat, &v);
+    *stride = 0;
+  } else {
+    memcpy(shape, bshape, sizeof *shape * (size_t)nb);
+    shape[nb] = rows;
+    shape[nb + 1] = cols;
+    cusci_array *r = NULL;
+    st = cusci_array_reshape(ctx, (cusci_array *)a, nd == 1 ? 2 : nd, nd == 1 ? mat : cusci_array_shape(a), &r);
+    if (st == CUSCI_OK)
+      st = cusci_array_broadcast_to(ctx, r, nb + 2, shape, &v);
+    cusci_array_release(r);
+    *stride = rows * cols;
+  }
+  if (st == CUSCI_OK)
+    st = cusci_array_astype(ctx, v, dt, false, &c);
+  cusci_array_release(v);
+  if (st == CUSCI_OK) {
+    st = cusci_array_ascontiguousarray(ctx, c, w);
+    cusci_array_release(c);
+  }
+  return st;
+}
+
+/* Broadcast two batch shapes (NumPy's rule); CUSCI_ERR_BROADCAST if they do not. */
+cusci_status cusci__la_broadcast_batch(cusci_ctx *ctx, const char *fn, int na, const int64_t *sa, int nb, const int64_t *sb,
+                                    int *nout, int64_t *out)
+{
+  int n = na > nb ? na : nb;
+  for (int i = 0; i < n; i++) {
+    int64_t x = i < n - na ? 1 : sa[i - (n - na)], y = i < n - nb ? 1 : sb[i - (n - nb)];
+    if (x != y && x != 1 && y != 1) {
+      char b1[256], b2[256];
+      return cusci_ctx_fail(ctx, CUSCI_ERR_BROADCAST, fn, "batch shapes %s and %s do not broadcast", cusci_shape_str(na, sa, b1, sizeof b1),
+                            cusci_shape_str(nb, sb, b2, sizeof b2));
+    }
+    out[i] = x == 1 ? y : x;
+  }
+  *nout = n;
+  return CUSCI_OK;
+}
+
+/*
+ * numpy.matmul. The batch axes broadcast; an operand whose batch is a
+ * single matrix is not copied but repeated (batch stride 0).
+ */
+cusci_status cusci_linalg_matmul(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, cusci_array **out)
+{
+  static const char fn[] = "cusci_linalg_matmul";
+  TRY(cusci__la_check_input(ctx, fn, "a", a, 1));
+  TRY(cusci__la_check_input(ctx, fn, "b", b, 1));
+  cusci_dtype dt;
+  TRY(cusci_promote_types(cusci_array_dtype(a), cusci_array_dtype(b), &dt));
+  if (dt != CUSCI_FLOAT32 && dt != CUSCI_FLOAT64 && dt != CUSCI_COMPLEX64 && dt != CUSCI_COMPLEX128)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "operands of dtype %s and %s: matmul takes float32, float64, complex64 and complex128",
+                          cusci_dtype_name(cusci_array_dtype(a)), cusci_dtype_name(cusci_array_dtype(b)));
+  int na = cusci_array_ndim(a), nbd = cusci_array_ndim(b);
+  const int64_t *sa = cusci_array_shape(a), *sb = cusci_array_shape(b);
+  int64_t m = na == 1 ? 1 : sa[na - 2], k = sa[na - 1];
+  int64_t kb = nbd == 1 ? sb[0] : sb[nbd - 2], n = nbd == 1 ? 1 : sb[nbd - 1];
+  if (k != kb) {
+    char b1[256], b2[256];
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "a has shape %s and b %s: the inner dimensions differ (%lld != %lld)",
+                          cusci_shape_str(na, sa, b1, sizeof b1), cusci_shape_str(nbd, sb, b2, sizeof b2), (long long)k, (long long)kb);
+  }
+  int nb;
+  int64_t bshape[CUSCI_MAX_NDIM + 2];
+  TRY(cusci__la_broadcast_batch(ctx, fn, na > 2 ? na - 2 : 0, sa, nbd > 2 ? nbd - 2 : 0, sb, &nb, bshape));
+  int64_t oshape[CUSCI_MAX_NDIM + 2];
+  int nout = nb;
+  memcpy(oshape, bshape, sizeof *oshape * (size_t)nb);
+  if (na > 1)
+    oshape[nout++] = m;
+  if (nbd > 1)
+    oshape[nout++] = n;
+  if (nout > CUSCI_MAX_NDIM)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "the result would have %d dimensions", nout);
+  TRY(cusci__la_check_lapack(ctx, fn, m, k, false));
+  TRY(cusci__la_check_lapack(ctx, fn, k, n, false));
+  TRY(cusci__la_check_lapack(ctx, fn, m, n, false));
+  TRY(cusci__la_check_out(ctx, fn, out, nout, oshape, dt));
+  int64_t batch = cusci__la_prod(nb, bshape);
+
+  cusci_array *wa = NULL, *wb = NULL, *res = NULL;
+  int64_t stra = 0, strb = 0;
+  cusci_status st = gemm_operand(ctx, a, dt, nb, bshape, m, k, &wa, &stra);
+  if (st == CUSCI_OK)
+    st = gemm_operand(ctx, b, dt, nb, bshape, k, n, &wb, &strb);
+  /* Write straight into a caller's C-contiguous out; else into a new array. */
+  if (st == CUSCI_OK) {
+    if (*out && cusci_array_is_c_contiguous(*out))
+      res = cusci_array_retain(*out);
+    else
+      st = cusci_array_empty(ctx, nout, oshape, dt, &res);
+  }
+  if (st == CUSCI_OK && batch > 0 && m > 0 && n > 0) {
+    if (cusci__la_on_host(ctx)) {
+      if (cusci__ref_la_gemm(dt, batch, m, n, k, cusci_array_data(wa), stra, cusci_array_data(wb), strb, cusci_array_data(res)) != 0)
+        st = cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "no host gemm for dtype %s", cusci_dtype_name(dt));
+    } else {
+      st = GPU_CALL(cusci__gpu_la_gemm(ctx, fn, dt, batch, m, n, k, cusci_array_data(wa), stra, cusci_array_data(wb), strb,
+                                       cusci_array_data(res)));
+    }
+  }
+  cusci_array_release(wa);
+  cusci_array_release(wb);
+  if (st != CUSCI_OK) {
+    cusci_array_release(res);
+    return st;
+  }
+  if (*out && res == *out) {
+    cusci_array_release(res);
+    return CUSCI_OK;
+  }
+  return cusci__la_give(ctx, res, out);
 }

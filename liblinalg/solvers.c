@@ -23,13 +23,7 @@
 
 #include "liblinalg/internal.h"
 #include "reference/linalg/reference.h"
-#ifdef CUSCI_HAVE_CUDA
 #include "kernels/linalg/launch.h"
-#define GPU_CALL(call) (call)
-#else
-#define GPU_CALL(call) cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "this build has no CUDA backend")
-#endif
-
 
 
 static cusci_status check_arr(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, int min_ndim, int max_ndim)

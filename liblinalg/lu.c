@@ -1,0 +1,289 @@
+/*
+ * liblinalg/lu.c: scipy.linalg.lu, lu_factor and lu_solve.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h" /* CUSCI_HAVE_CUDA */
+#endif
+
+#include <complex.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cusci/core.h>
+#include <cusci/core_ext.h>
+#include <cusci/linalg.h>
+
+#include "liblinalg/internal.h"
+#include "kernels/linalg/launch.h"
+#include "reference/linalg/reference.h"
+
+/* scipy.linalg.lu_factor; the pivots go through the host to become SciPy's
+ * 0-based int32 (the GPU's are cuSOLVER's 1-based int64). */
+cusci_status cusci_linalg_lu_factor(cusci_ctx *ctx, const cusci_array *a, cusci_array **lu, cusci_array **piv)
+{
+  static const char fn[] = "cusci_linalg_lu_factor";
+  cusci__la_square in;
+  TRY(cusci__la_square_input(ctx, fn, "a", a, false, &in));
+  TRY(cusci__la_check_out(ctx, fn, lu, in.nd, in.sh, in.dt));
+  TRY(cusci__la_check_out(ctx, fn, piv, in.nd - 1, in.sh, CUSCI_INT32));
+  cusci_array *w = NULL, *p = NULL, *dp = NULL;
+  int32_t *hp = malloc(sizeof *hp * (size_t)(in.batch * in.n > 0 ? in.batch * in.n : 1));
+  if (!hp)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  cusci_status st = cusci__la_work_copy(ctx, a, in.dt, &w);
+  bool nonfinite = false;
+  int info = 0;
+  if (st == CUSCI_OK && in.batch * in.n > 0) {
+    if (cusci__la_on_host(ctx)) {
+      nonfinite = cusci__la_host_nonfinite(w);
+      if (!nonfinite)
+        info = cusci__ref_la_lu_factor(in.dt, in.batch, in.n, cusci_array_data(w), hp);
+    } else {
+      int64_t np = in.batch * in.n;
+      st = cusci_array_empty(ctx, 1, &np, CUSCI_INT64, &dp);
+      if (st == CUSCI_OK)
+        st = GPU_CALL(cusci__gpu_la_lu_factor(ctx, fn, in.dt, true, in.batch, in.n, cusci_array_data(w), cusci_array_data(dp), &nonfinite));
+      int64_t *h64 = st == CUSCI_OK ? malloc(sizeof *h64 * (size_t)np) : NULL;
+      if (st == CUSCI_OK && !h64)
+        st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+      if (st == CUSCI_OK)
+        st = cusci_array_to_host(ctx, dp, h64, sizeof *h64 * (size_t)np);
+      for (int64_t i = 0; st == CUSCI_OK && i < np; i++)
+        hp[i] = (int32_t)h64[i];
+      free(h64);
+    }
+  }
+  cusci_array_release(dp);
+  /* LAPACK's 1-based pivots to SciPy's 0-based. */
+  for (int64_t i = 0; st == CUSCI_OK && !nonfinite && info == 0 && i < in.batch * in.n; i++)
+    hp[i] -= 1;
+  st = cusci__la_outcome(ctx, fn, st, info, nonfinite, (cusci__la_fail){ 0, 0 }, CUSCI__LA_FAIL_SINGULAR, in.nd - 2, in.sh);
+  if (st == CUSCI_OK)
+    st = cusci_array_from_host(ctx, hp, in.nd - 1, in.sh, CUSCI_INT32, &p);
+  free(hp);
+  return cusci__la_give_all(ctx, st, 2, (cusci_array *[]){ w, p }, (cusci_array **[]){ lu, piv });
+}
+
+/*
+ * scipy.linalg.lu from lu_factor: the row interchanges piv give the
+ * permutation perm (P_lapack a = l u with (P_lapack a)[i] = a[perm[i]]),
+ * so SciPy's p has p[perm[i], i] = 1 and its row indices are perm's
+ * inverse; l is the strict lower part of the factors plus the identity,
+ * u the upper part.
+ */
+cusci_status cusci_linalg_lu(cusci_ctx *ctx, const cusci_array *a, const cusci_linalg_lu_opts *opts, cusci_array **p, cusci_array **l, cusci_array **u)
+{
+  static const char fn[] = "cusci_linalg_lu";
+  cusci_linalg_lu_opts o = opts ? *opts : (cusci_linalg_lu_opts){ 0 };
+  TRY(cusci__la_check_square(ctx, fn, "a", a));
+  cusci_dtype dt;
+  TRY(cusci__la_work_dtype(ctx, fn, "a", cusci_array_dtype(a), &dt));
+  cusci_dtype rt = cusci_dtype_real_of(dt);
+  int nd = cusci_array_ndim(a);
+  const int64_t *sh = cusci_array_shape(a);
+  int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
+  if (!o.permute_l)
+    TRY(cusci__la_check_out(ctx, fn, p, o.p_indices ? nd - 1 : nd, sh, o.p_indices ? CUSCI_INT32 : rt));
+  TRY(cusci__la_check_out(ctx, fn, l, nd, sh, dt));
+  TRY(cusci__la_check_out(ctx, fn, u, nd, sh, dt));
+  cusci_array *lu = NULL, *piv = NULL, *c = NULL;
+  TRY(cusci_linalg_lu_factor(ctx, a, &lu, &piv));
+  /* Work on the host in complex128, then convert. */
+  size_t nn = (size_t)(batch * n * n);
+  double complex *f = malloc(sizeof *f * (nn ? nn : 1)), *lv = calloc(nn ? nn : 1, sizeof *lv), *uv = calloc(nn ? nn : 1, sizeof *uv);
+  double *pm = calloc(nn ? nn : 1, sizeof *pm);
+  int32_t *pv = malloc(sizeof *pv * (size_t)(batch * n > 0 ? batch * n : 1)), *perm = malloc(sizeof *perm * (size_t)(n > 0 ? n : 1));
+  int32_t *pidx = malloc(sizeof *pidx * (size_t)(batch * n > 0 ? batch * n : 1));
+  cusci_status st = f && lv && uv && pm && pv && perm && pidx ? CUSCI_OK : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  if (st == CUSCI_OK)
+    st = cusci_array_astype(ctx, lu, CUSCI_COMPLEX128, true, &c);
+  if (st == CUSCI_OK)
+    st = cusci_array_to_host(ctx, c, f, sizeof *f * nn);
+  if (st == CUSCI_OK)
+    st = cusci_array_to_host(ctx, piv, pv, sizeof *pv * (size_t)(batch * n));
+  for (int64_t b = 0; st == CUSCI_OK && b < batch; b++) {
+    for (int64_t i = 0; i < n; i++)
+      perm[i] = (int32_t)i;
+    for (int64_t i = 0; i < n; i++) {
+      int32_t j = pv[b * n + i], t = perm[i];
+      perm[i] = perm[j];
+      perm[j] = t;
+    }
+    for (int64_t i = 0; i < n; i++) {
+      pm[b * n * n + (int64_t)perm[i] * n + i] = 1;
+      pidx[b * n + perm[i]] = (int32_t)i;
+    }
+    const double complex *fb = f + b * n * n;
+    double complex *lb = lv + b * n * n, *ub = uv + b * n * n;
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t j = 0; j < n; j++) {
+        if (j < i)
+          lb[i * n + j] = fb[i * n + j];
+        else
+          ub[i * n + j] = fb[i * n + j];
+        if (i == j)
+          lb[i * n + j] = 1;
+      }
+    if (o.permute_l) {
+      /* p l: row perm[i] of the result is row i of l. */
+      double complex *t = malloc(sizeof *t * (size_t)(n * n > 0 ? n * n : 1));
+      if (!t) {
+        st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+        break;
+      }
+      for (int64_t i = 0; i < n; i++)
+        memcpy(t + (int64_t)perm[i] * n, lb + i * n, sizeof *t * (size_t)n);
+      memcpy(lb, t, sizeof *t * (size_t)(n * n));
+      free(t);
+    }
+  }
+  cusci_array_release(lu);
+  cusci_array_release(piv);
+  cusci_array_release(c);
+  cusci_array *rl = NULL, *ru = NULL, *rp = NULL, *tmp = NULL;
+  if (st == CUSCI_OK)
+    st = cusci_array_from_host(ctx, lv, nd, sh, CUSCI_COMPLEX128, &tmp);
+  if (st == CUSCI_OK)
+    st = cusci_array_astype(ctx, tmp, dt, false, &rl);
+  cusci_array_release(tmp);
+  tmp = NULL;
+  if (st == CUSCI_OK)
+    st = cusci_array_from_host(ctx, uv, nd, sh, CUSCI_COMPLEX128, &tmp);
+  if (st == CUSCI_OK)
+    st = cusci_array_astype(ctx, tmp, dt, false, &ru);
+  cusci_array_release(tmp);
+  tmp = NULL;
+  if (st == CUSCI_OK && !o.permute_l) {
+    if (o.p_indices) {
+      st = cusci_array_from_host(ctx, pidx, nd - 1, sh, CUSCI_INT32, &rp);
+    } else {
+      st = cusci_array_from_host(ctx, pm, nd, sh, CUSCI_FLOAT64, &tmp);
+      if (st == CUSCI_OK)
+        st = cusci_array_astype(ctx, tmp, rt, false, &rp);
+      cusci_array_release(tmp);
+    }
+  }
+  free(f), free(lv), free(uv), free(pm), free(pv), free(perm), free(pidx);
+  return cusci__la_give_all(ctx, st, 3, (cusci_array *[]){ rp, rl, ru }, (cusci_array **[]){ p, l, u });
+}
+
+/* scipy.linalg.lu_solve: the pivots are checked and made 1-based on the
+ * host, int32 for LAPACKE, int64 for cuSOLVER. */
+cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const cusci_array *piv, const cusci_array *b, cusci_linalg_trans trans, cusci_array **x)
+{
+  static const char fn[] = "cusci_linalg_lu_solve";
+  TRY(cusci__la_check_square(ctx, fn, "lu", lu));
+  TRY(cusci__la_check_input(ctx, fn, "piv", piv, 1));
+  TRY(cusci__la_check_input(ctx, fn, "b", b, 1));
+  if ((int)trans < 0 || trans > CUSCI_LINALG_TRANS_C)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "trans is %d, not a cusci_linalg_trans", (int)trans);
+  if (cusci_array_dtype(piv) != CUSCI_INT32)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "piv has dtype %s, expected int32 (lu_factor's)", cusci_dtype_name(cusci_array_dtype(piv)));
+  cusci_dtype da, db, dt;
+  TRY(cusci__la_work_dtype(ctx, fn, "lu", cusci_array_dtype(lu), &da));
+  TRY(cusci__la_work_dtype(ctx, fn, "b", cusci_array_dtype(b), &db));
+  TRY(cusci_promote_types(da, db, &dt));
+  int nl = cusci_array_ndim(lu), np_ = cusci_array_ndim(piv), nbd = cusci_array_ndim(b);
+  const int64_t *sl = cusci_array_shape(lu), *sp = cusci_array_shape(piv), *sb = cusci_array_shape(b);
+  int64_t n = sl[nl - 1];
+  bool same = np_ == nl - 1 && sp[np_ - 1] == n;
+  for (int i = 0; same && i < nl - 2; i++)
+    same = sp[i] == sl[i];
+  if (!same) {
+    char b1[256], b2[256];
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "lu has shape %s and piv %s: piv must be lu's shape without its last axis",
+                          cusci_shape_str(nl, sl, b1, sizeof b1), cusci_shape_str(np_, sp, b2, sizeof b2));
+  }
+  bool vec = nbd == 1;
+  int64_t bn = vec ? sb[0] : sb[nbd - 2], k = vec ? 1 : sb[nbd - 1];
+  if (bn != n) {
+    char b1[256], b2[256];
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "lu has shape %s and b %s: b must have %lld rows", cusci_shape_str(nl, sl, b1, sizeof b1),
+                          cusci_shape_str(nbd, sb, b2, sizeof b2), (long long)n);
+  }
+  int nb;
+  int64_t shape[CUSCI_MAX_NDIM + 2];
+  TRY(cusci__la_broadcast_batch(ctx, fn, nl - 2, sl, vec ? 0 : nbd - 2, sb, &nb, shape));
+  if (nb + 2 > CUSCI_MAX_NDIM)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "the result would have %d dimensions", nb + 2);
+  TRY(cusci__la_check_lapack(ctx, fn, n, n, false));
+  TRY(cusci__la_check_lapack(ctx, fn, n, k, false));
+  int64_t xshape[CUSCI_MAX_NDIM + 2];
+  memcpy(xshape, shape, sizeof *shape * (size_t)nb);
+  xshape[nb] = n;
+  if (!vec)
+    xshape[nb + 1] = k;
+  TRY(cusci__la_check_out(ctx, fn, x, nb + (vec ? 1 : 2), xshape, dt));
+  int64_t batch = cusci__la_prod(nb, shape);
+
+  /* Working copies broadcast to the common batch: lu, piv (host) and b. */
+  cusci_array *vl = NULL, *vp = NULL, *pc = NULL, *b2 = NULL, *vb = NULL, *wl = NULL, *wb = NULL, *dp = NULL, *res = NULL;
+  int32_t *hp = NULL;
+  shape[nb] = n;
+  shape[nb + 1] = n;
+  cusci_status st = cusci_array_broadcast_to(ctx, (cusci_array *)lu, nb + 2, shape, &vl);
+  if (st == CUSCI_OK)
+    st = cusci__la_work_copy(ctx, vl, dt, &wl);
+  if (st == CUSCI_OK)
+    st = cusci_array_broadcast_to(ctx, (cusci_array *)piv, nb + 1, shape, &vp);
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, vp, &pc);
+  if (st == CUSCI_OK) {
+    hp = malloc(sizeof *hp * (size_t)(batch * n > 0 ? batch * n : 1));
+    st = hp ? cusci_array_to_host(ctx, pc, hp, sizeof *hp * (size_t)(batch * n)) : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  }
+  for (int64_t i = 0; st == CUSCI_OK && i < batch * n; i++) {
+    if (hp[i] < 0 || hp[i] >= n)
+      st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "piv holds %d, outside 0..%lld", (int)hp[i], (long long)n - 1);
+    else
+      hp[i] += 1;
+  }
+  shape[nb + 1] = k;
+  int64_t col[2] = { n, 1 };
+  if (st == CUSCI_OK)
+    st = vec ? cusci_array_reshape(ctx, (cusci_array *)b, 2, col, &b2) : cusci_array_ascontiguousarray(ctx, (cusci_array *)b, &b2);
+  if (st == CUSCI_OK)
+    st = cusci_array_broadcast_to(ctx, b2, nb + 2, shape, &vb);
+  if (st == CUSCI_OK)
+    st = cusci__la_work_copy(ctx, vb, dt, &wb);
+  cusci_array_release(vl);
+  cusci_array_release(vp);
+  cusci_array_release(pc);
+  cusci_array_release(b2);
+  cusci_array_release(vb);
+  bool nonfinite = false;
+  int info = 0;
+  if (st == CUSCI_OK && batch > 0 && n > 0) {
+    if (cusci__la_on_host(ctx)) {
+      nonfinite = cusci__la_host_nonfinite(wl) || cusci__la_host_nonfinite(wb);
+      if (!nonfinite)
+        info = cusci__ref_la_lu_solve(dt, (int)trans, batch, n, k, cusci_array_data(wl), hp, cusci_array_data(wb));
+    } else {
+      int64_t np = batch * n;
+      int64_t *h64 = malloc(sizeof *h64 * (size_t)np);
+      if (!h64)
+        st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+      for (int64_t i = 0; st == CUSCI_OK && i < np; i++)
+        h64[i] = hp[i];
+      if (st == CUSCI_OK)
+        st = cusci_array_from_host(ctx, h64, 1, &np, CUSCI_INT64, &dp);
+      free(h64);
+      if (st == CUSCI_OK)
+        st = GPU_CALL(cusci__gpu_la_lu_solve(ctx, fn, dt, true, batch, n, k, (int)trans, cusci_array_data(wl), cusci_array_data(dp),
+                                             cusci_array_data(wb), &nonfinite));
+    }
+  }
+  free(hp);
+  cusci_array_release(dp);
+  cusci_array_release(wl);
+  st = cusci__la_outcome(ctx, fn, st, info, nonfinite, (cusci__la_fail){ 0, 0 }, CUSCI__LA_FAIL_SINGULAR, nb, shape);
+  if (st == CUSCI_OK)
+    st = cusci_array_reshape(ctx, wb, nb + (vec ? 1 : 2), xshape, &res);
+  cusci_array_release(wb);
+  if (st != CUSCI_OK)
+    return st;
+  return cusci__la_give(ctx, res, x);
+}
