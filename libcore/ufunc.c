@@ -647,7 +647,7 @@ static cusci_status execute(cusci_ctx *ctx, const char *fn, int fam, int kop, co
 static cusci_status binary(cusci_ctx *ctx, const char *fn, cusci_ufunc f, const cusci_operand *x1,
                            const cusci_operand *x2, cusci_array **out)
 {
-  CUSCI_ENTRY(ctx, __func__, out);
+  CUSCI_ENTRY(ctx, fn, out);
   if ((unsigned)f >= CUSCI_N_UFUNCS || info[f].nin != 2)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "ufunc %d is not a binary ufunc", (int)f);
   CUSCI_TRY(operand_check(ctx, fn, "x1", x1));
@@ -667,7 +667,7 @@ static cusci_status binary(cusci_ctx *ctx, const char *fn, cusci_ufunc f, const 
 
 static cusci_status unary(cusci_ctx *ctx, const char *fn, cusci_ufunc f, const cusci_operand *x, cusci_array **out)
 {
-  CUSCI_ENTRY(ctx, __func__, out);
+  CUSCI_ENTRY(ctx, fn, out);
   if ((unsigned)f >= CUSCI_N_UFUNCS || info[f].nin != 1)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "ufunc %d is not a unary ufunc", (int)f);
   CUSCI_TRY(operand_check(ctx, fn, "x", x));

@@ -84,7 +84,7 @@ cusci_status cusci__la_put(cusci_ctx *ctx, const void *buf, int nd, const int64_
 
 cusci_status cusci__la_check_input(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, int min_ndim)
 {
-  CUSCI_ENTRY_CTX(ctx, __func__);
+  CUSCI_ENTRY_CTX(ctx, fn);
   TRY(cusci_check_array(ctx, fn, name, a));
   if (cusci_array_ndim(a) < min_ndim)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "%s has %d dimensions, expected at least %d", name, cusci_array_ndim(a), min_ndim);

@@ -18,7 +18,7 @@
 
 static cusci_status check2(cusci_ctx *ctx, const char *fn, const cusci_array *a, const cusci_array *b, cusci_array **out)
 {
-  CUSCI_ENTRY_CTX(ctx, __func__);
+  CUSCI_ENTRY_CTX(ctx, fn);
   TRY(cusci_check_array(ctx, fn, "a", a));
   if (b)
     TRY(cusci_check_array(ctx, fn, "b", b));

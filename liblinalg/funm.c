@@ -51,7 +51,7 @@ static void logm_errest(bool cplx, int64_t batch, int64_t n, const cusci_cdouble
 static cusci_status schur_fun(cusci_ctx *ctx, const char *fn, int which, const cusci_array *a, cusci_linalg_funm_fn f, void *user,
                               cusci_array **out, cusci_array **errest)
 {
-  CUSCI_ENTRY_CTX(ctx, __func__);
+  CUSCI_ENTRY_CTX(ctx, fn);
   TRY(cusci_check_array(ctx, fn, "a", a));
   if (!out)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");

@@ -20,7 +20,7 @@
 
 static cusci_status check_in(cusci_ctx *ctx, const char *fn, const cusci_array *x, cusci_array **out)
 {
-  CUSCI_ENTRY_CTX(ctx, __func__);
+  CUSCI_ENTRY_CTX(ctx, fn);
   TRY(cusci_check_array(ctx, fn, "x", x));
   if (!out)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
@@ -480,7 +480,7 @@ static cusci_status rank_of(cusci_ctx *ctx, const char *fn, cusci_array *s, doub
 /* null_space (null true): vh[num:, :]^H; orth: u[:, :num]. */
 static cusci_status basis(cusci_ctx *ctx, const char *fn, const cusci_array *a, double rcond, bool null, cusci_array **out)
 {
-  CUSCI_ENTRY_CTX(ctx, __func__);
+  CUSCI_ENTRY_CTX(ctx, fn);
   TRY(cusci_check_array(ctx, fn, "a", a));
   if (!out)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");

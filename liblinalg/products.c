@@ -17,7 +17,7 @@
  * promoted dtype in *dt. */
 static cusci_status check2(cusci_ctx *ctx, const char *fn, const cusci_array *a, const cusci_array *b, int min_ndim, cusci_dtype *dt)
 {
-  CUSCI_ENTRY_CTX(ctx, __func__);
+  CUSCI_ENTRY_CTX(ctx, fn);
   TRY(cusci_check_array(ctx, fn, "a", a));
   TRY(cusci_check_array(ctx, fn, "b", b));
   if (cusci_array_ndim(a) < min_ndim || cusci_array_ndim(b) < min_ndim)

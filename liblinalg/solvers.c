@@ -28,7 +28,7 @@
 
 static cusci_status check_arr(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, int min_ndim, int max_ndim)
 {
-  CUSCI_ENTRY_CTX(ctx, __func__);
+  CUSCI_ENTRY_CTX(ctx, fn);
   TRY(cusci_check_array(ctx, fn, name, a));
   int nd = cusci_array_ndim(a);
   if (nd < min_ndim || nd > max_ndim) {

@@ -35,7 +35,7 @@ static void vecs_free(vecs *v)
 
 static cusci_status vec_check(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a)
 {
-  CUSCI_ENTRY_CTX(ctx, __func__);
+  CUSCI_ENTRY_CTX(ctx, fn);
   TRY(cusci_check_array(ctx, fn, name, a));
   if (cusci_array_ndim(a) < 1)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "%s is 0-d, expected a vector (..., n)", name);
@@ -100,7 +100,7 @@ static void *alloc_result(cusci_ctx *ctx, const char *fn, int64_t n, cusci_dtype
 /* An n >= 0 extent for a square matrix of itemsize isz, or an error. */
 static cusci_status check_n(cusci_ctx *ctx, const char *fn, int64_t n, size_t isz)
 {
-  CUSCI_ENTRY_CTX(ctx, __func__);
+  CUSCI_ENTRY_CTX(ctx, fn);
   if (n < 0)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "n is %lld, expected n >= 0", (long long)n);
   int64_t shape[2] = { n, n };

@@ -12,9 +12,7 @@
 #include <stdlib.h>
 
 #include "reference/random/reference.h"
-#ifdef CUSCI_HAVE_CUDA
 #include "kernels/random/launch.h"
-#endif
 
 typedef struct param {
   const char *name;
@@ -128,7 +126,6 @@ static cusci_status fill(cusci_ctx *ctx, const char *fn, cusci_random_generator 
       else
         cusci__rhost_real_arr(dist, pa, pb, g->key, g->ctr, f32, n, cusci_array_data(dst));
     } else {
-#ifdef CUSCI_HAVE_CUDA
       st = cusci_ctx_use_device(ctx, fn);
       if (st == CUSCI_OK) {
         int e = discrete ? cusci__launch_rint_arr(cusci_ctx_stream(ctx), dist, pa, pb, g->key, g->ctr, n, cusci_array_data(dst))
@@ -137,9 +134,6 @@ static cusci_status fill(cusci_ctx *ctx, const char *fn, cusci_random_generator 
         if (e != 0)
           st = cusci_ctx_gpu_status(ctx, fn, NULL, e);
       }
-#else
-      st = cusci_ctx_fail(ctx, CUSCI_ERR_NO_DEVICE, fn, "a GPU context in a build without CUDA");
-#endif
     }
   }
   if (st == CUSCI_OK && tmp)

@@ -10,29 +10,11 @@
 #include <string.h>
 
 #include "reference/random/reference.h"
-#ifdef CUSCI_HAVE_CUDA
 #include "kernels/random/launch.h"
-#endif
 
-#ifdef CUSCI_HAVE_CUDA
 static cusci_status launched(cusci_ctx *ctx, const char *fn, int e)
 {
   return e == 0 ? CUSCI_OK : cusci_ctx_gpu_status(ctx, fn, NULL, e);
-}
-#endif
-
-#ifndef CUSCI_HAVE_CUDA
-static cusci_status no_cuda(cusci_ctx *ctx, const char *fn)
-{
-  return cusci_ctx_fail(ctx, CUSCI_ERR_NO_DEVICE, fn, "a GPU context in a build without CUDA");
-}
-#endif
-
-static cusci_status philox_only(cusci_ctx *ctx, const char *fn, const cusci_random_generator *g)
-{
-  if (g->curand)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "cuRAND's engines do not make this; use CUSCI_BITGEN_PHILOX");
-  return CUSCI_OK;
 }
 
 /* The permutation of n by g's keys (weights w on the context's device, or
@@ -44,38 +26,28 @@ static cusci_status perm_into(cusci_ctx *ctx, const char *fn, cusci_random_gener
     return CUSCI_OK;
   bool host = cusci_ctx_device(ctx) == CUSCI_DEVICE_HOST;
   int64_t bytes;
-#ifdef CUSCI_HAVE_CUDA
   if (!host && n > INT32_MAX)
     return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "n = %lld: the GPU sorts at most 2^31-1 keys", (long long)n);
-  bytes = host ? 16 * n : (int64_t)cusci__rperm_scratch(n);
-#else
-  bytes = 16 * n;
-#endif
+  size_t need = 16 * (size_t)n;
+  if (!host) {
+    int e = cusci__rperm_scratch(n, &need);
+    if (e != 0)
+      return launched(ctx, fn, e);
+  }
+  bytes = (int64_t)need;
   cusci_array *scratch = NULL;
   CUSCI_TRY(cusci_array_empty(ctx, 1, &bytes, CUSCI_UINT8, &scratch));
   cusci_status st = CUSCI_OK;
   if (host) {
     cusci__rhost_perm(g->key, g->ctr, n, w, cusci_array_data(scratch), cusci_array_data(idx));
   } else {
-#ifdef CUSCI_HAVE_CUDA
     st = cusci_ctx_use_device(ctx, fn);
     if (st == CUSCI_OK)
       st = launched(ctx, fn, cusci__launch_rperm(cusci_ctx_stream(ctx), g->key, g->ctr, n, w, cusci_array_data(scratch),
                                                  (size_t)bytes, cusci_array_data(idx)));
-#else
-    st = no_cuda(ctx, fn);
-#endif
   }
   cusci_array_release(scratch);
   return st;
-}
-
-static cusci_status check_gen(cusci_ctx *ctx, const char *fn, cusci_random_generator *g, const void *out)
-{
-  CUSCI_ENTRY(ctx, fn, g);
-  if (!out)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
-  return philox_only(ctx, fn, g);
 }
 
 /* Store `src` (C-contiguous) into the result *out asks for: itself when
@@ -100,7 +72,7 @@ static cusci_status deliver(cusci_ctx *ctx, const char *fn, cusci_array *src, in
 cusci_status cusci_random_permutation(cusci_ctx *ctx, cusci_random_generator *g, int64_t n, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI_TRY(check_gen(ctx, fn, g, out));
+  CUSCI_TRY(cusci__rcheck_philox(ctx, fn, g, out));
   if (n < 0)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "n = %lld is negative", (long long)n);
   cusci_array *r = NULL;
@@ -130,7 +102,7 @@ cusci_status cusci_random_permutation(cusci_ctx *ctx, cusci_random_generator *g,
 cusci_status cusci_random_shuffle(cusci_ctx *ctx, cusci_random_generator *g, cusci_array *x)
 {
   const char *fn = __func__;
-  CUSCI_TRY(check_gen(ctx, fn, g, x));
+  CUSCI_TRY(cusci__rcheck_philox(ctx, fn, g, x));
   CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
   if (cusci_array_ndim(x) < 1)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "x is 0-dimensional; shuffle needs an axis");
@@ -156,14 +128,10 @@ cusci_status cusci_random_shuffle(cusci_ctx *ctx, cusci_random_generator *g, cus
       for (int64_t i = 0; i < n; i++)
         memcpy(d + (size_t)i * row, s + (size_t)ix[i] * row, row);
     } else {
-#ifdef CUSCI_HAVE_CUDA
       st = cusci_ctx_use_device(ctx, fn);
       if (st == CUSCI_OK)
         st = launched(ctx, fn, cusci__launch_rgather(cusci_ctx_stream(ctx), cusci_array_data(src),
                                                      cusci_array_data(target), cusci_array_data(idx), n, row));
-#else
-      st = no_cuda(ctx, fn);
-#endif
     }
   }
   if (st == CUSCI_OK && !direct)
@@ -224,7 +192,7 @@ cusci_status cusci_random_choice(cusci_ctx *ctx, cusci_random_generator *g, int6
                                  bool replace, const cusci_array *p, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI_TRY(check_gen(ctx, fn, g, out));
+  CUSCI_TRY(cusci__rcheck_philox(ctx, fn, g, out));
   CUSCI_TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, 8));
   int64_t m = 1;
   for (int i = 0; i < ndim; i++)
@@ -281,14 +249,10 @@ cusci_status cusci_random_choice(cusci_ctx *ctx, cusci_random_generator *g, int6
       if (host) {
         cusci__rhost_choice_cdf(g->key, g->ctr, w, a, m, cusci_array_data(res));
       } else {
-#ifdef CUSCI_HAVE_CUDA
         st = cusci_ctx_use_device(ctx, fn);
         if (st == CUSCI_OK)
           st = launched(ctx, fn, cusci__launch_rchoice_cdf(cusci_ctx_stream(ctx), g->key, g->ctr, w, a, m,
                                                            cusci_array_data(res)));
-#else
-        st = no_cuda(ctx, fn);
-#endif
       }
     }
     used = (uint64_t)m;
@@ -327,7 +291,7 @@ cusci_status cusci_random_choice(cusci_ctx *ctx, cusci_random_generator *g, int6
 cusci_status cusci_random_permuted(cusci_ctx *ctx, cusci_random_generator *g, cusci_array *x, const int *axis, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI_TRY(check_gen(ctx, fn, g, out));
+  CUSCI_TRY(cusci__rcheck_philox(ctx, fn, g, out));
   CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
   int nd = cusci_array_ndim(x);
   int ax = axis ? *axis : 0;
@@ -374,11 +338,7 @@ cusci_status cusci_random_permuted(cusci_ctx *ctx, cusci_random_generator *g, cu
       for (int64_t i = 0; i < n; i++)
         memcpy(d + (size_t)i * isz, s + (size_t)ix[i] * isz, isz);
     } else {
-#ifdef CUSCI_HAVE_CUDA
       st = launched(ctx, fn, cusci__launch_rgather(cusci_ctx_stream(ctx), s, d, cusci_array_data(idx), n, isz));
-#else
-      st = no_cuda(ctx, fn);
-#endif
     }
   }
   /* back to x's layout */
@@ -409,7 +369,7 @@ cusci_status cusci_random_permuted(cusci_ctx *ctx, cusci_random_generator *g, cu
 cusci_status cusci_random_choice_array(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *a, int ndim, const int64_t *shape, bool replace, const cusci_array *p, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI_TRY(check_gen(ctx, fn, g, out));
+  CUSCI_TRY(cusci__rcheck_philox(ctx, fn, g, out));
   CUSCI_TRY(cusci_check_array(ctx, fn, "a", a));
   CUSCI_TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, 8));
   int and_ = cusci_array_ndim(a);
@@ -449,14 +409,10 @@ cusci_status cusci_random_choice_array(cusci_ctx *ctx, cusci_random_generator *g
       for (int64_t i = 0; i < rows; i++)
         memcpy(d + (size_t)i * row, s + (size_t)ix[i] * row, row);
     } else {
-#ifdef CUSCI_HAVE_CUDA
       st = cusci_ctx_use_device(ctx, fn);
       if (st == CUSCI_OK)
         st = launched(ctx, fn, cusci__launch_rgather(cusci_ctx_stream(ctx), cusci_array_data(src), cusci_array_data(dst),
                                                      cusci_array_data(idx), rows, row));
-#else
-      st = no_cuda(ctx, fn);
-#endif
     }
   }
   if (st == CUSCI_OK && tmp)

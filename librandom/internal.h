@@ -26,6 +26,17 @@ struct cusci_random_generator {
   bool reseek;      /* cuRAND: seek to ctr before the next call */
 };
 
+/* Argument checks (librandom/check.c). A sampling function's: ctx, g and
+ * out not NULL, the shape, and a dtype the distribution makes (integers:
+ * an integer dtype or bool; discrete ones int64; the rest float32 or
+ * float64), a cuRAND generator on ctx's device. */
+cusci_status cusci__rcheck_sample(cusci_ctx *ctx, const char *fn, int dist, bool discrete, cusci_random_generator *g, int ndim,
+                                  const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* ctx, g and out not NULL and g a Philox generator (CUSCI_ERR_NOT_SUPPORTED
+ * for cuRAND's engines): the permutations, choice, the multivariate
+ * distributions. */
+cusci_status cusci__rcheck_philox(cusci_ctx *ctx, const char *fn, cusci_random_generator *g, const void *out);
+
 /* cuRAND engines (librandom/curand.c); NOT_SUPPORTED without CUDA. */
 cusci_status cusci__rcurand_create(cusci_ctx *ctx, const char *fn, cusci_random_generator *g);
 void cusci__rcurand_destroy(cusci_random_generator *g);

@@ -12,9 +12,7 @@
 #include <string.h>
 
 #include "reference/random/reference.h"
-#ifdef CUSCI_HAVE_CUDA
 #include "kernels/random/launch.h"
-#endif
 
 /* A 1-D (or, with want_ndim 2, 2-D) parameter array as host doubles. */
 static cusci_status load(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, int want_ndim,
@@ -78,7 +76,6 @@ static cusci_status draw_rows(cusci_ctx *ctx, const char *fn, cusci_random_gener
     if (cusci_ctx_device(ctx) == CUSCI_DEVICE_HOST) {
       cusci__rhost_rows(kind, v, k, p, g->key, g->ctr, rows, cusci_array_data(dst));
     } else {
-#ifdef CUSCI_HAVE_CUDA
       st = cusci_array_from_host(ctx, v, 1, &nv, CUSCI_FLOAT64, &vd);
       if (st == CUSCI_OK)
         st = cusci_ctx_use_device(ctx, fn);
@@ -88,9 +85,6 @@ static cusci_status draw_rows(cusci_ctx *ctx, const char *fn, cusci_random_gener
         if (e != 0)
           st = cusci_ctx_gpu_status(ctx, fn, NULL, e);
       }
-#else
-      st = cusci_ctx_fail(ctx, CUSCI_ERR_NO_DEVICE, fn, "a GPU context in a build without CUDA");
-#endif
     }
   }
   if (st == CUSCI_OK && tmp)
@@ -107,18 +101,10 @@ static cusci_status draw_rows(cusci_ctx *ctx, const char *fn, cusci_random_gener
   return CUSCI_OK;
 }
 
-static cusci_status check_gen(cusci_ctx *ctx, const char *fn, cusci_random_generator *g, cusci_array **out)
-{
-  CUSCI_ENTRY(ctx, fn, g, out);
-  if (g->curand)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "cuRAND's engines do not make this; use CUSCI_BITGEN_PHILOX");
-  return CUSCI_OK;
-}
-
 cusci_status cusci_random_multinomial(cusci_ctx *ctx, cusci_random_generator *g, int64_t n, const cusci_array *pvals, int ndim, const int64_t *shape, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI_TRY(check_gen(ctx, fn, g, out));
+  CUSCI_TRY(cusci__rcheck_philox(ctx, fn, g, out));
   CUSCI_TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, 8));
   if (n < 0)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "n = %lld, expected >= 0", (long long)n);
@@ -149,7 +135,7 @@ cusci_status cusci_random_multinomial(cusci_ctx *ctx, cusci_random_generator *g,
 cusci_status cusci_random_dirichlet(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *alpha, int ndim, const int64_t *shape, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI_TRY(check_gen(ctx, fn, g, out));
+  CUSCI_TRY(cusci__rcheck_philox(ctx, fn, g, out));
   CUSCI_TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, 8));
   double *a;
   CUSCI_TRY(load(ctx, fn, "alpha", alpha, 1, &a));
@@ -169,7 +155,7 @@ cusci_status cusci_random_dirichlet(cusci_ctx *ctx, cusci_random_generator *g, c
 cusci_status cusci_random_multivariate_hypergeometric(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *colors, int64_t nsample, int ndim, const int64_t *shape, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI_TRY(check_gen(ctx, fn, g, out));
+  CUSCI_TRY(cusci__rcheck_philox(ctx, fn, g, out));
   CUSCI_TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, 8));
   if (colors && cusci_dtype_kind(cusci_array_dtype(colors)) != 'i' && cusci_dtype_kind(cusci_array_dtype(colors)) != 'u')
     return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "colors has dtype %s, expected an integer dtype",
@@ -320,7 +306,7 @@ static void lower_factor(const double *A, int64_t d, double *L, double *work)
 cusci_status cusci_random_multivariate_normal(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *mean, const cusci_array *cov, const cusci_random_mvn_opts *opts, int ndim, const int64_t *shape, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI_TRY(check_gen(ctx, fn, g, out));
+  CUSCI_TRY(cusci__rcheck_philox(ctx, fn, g, out));
   CUSCI_TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, 8));
   cusci_random_mvn_opts o = opts ? *opts : (cusci_random_mvn_opts){0};
   if ((int)o.method < CUSCI_MVN_EIGH || (int)o.method > CUSCI_MVN_CHOLESKY)

@@ -8,9 +8,7 @@
 #include <math.h>
 
 #include "reference/random/reference.h"
-#ifdef CUSCI_HAVE_CUDA
 #include "kernels/random/launch.h"
-#endif
 
 /* What a call asks for, checked by the caller. */
 typedef struct request {
@@ -19,35 +17,6 @@ typedef struct request {
   cusci__rparams p;
   bool discrete; /* int64 (or integers' dtype) rather than float */
 } request;
-
-/* ctx, g, out, shape and dtype: the checks every sampling function makes. */
-static cusci_status check_common(cusci_ctx *ctx, const request *rq, cusci_random_generator *g, int ndim,
-                                 const int64_t *shape, cusci_dtype dtype, cusci_array **out)
-{
-  CUSCI_ENTRY_CTX(ctx, __func__);
-  if (!g)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, rq->fn, "g is NULL");
-  if (!out)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, rq->fn, "out is NULL");
-  CUSCI_TRY(cusci_check_dtype(ctx, rq->fn, "dtype", dtype));
-  CUSCI_TRY(cusci_check_shape(ctx, rq->fn, "shape", ndim, shape, cusci_dtype_itemsize(dtype)));
-  char k = cusci_dtype_kind(dtype);
-  if (rq->dist == CUSCI__RD_INTEGERS) {
-    if (k != 'i' && k != 'u' && k != 'b')
-      return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, rq->fn, "dtype %s is not an integer dtype or bool",
-                            cusci_dtype_name(dtype));
-  } else if (rq->discrete) {
-    if (dtype != CUSCI_INT64)
-      return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, rq->fn, "discrete distributions make int64");
-  } else if (dtype != CUSCI_FLOAT32 && dtype != CUSCI_FLOAT64) {
-    return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, rq->fn, "dtype %s: expected float32 or float64",
-                          cusci_dtype_name(dtype));
-  }
-  if (g->curand && cusci_ctx_device(ctx) != g->device)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_DEVICE, rq->fn, "g is a cuRAND generator of device %d, ctx is on %d",
-                          g->device, cusci_ctx_device(ctx));
-  return CUSCI_OK;
-}
 
 static int64_t groups_of(const request *rq, int f32, int64_t n)
 {
@@ -71,7 +40,6 @@ static cusci_status philox_fill(cusci_ctx *ctx, const request *rq, cusci_random_
       cusci__rhost_real(rq->dist, &rq->p, g->key, g->ctr, f32, n, data);
     return CUSCI_OK;
   }
-#ifdef CUSCI_HAVE_CUDA
   CUSCI_TRY(cusci_ctx_use_device(ctx, rq->fn));
   void *s = cusci_ctx_stream(ctx);
   if (rq->discrete) {
@@ -82,18 +50,19 @@ static cusci_status philox_fill(cusci_ctx *ctx, const request *rq, cusci_random_
   }
   /* The pool hands the scratch on to later work on this stream only, so it
    * may be released as soon as the kernels are queued. */
-  int64_t bytes = (int64_t)cusci__rreal_scratch(rq->dist, &rq->p, f32, n);
+  size_t need = 0;
+  int e = cusci__rreal_scratch(rq->dist, &rq->p, f32, n, &need);
+  if (e != 0)
+    return cusci_ctx_gpu_status(ctx, rq->fn, NULL, e);
+  int64_t bytes = (int64_t)need;
   cusci_array *scratch = NULL;
   if (bytes > 0)
     CUSCI_TRY(cusci_array_empty(ctx, 1, &bytes, CUSCI_UINT8, &scratch));
-  int e = cusci__launch_rreal(s, rq->dist, &rq->p, g->key, g->ctr, f32, n, data, scratch ? cusci_array_data(scratch) : NULL);
+  e = cusci__launch_rreal(s, rq->dist, &rq->p, g->key, g->ctr, f32, n, data, scratch ? cusci_array_data(scratch) : NULL);
   cusci_array_release(scratch);
   if (e != 0)
     return cusci_ctx_gpu_status(ctx, rq->fn, NULL, e);
   return CUSCI_OK;
-#else
-  return cusci_ctx_fail(ctx, CUSCI_ERR_NO_DEVICE, rq->fn, "a GPU context in a build without CUDA");
-#endif
 }
 
 /* The common body: checks, the output, the fill, the counter. */
@@ -141,7 +110,7 @@ static cusci_status sample(cusci_ctx *ctx, const request *rq, cusci_random_gener
 
 #define BEGIN(DIST, DISCRETE) \
   request rq = {.fn = __func__, .dist = CUSCI__RD_##DIST, .discrete = DISCRETE}; \
-  CUSCI_TRY(check_common(ctx, &rq, g, ndim, shape, dtype, out))
+  CUSCI_TRY(cusci__rcheck_sample(ctx, rq.fn, rq.dist, rq.discrete, g, ndim, shape, dtype, out))
 #define FINISH return sample(ctx, &rq, g, ndim, shape, dtype, out)
 
 #define NOTNAN(x, name) NEED(!isnan(x), name, x, "a number")

@@ -66,9 +66,15 @@ size_t cub_bytes(int64_t n)
 
 } // namespace
 
-extern "C" size_t cusci__rperm_scratch(int64_t n)
+static size_t perm_bytes(int64_t n)
 {
   return 3 * align256((size_t)n * 8) + align256(cub_bytes(n));
+}
+
+extern "C" int cusci__rperm_scratch(int64_t n, size_t *bytes)
+{
+  *bytes = perm_bytes(n);
+  return 0;
 }
 
 extern "C" int cusci__launch_rperm(void *stream, uint64_t key, uint64_t ctr, int64_t n, const double *w, void *scratch,
@@ -77,7 +83,7 @@ extern "C" int cusci__launch_rperm(void *stream, uint64_t key, uint64_t ctr, int
   cudaStream_t s = (cudaStream_t)stream;
   if (n == 0)
     return 0;
-  if (n > INT32_MAX || scratch_bytes < cusci__rperm_scratch(n))
+  if (n > INT32_MAX || scratch_bytes < perm_bytes(n))
     return (int)cudaErrorInvalidValue;
   char *p = (char *)scratch;
   size_t a = align256((size_t)n * 8);

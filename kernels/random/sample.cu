@@ -741,17 +741,17 @@ void launch_integers(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint
   case CUSCI__RD_##NAME: launch_real<CUSCI__RD_##NAME>(s, p, key, ctr, f32, n, dst, scratch); break;
 #define REAL_CASE_I(NAME)
 
-extern "C" size_t cusci__rreal_scratch(int dist, const cusci__rparams *p, int f32, int64_t n)
+extern "C" int cusci__rreal_scratch(int dist, const cusci__rparams *p, int f32, int64_t n, size_t *bytes)
 {
   (void)p;
+  *bytes = 0;
   if (n == 0 || !defers(dist))
     return 0;
   int G = f32 ? 4 : 2;
   unsigned blocks;
   uint32_t rounds;
-  size_t bytes;
-  defer_plan((n + G - 1) / G, G, &blocks, &rounds, &bytes);
-  return bytes;
+  defer_plan((n + G - 1) / G, G, &blocks, &rounds, bytes);
+  return 0;
 }
 
 extern "C" int cusci__launch_rreal(void *stream, int dist, const cusci__rparams *p, uint64_t key, uint64_t ctr, int f32,
