@@ -427,6 +427,24 @@ cusci_status cusci_check_entry(cusci_ctx *ctx, const char *fn, const char *names
   return CUSCI_OK;
 }
 
+cusci_status cusci_workspace_take(cusci_ctx *ctx, const char *fn, void *ws, size_t ws_bytes, size_t need, void **ptr,
+                                  cusci_array **held)
+{
+  CUSCI_ENTRY(ctx, fn, ptr, held);
+  *held = NULL;
+  if (ws) {
+    if (ws_bytes < need)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_BUFFER_TOO_SMALL, fn, "the workspace has %zu bytes, the work needs %zu", ws_bytes,
+                            need);
+    *ptr = ws;
+    return CUSCI_OK;
+  }
+  int64_t n = (int64_t)(need ? need : 1);
+  CUSCI_TRY(cusci__array_new(ctx, fn, 1, &n, CUSCI_UINT8, held));
+  *ptr = (*held)->data;
+  return CUSCI_OK;
+}
+
 cusci_status cusci_check_array(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a)
 {
   if (!ctx)

@@ -64,6 +64,22 @@ int main(void)
   ok(three(ctx, shape, sentinel, &o2) == CUSCI_OK && none(ctx) == CUSCI_OK, "and none NULL passes");
   cusci_ctx_clear_error(ctx);
 
+  /* cusci_workspace_take: the caller's workspace, or the pool's. */
+  char ws[64];
+  void *wp = NULL;
+  cusci_array *held = sentinel;
+  ok(cusci_workspace_take(ctx, "plan_exec", ws, sizeof ws, 48, &wp, &held) == CUSCI_OK && wp == ws && held == NULL,
+     "a workspace large enough is used as given");
+  ok(cusci_workspace_take(ctx, "plan_exec", ws, sizeof ws, 100, &wp, &held) == CUSCI_ERR_BUFFER_TOO_SMALL &&
+         strstr(cusci_ctx_last_error(ctx), "plan_exec: the workspace has 64 bytes, the work needs 100"),
+     "a workspace too small: CUSCI_ERR_BUFFER_TOO_SMALL (%s)", cusci_ctx_last_error(ctx));
+  ok(cusci_workspace_take(ctx, "plan_exec", NULL, 0, 1000, &wp, &held) == CUSCI_OK && held &&
+         cusci_array_nbytes(held) == 1000 && wp == cusci_array_data(held),
+     "no workspace: the pool's, held by an array");
+  cusci_array_release(held);
+  ok(cusci_workspace_take(ctx, "plan_exec", NULL, 0, 8, NULL, &held) == CUSCI_ERR_NULL_POINTER, "ptr NULL -> CUSCI_ERR_NULL_POINTER");
+  cusci_ctx_clear_error(ctx);
+
   /* Contexts. */
   cusci_ctx *c2 = NULL;
   ok(cusci_ctx_create(CUSCI_DEVICE_HOST, NULL) == CUSCI_ERR_NULL_POINTER &&

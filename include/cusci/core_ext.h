@@ -93,6 +93,21 @@ CUSCI_API cusci_status cusci_check_dtype(cusci_ctx *ctx, const char *fn, const c
 CUSCI_API cusci_status cusci_prepare_out(cusci_ctx *ctx, const char *fn, cusci_array **out, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **result);
 
 /*
+ * Workspace under the plan/execute convention (cuFFT's and cuSPARSE's): a
+ * plan says how many bytes its execution needs (a size query), and the
+ * execute call takes a workspace (device memory of ctx's device, or host
+ * memory on a host context) of at least that many bytes, or NULL for the
+ * pool. This takes it: with ws not NULL, *ptr = ws when ws_bytes >= need
+ * (CUSCI_ERR_BUFFER_TOO_SMALL naming both otherwise) and *held = NULL;
+ * with ws NULL, `need` bytes from ctx's pool, *held the array that owns
+ * them (release it once the work is queued: the pool orders reuse by
+ * stream). Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER,
+ * CUSCI_ERR_BUFFER_TOO_SMALL, CUSCI_ERR_OUT_OF_MEMORY.
+ */
+CUSCI_API cusci_status cusci_workspace_take(cusci_ctx *ctx, const char *fn, void *ws, size_t ws_bytes, size_t need, void **ptr,
+                                            cusci_array **held);
+
+/*
  * Make the context's GPU current for the calling thread before a module
  * calls the CUDA runtime or a vendor library itself. A no-op (CUSCI_OK) on a
  * host context. Returns CUSCI_OK, CUSCI_ERR_NULL_POINTER or CUSCI_ERR_CUDA.
