@@ -64,6 +64,25 @@ int main(void)
   ok(three(ctx, shape, sentinel, &o2) == CUSCI_OK && none(ctx) == CUSCI_OK, "and none NULL passes");
   cusci_ctx_clear_error(ctx);
 
+  /* cusci_ctx_gpu_status: a launcher's code as a status and a message. */
+  cusci_status gs = cusci_ctx_gpu_status(ctx, "exec", "cusolverDnXgetrf", CUSCI_GPU_CODE(CUSCI_GPU_CUSOLVER, 2));
+  if (gs == CUSCI_ERR_NO_DEVICE) { /* a build without CUDA */
+    ok(strstr(cusci_ctx_last_error(ctx), "no CUDA backend") != NULL, "without CUDA a code says so (%s)", cusci_ctx_last_error(ctx));
+    skip(2, "no CUDA in this build");
+  } else {
+    ok(gs == CUSCI_ERR_OUT_OF_MEMORY && strstr(cusci_ctx_last_error(ctx), "exec: cusolverDnXgetrf failed: CUSOLVER_STATUS_ALLOC_FAILED"),
+       "a cuSOLVER allocation failure: CUSCI_ERR_OUT_OF_MEMORY, named (%s)", cusci_ctx_last_error(ctx));
+    ok(cusci_ctx_gpu_status(ctx, "exec", NULL, CUSCI_GPU_CODE(CUSCI_GPU_CUBLAS, 7)) == CUSCI_ERR_CUDA &&
+           strstr(cusci_ctx_last_error(ctx), "exec: a kernel launch failed: CUBLAS_STATUS_INVALID_VALUE (7)"),
+       "a cuBLAS code: CUSCI_ERR_CUDA, named (%s)", cusci_ctx_last_error(ctx));
+    ok(cusci_ctx_gpu_status(ctx, "exec", "cufftExecC2C", CUSCI_GPU_CODE(CUSCI_GPU_CUFFT, 4242)) == CUSCI_ERR_CUDA &&
+           strstr(cusci_ctx_last_error(ctx), "a status this build of cusci does not know (4242)"),
+       "an unknown code is said to be unknown (%s)", cusci_ctx_last_error(ctx));
+  }
+  ok(cusci_ctx_gpu_status(ctx, "exec", NULL, 0) == CUSCI_OK && CUSCI_GPU_CODE(CUSCI_GPU_CUFFT, 0) == 0,
+     "code 0 is CUSCI_OK, tagged or not");
+  cusci_ctx_clear_error(ctx);
+
   /* cusci_workspace_take: the caller's workspace, or the pool's. */
   char ws[64];
   void *wp = NULL;
