@@ -87,21 +87,6 @@ static int64_t out_size(int ndim, const int64_t *shape)
   return n;
 }
 
-/* The common checks and the fill. */
-static cusci_status common(cusci_ctx *ctx, const char *fn, cusci_random_generator *g, int ndim, const int64_t *shape,
-                           cusci_dtype dtype, bool discrete, cusci_array **out)
-{
-  CUSCI_ENTRY(ctx, fn, g, out);
-  if (g->curand)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn,
-                          "cuRAND's engines take scalar parameters only; use CUSCI_BITGEN_PHILOX");
-  CUSCI_TRY(cusci_check_dtype(ctx, fn, "dtype", dtype));
-  CUSCI_TRY(cusci_check_shape(ctx, fn, "shape", ndim, shape, cusci_dtype_itemsize(dtype)));
-  if (!discrete && dtype != CUSCI_FLOAT32 && dtype != CUSCI_FLOAT64)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "dtype %s: expected float32 or float64", cusci_dtype_name(dtype));
-  return CUSCI_OK;
-}
-
 static cusci_status fill(cusci_ctx *ctx, const char *fn, cusci_random_generator *g, int dist, bool discrete,
                          const param *a, const param *b, int ndim, const int64_t *shape, cusci_dtype dtype,
                          cusci_array **out)
@@ -154,7 +139,7 @@ static cusci_status fill(cusci_ctx *ctx, const char *fn, cusci_random_generator 
 /* A two-parameter real distribution: load, check, fill, free. */
 #define TWO(DIST, NA, A, NB, B)                                                          \
   const char *fn = __func__;                                                                          \
-  CUSCI_TRY(common(ctx, fn, g, ndim, shape, dtype, false, out));                                     \
+  CUSCI_TRY(cusci__rcheck_array_params(ctx, fn, g, ndim, shape, dtype, false, out));                                     \
   int64_t n = out_size(ndim, shape);                                                                  \
   param pa_, pb_;                                                                                     \
   CUSCI_TRY(param_load(ctx, fn, NA, A, ndim, shape, CUSCI_FLOAT64, &pa_));                           \
@@ -227,7 +212,7 @@ cusci_status cusci_random_beta_array(cusci_ctx *ctx, cusci_random_generator *g, 
 cusci_status cusci_random_exponential_array(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *scale, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI_TRY(common(ctx, fn, g, ndim, shape, dtype, false, out));
+  CUSCI_TRY(cusci__rcheck_array_params(ctx, fn, g, ndim, shape, dtype, false, out));
   int64_t n = out_size(ndim, shape);
   param pa;
   CUSCI_TRY(param_load(ctx, fn, "scale", scale, ndim, shape, CUSCI_FLOAT64, &pa));
@@ -245,7 +230,7 @@ cusci_status cusci_random_exponential_array(cusci_ctx *ctx, cusci_random_generat
 cusci_status cusci_random_poisson_array(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *lam, int ndim, const int64_t *shape, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI_TRY(common(ctx, fn, g, ndim, shape, CUSCI_INT64, true, out));
+  CUSCI_TRY(cusci__rcheck_array_params(ctx, fn, g, ndim, shape, CUSCI_INT64, true, out));
   int64_t n = out_size(ndim, shape);
   param pa;
   CUSCI_TRY(param_load(ctx, fn, "lam", lam, ndim, shape, CUSCI_FLOAT64, &pa));
@@ -263,7 +248,7 @@ cusci_status cusci_random_poisson_array(cusci_ctx *ctx, cusci_random_generator *
 cusci_status cusci_random_binomial_array(cusci_ctx *ctx, cusci_random_generator *g, const cusci_array *n_trials, const cusci_array *p, int ndim, const int64_t *shape, cusci_array **out)
 {
   const char *fn = __func__;
-  CUSCI_TRY(common(ctx, fn, g, ndim, shape, CUSCI_INT64, true, out));
+  CUSCI_TRY(cusci__rcheck_array_params(ctx, fn, g, ndim, shape, CUSCI_INT64, true, out));
   int64_t n = out_size(ndim, shape);
   param pp, pn;
   CUSCI_TRY(param_load(ctx, fn, "p", p, ndim, shape, CUSCI_FLOAT64, &pp));

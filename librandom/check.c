@@ -1,8 +1,9 @@
 /*
  * librandom/check.c: the argument checks of librandom's functions, apart
  * from their work: what every sampling function checks (ctx, g, out, the
- * shape and the dtype), and the generators that the permutations, choice
- * and the multivariate distributions take (Philox only).
+ * shape and the dtype), those of the _array variants, and the generators
+ * that the permutations, choice and the multivariate distributions take
+ * (Philox only).
  */
 #include "librandom/internal.h"
 
@@ -37,4 +38,16 @@ cusci_status cusci__rcheck_philox(cusci_ctx *ctx, const char *fn, cusci_random_g
   if (g->curand)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "cuRAND's engines do not make this; use CUSCI_BITGEN_PHILOX");
   return CUSCI_OK;
+}
+
+cusci_status cusci__rcheck_array_params(cusci_ctx *ctx, const char *fn, cusci_random_generator *g, int ndim, const int64_t *shape,
+                                        cusci_dtype dtype, bool discrete, cusci_array **out)
+{
+  CUSCI_ENTRY(ctx, fn, g, out);
+  if (g->curand)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn,
+                          "cuRAND's engines take scalar parameters only; use CUSCI_BITGEN_PHILOX");
+  /* -1: no distribution of its own rule (integers'), the float or int64
+   * rule by `discrete`. */
+  return cusci__rcheck_sample(ctx, fn, -1, discrete, g, ndim, shape, dtype, out);
 }

@@ -32,6 +32,11 @@ struct cusci_random_generator {
  * float64), a cuRAND generator on ctx's device. */
 cusci_status cusci__rcheck_sample(cusci_ctx *ctx, const char *fn, int dist, bool discrete, cusci_random_generator *g, int ndim,
                                   const int64_t *shape, cusci_dtype dtype, cusci_array **out);
+/* The _array variants' (parameters that broadcast): a Philox generator
+ * (cuRAND's engines take scalars only), then cusci__rcheck_sample's checks
+ * of the shape and of a float (or, discrete, int64) dtype. */
+cusci_status cusci__rcheck_array_params(cusci_ctx *ctx, const char *fn, cusci_random_generator *g, int ndim, const int64_t *shape,
+                                        cusci_dtype dtype, bool discrete, cusci_array **out);
 /* ctx, g and out not NULL and g a Philox generator (CUSCI_ERR_NOT_SUPPORTED
  * for cuRAND's engines): the permutations, choice, the multivariate
  * distributions. */
