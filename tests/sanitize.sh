@@ -35,10 +35,14 @@ run)
   *) extra= ;;
   esac
   san=${COMPUTE_SANITIZER:-compute-sanitizer}
-  # The program's TAP output, then the tool's report, in one log.
-  CUSCI_POOL=off ${LIBTOOL:-libtool} --mode=execute "$san" --tool "$tool" $extra --print-limit 200 \
+  # The program's TAP output, then the tool's report, in one log. The
+  # tests cap their largest arrays at 2^22 elements under a tool
+  # (CUSCI_TEST_SANITIZE: tk_top_log2); make check runs them whole.
+  t0=$(date +%s)
+  CUSCI_TEST_SANITIZE=1 CUSCI_POOL=off ${LIBTOOL:-libtool} --mode=execute "$san" --tool "$tool" $extra --print-limit 200 \
     --log-file "$log.tool" "$prog" >"$log.tap" 2>&1
   rc=$?
+  secs=$(($(date +%s) - t0))
   cat "$log.tap" "$log.tool" >"$log" 2>/dev/null
   rm -f "$log.tap" "$log.tool"
   # A report starts with a line "========= <what>" right after a blank
@@ -46,7 +50,7 @@ run)
   # Reports are lines "========= <what>"; the tool's own count is on its
   # ERROR SUMMARY line. Errors = that count less the expected API errors,
   # or the reports seen when that is more (racecheck's warnings, say).
-  awk -v tool="$tool" -v prog="$prog" -v rc="$rc" '
+  awk -v tool="$tool" -v prog="$prog" -v rc="$rc" -v secs="$secs" '
     /^========= ERROR SUMMARY: [0-9]+ error/ { summary = $4; has_summary = 1; next }
     /^========= (LEAK SUMMARY|RACECHECK SUMMARY|COMPUTE-SANITIZER|Saved host backtrace|    )/ { next }
     /^========= Program hit cudaErrorMemoryAllocation .* on CUDA API call to cuda(Malloc|MallocAsync|MallocManaged|HostAlloc|MallocHost|GetLastError)\./ { expected++; next }
@@ -58,8 +62,8 @@ run)
       errors = has_summary ? summary - expected : seen
       if (seen > errors) errors = seen
       if (rc != 0 && errors + failed == 0) { errors = 1; first = "the program exited with status " rc }
-      printf "sanitize %s %s: %d errors, %d expected API errors not counted, %d failed tests%s%s\n",
-             tool, prog, errors, expected, failed, first != "" ? ": " : "", first
+      printf "sanitize %s %s (%d s): %d errors, %d expected API errors not counted, %d failed tests%s%s\n",
+             tool, prog, secs, errors, expected, failed, first != "" ? ": " : "", first
     }' "$log"
   ;;
 summary)

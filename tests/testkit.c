@@ -46,6 +46,12 @@ bool tk_pool_off(cusci_ctx *ctx)
   return true;
 }
 
+int tk_top_log2(int want)
+{
+  const char *s = getenv("CUSCI_TEST_SANITIZE");
+  return s && *s && strcmp(s, "0") && want > 22 ? 22 : want;
+}
+
 cusci_array *tk_fixture(cusci_ctx *ctx, const char *sub, const char *name, bool optional)
 {
   const char *dir = getenv("CUSCI_FIXTURES");

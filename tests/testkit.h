@@ -43,6 +43,12 @@ cusci_ctx *tk_gpu_ctx_or_skip(void);
  * lands in a guard. Nothing may be in use in that pool. Returns whether it
  * took. */
 bool tk_pool_off(cusci_ctx *ctx);
+/* The largest power of two (as an exponent) a test should reach where it
+ * asked for 2^want: want itself, or at most 22 when the program runs
+ * under compute-sanitizer (tests/sanitize.sh sets CUSCI_TEST_SANITIZE),
+ * where every kernel and every copy is many times slower. 2^22 elements
+ * still span several rounds of every grid-stride kernel. */
+int tk_top_log2(int want);
 
 /* ---------------------------------------------------------------- fixtures */
 
