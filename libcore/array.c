@@ -214,6 +214,19 @@ cusci_status cusci__copy_into(cusci_ctx *ctx, const char *fn, cusci_array *dst, 
   return cusci_ctx_gpu_status(ctx, fn, NULL, cusci__launch_astype(ctx->stream, dst->dtype, src->dtype, &loop, dst->data, src->data));
 }
 
+cusci_status cusci_give_out(cusci_ctx *ctx, const char *fn, cusci_array *res, cusci_array **out)
+{
+  if (!*out) {
+    *out = res;
+    return CUSCI_OK;
+  }
+  /* A result computed in *out's elements is there already. */
+  cusci_status st = res == *out ? CUSCI_OK : cusci__copy_into(ctx, fn, *out, res);
+  if (res != *out)
+    cusci_array_release(res);
+  return st;
+}
+
 /* Fill every element of `a` with the itemsize bytes at `value` (host memory). */
 static cusci_status fill(cusci_ctx *ctx, const char *fn, cusci_array *a, const void *value)
 {

@@ -509,16 +509,16 @@ cusci_status cusci_check_shape(cusci_ctx *ctx, const char *fn, const char *name,
   return CUSCI_OK;
 }
 
-cusci_status cusci_prepare_out(cusci_ctx *ctx, const char *fn, cusci_array **out, int ndim, const int64_t *shape,
-                               cusci_dtype dtype, cusci_array **result)
+cusci_status cusci_check_out(cusci_ctx *ctx, const char *fn, cusci_array *const *out, int ndim, const int64_t *shape,
+                             cusci_dtype dtype, cusci_casting casting)
 {
   if (!ctx)
     return CUSCI_ERR_NULL_POINTER;
-  if (!out || !result)
+  if (!out)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
-  cusci_array *o = *out;
+  const cusci_array *o = *out;
   if (!o)
-    return cusci__array_new(ctx, fn, ndim, shape, dtype, result);
+    return CUSCI_OK;
   CUSCI_TRY(cusci_check_array(ctx, fn, "*out", o));
   bool same = o->ndim == ndim;
   for (int i = 0; same && i < ndim; i++)
@@ -529,9 +529,25 @@ cusci_status cusci_prepare_out(cusci_ctx *ctx, const char *fn, cusci_array **out
                           cusci_shape_str(o->ndim, o->shape, got, sizeof got),
                           cusci_shape_str(ndim, shape, want, sizeof want));
   }
-  if (o->dtype != dtype)
+  if (casting == CUSCI_CASTING_NO && o->dtype != dtype)
     return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "*out has dtype %s, expected %s", cusci_dtype_name(o->dtype),
                           cusci_dtype_name(dtype));
-  *result = o;
+  if (!cusci_can_cast(dtype, o->dtype, casting))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_CAST, fn, "the result (%s) cannot be cast to *out's %s under %s",
+                          cusci_dtype_name(dtype), cusci_dtype_name(o->dtype), cusci__casting_name(casting));
+  return CUSCI_OK;
+}
+
+cusci_status cusci_prepare_out(cusci_ctx *ctx, const char *fn, cusci_array **out, int ndim, const int64_t *shape,
+                               cusci_dtype dtype, cusci_array **result)
+{
+  if (!ctx)
+    return CUSCI_ERR_NULL_POINTER;
+  if (!out || !result)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "out is NULL");
+  if (!*out)
+    return cusci__array_new(ctx, fn, ndim, shape, dtype, result);
+  CUSCI_TRY(cusci_check_out(ctx, fn, out, ndim, shape, dtype, CUSCI_CASTING_NO));
+  *result = *out;
   return CUSCI_OK;
 }

@@ -122,6 +122,18 @@ bool cusci_can_cast(cusci_dtype from, cusci_dtype to, cusci_casting casting)
   return false;
 }
 
+const char *cusci__casting_name(cusci_casting casting)
+{
+  switch (casting) {
+  case CUSCI_CASTING_NO: return "no";
+  case CUSCI_CASTING_EQUIV: return "equiv";
+  case CUSCI_CASTING_SAFE: return "safe";
+  case CUSCI_CASTING_SAME_KIND: return "same_kind";
+  case CUSCI_CASTING_UNSAFE: return "unsafe";
+  }
+  return "an unknown casting";
+}
+
 /*
  * numpy.promote_types: the first dtype, in NumPy's order (bool, integers by
  * size with unsigned first, floats, complex), to which both cast safely.

@@ -89,6 +89,8 @@ cusci_status cusci__array_wrap(cusci_ctx *ctx, const char *fn, void *data, int n
 cusci_status cusci__array_new(cusci_ctx *ctx, const char *fn, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_array **out);
 /* Copy (converting dtype) all elements of src into dst of the same shape. */
 cusci_status cusci__copy_into(cusci_ctx *ctx, const char *fn, cusci_array *dst, const cusci_array *src);
+/* NumPy's name of a casting level: "same_kind", ... */
+const char *cusci__casting_name(cusci_casting casting);
 /* Give a view to the caller under the output convention: stored in *out,
  * or copied into a given *out and released. */
 cusci_status cusci__finish_view(cusci_ctx *ctx, const char *fn, cusci_array *view, cusci_array **out);

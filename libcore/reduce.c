@@ -156,19 +156,7 @@ cusci_status cusci__reduce_deliver(cusci_ctx *ctx, const char *fn, cusci_array *
     return st;
   cusci_array *given = *out, *target = given;
   if (given) {
-    st = cusci_check_array(ctx, fn, "*out", given);
-    bool same = st == CUSCI_OK && given->ndim == nd;
-    for (int d = 0; same && d < nd; d++)
-      same = given->shape[d] == shape[d];
-    if (st == CUSCI_OK && !same) {
-      char s1[256], s2[256];
-      st = cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "*out has shape %s, the result %s",
-                          cusci_shape_str(given->ndim, given->shape, s1, sizeof s1),
-                          cusci_shape_str(nd, shape, s2, sizeof s2));
-    }
-    if (st == CUSCI_OK && !cusci_can_cast(result, given->dtype, CUSCI_CASTING_SAME_KIND))
-      st = cusci_ctx_fail(ctx, CUSCI_ERR_CAST, fn, "the result (%s) cannot be cast to *out's %s under same_kind",
-                          cusci_dtype_name(result), cusci_dtype_name(given->dtype));
+    st = cusci_check_out(ctx, fn, out, nd, shape, result, CUSCI_CASTING_SAME_KIND);
   } else if (v->dtype == result) {
     *out = v;
     return CUSCI_OK;

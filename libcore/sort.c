@@ -145,16 +145,6 @@ static cusci_status deliver(cusci_ctx *ctx, const char *fn, cusci_array *r, int 
   return cusci__finish_view(ctx, fn, v, out);
 }
 
-/* Check a given *out against the result's shape and dtype (nothing made). */
-static cusci_status check_out(cusci_ctx *ctx, const char *fn, cusci_array **out, int nd, const int64_t *shape,
-                              cusci_dtype dt)
-{
-  if (!*out)
-    return CUSCI_OK;
-  cusci_array *r = NULL;
-  return cusci_prepare_out(ctx, fn, out, nd, shape, dt, &r);
-}
-
 static cusci_status sort_impl(cusci_ctx *ctx, const char *fn, const cusci_array *a, int axis, bool arg,
                               cusci_array **out)
 {
@@ -173,7 +163,7 @@ static cusci_status sort_impl(cusci_ctx *ctx, const char *fn, const cusci_array 
   }
   cusci_dtype rdt = arg ? CUSCI_INT64 : a->dtype;
   int64_t flat_n = a->size;
-  CUSCI_TRY(check_out(ctx, fn, out, flat ? 1 : nd, flat ? &flat_n : a->shape, rdt));
+  CUSCI_TRY(cusci_check_out(ctx, fn, out, flat ? 1 : nd, flat ? &flat_n : a->shape, rdt, CUSCI_CASTING_NO));
   cusci_array *rows = NULL, *res = NULL;
   int64_t m, r;
   int perm[CUSCI_MAX_NDIM];
@@ -233,7 +223,7 @@ cusci_status cusci_unique(cusci_ctx *ctx, const cusci_array *ar, const cusci_uni
     mask[d] = true;
   int64_t n = ar->size;
   if (o.return_inverse)
-    CUSCI_TRY(check_out(ctx, fn, inverse, ar->ndim, ar->shape, CUSCI_INT64));
+    CUSCI_TRY(cusci_check_out(ctx, fn, inverse, ar->ndim, ar->shape, CUSCI_INT64, CUSCI_CASTING_NO));
   bool want_perm = o.return_index || o.return_inverse;
   cusci_array *rows = NULL, *sorted = NULL, *perm = NULL, *gid = NULL, *scratch = NULL;
   cusci_array *u = NULL, *ix = NULL, *inv = NULL, *cnt = NULL;
@@ -268,11 +258,11 @@ cusci_status cusci_unique(cusci_ctx *ctx, const cusci_array *ar, const cusci_uni
   cusci_array_release(scratch);
   /* Every given output must fit before any is written. */
   if (st == CUSCI_OK)
-    st = check_out(ctx, fn, unique, 1, &ng, ar->dtype);
+    st = cusci_check_out(ctx, fn, unique, 1, &ng, ar->dtype, CUSCI_CASTING_NO);
   if (st == CUSCI_OK && o.return_index)
-    st = check_out(ctx, fn, index, 1, &ng, CUSCI_INT64);
+    st = cusci_check_out(ctx, fn, index, 1, &ng, CUSCI_INT64, CUSCI_CASTING_NO);
   if (st == CUSCI_OK && o.return_counts)
-    st = check_out(ctx, fn, counts, 1, &ng, CUSCI_INT64);
+    st = cusci_check_out(ctx, fn, counts, 1, &ng, CUSCI_INT64, CUSCI_CASTING_NO);
   if (st == CUSCI_OK)
     st = cusci__array_new(ctx, fn, 1, &ng, ar->dtype, &u);
   if (st == CUSCI_OK && o.return_index)
@@ -344,7 +334,7 @@ cusci_status cusci_searchsorted(cusci_ctx *ctx, const cusci_array *a, const cusc
   if (side != CUSCI_SIDE_LEFT && side != CUSCI_SIDE_RIGHT)
     CUSCI__FAIL(ctx, CUSCI_ERR_INVALID_ARGUMENT, "side is %d, expected CUSCI_SIDE_LEFT or CUSCI_SIDE_RIGHT",
                 (int)side);
-  CUSCI_TRY(check_out(ctx, fn, out, v->ndim, v->shape, CUSCI_INT64));
+  CUSCI_TRY(cusci_check_out(ctx, fn, out, v->ndim, v->shape, CUSCI_INT64, CUSCI_CASTING_NO));
   cusci_dtype dt;
   CUSCI_TRY(cusci_promote_types(a->dtype, v->dtype, &dt));
   cusci_array *ac = NULL, *vc = NULL, *res = NULL;

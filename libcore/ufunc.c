@@ -466,27 +466,6 @@ static void operands_release(int n, operand *ops)
 
 enum family { FAM_BINARY, FAM_UNARY, FAM_WHERE, FAM_CLIP };
 
-/* A given *out: on the device, of the result's shape, and able to hold the
- * result dtype under same_kind casting. */
-static cusci_status check_out(cusci_ctx *ctx, const char *fn, const cusci_array *given, int nd, const int64_t *shape,
-                              cusci_dtype result)
-{
-  CUSCI_TRY(cusci_check_array(ctx, fn, "*out", given));
-  bool same = given->ndim == nd;
-  for (int d = 0; same && d < nd; d++)
-    same = given->shape[d] == shape[d];
-  if (!same) {
-    char s1[256], s2[256];
-    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "*out has shape %s, the result %s",
-                          cusci_shape_str(given->ndim, given->shape, s1, sizeof s1),
-                          cusci_shape_str(nd, shape, s2, sizeof s2));
-  }
-  if (!cusci_can_cast(result, given->dtype, CUSCI_CASTING_SAME_KIND))
-    return cusci_ctx_fail(ctx, CUSCI_ERR_CAST, fn, "the result (%s) cannot be cast to *out's %s under same_kind",
-                          cusci_dtype_name(result), cusci_dtype_name(given->dtype));
-  return CUSCI_OK;
-}
-
 /*
  * Run one element-wise operation over the broadcast shape: the output,
  * then nin inputs already converted to the loop dtype. *out follows the
@@ -505,7 +484,7 @@ static cusci_status run(cusci_ctx *ctx, const char *fn, int fam, int kop, const 
       broadcast_strides(ops[i].arr, nd, shape, st_in[i]);
   }
   if (given) {
-    CUSCI_TRY(check_out(ctx, fn, given, nd, shape, rs->result));
+    CUSCI_TRY(cusci_check_out(ctx, fn, &given, nd, shape, rs->result, CUSCI_CASTING_SAME_KIND));
     bool direct = given->dtype == rs->result;
     /* In place is fine when each input element is read at the address its
      * output is written; any other overlap goes through a temporary. */
@@ -603,7 +582,7 @@ static cusci_status run_scalars(cusci_ctx *ctx, const char *fn, int fam, int kop
   if (ctx->device < 0)
     return run(ctx, fn, fam, kop, rs, nin, ops, 0, NULL, out);
   if (*out)
-    CUSCI_TRY(check_out(ctx, fn, *out, 0, NULL, rs->result));
+    CUSCI_TRY(cusci_check_out(ctx, fn, out, 0, NULL, rs->result, CUSCI_CASTING_SAME_KIND));
   cusci_ctx *host;
   if (cusci_ctx_create(CUSCI_DEVICE_HOST, &host) != CUSCI_OK)
     CUSCI__FAIL(ctx, CUSCI_ERR_OUT_OF_MEMORY, "no host context: %s", cusci_ctx_create_error());

@@ -62,7 +62,7 @@ cusci_status cusci__la_solve_impl(cusci_ctx *ctx, const char *fn, const cusci_ar
   xshape[nb] = n;
   if (!vec)
     xshape[nb + 1] = k;
-  TRY(cusci__la_check_out(ctx, fn, x, nb + (vec ? 1 : 2), xshape, dt));
+  TRY(cusci_check_out(ctx, fn, x, nb + (vec ? 1 : 2), xshape, dt, CUSCI_CASTING_NO));
   int64_t batch = cusci__la_prod(nb, shape);
 
   /* Working copies: a (batch, n, n) and b (batch, n, k), C-contiguous. */
@@ -134,7 +134,7 @@ cusci_status cusci__la_solve_impl(cusci_ctx *ctx, const char *fn, const cusci_ar
   cusci_array_release(wb);
   if (st != CUSCI_OK)
     return st;
-  return cusci__la_give(ctx, res, x);
+  return cusci_give_out(ctx, fn, res, x);
 }
 
 cusci_status cusci_linalg_solve(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, const cusci_linalg_solve_opts *opts, cusci_array **x)
@@ -160,7 +160,7 @@ cusci_status cusci_linalg_inv(cusci_ctx *ctx, const cusci_array *a, cusci_array 
   static const char fn[] = "cusci_linalg_inv";
   cusci__la_square in;
   TRY(cusci__la_square_input(ctx, fn, "a", a, false, &in));
-  TRY(cusci__la_check_out(ctx, fn, out, in.nd, in.sh, in.dt));
+  TRY(cusci_check_out(ctx, fn, out, in.nd, in.sh, in.dt, CUSCI_CASTING_NO));
   cusci_array *w = NULL, *res = NULL;
   cusci_status st = cusci__la_read_copy(ctx, a, in.dt, in.n > 0 && in.n <= CUSCI__LA_SMALL_MAX && in.batch > 0, &w);
   bool nonfinite = false;
@@ -186,7 +186,7 @@ cusci_status cusci_linalg_inv(cusci_ctx *ctx, const cusci_array *a, cusci_array 
     cusci_array_release(res);
     return st;
   }
-  return cusci__la_give(ctx, res, out);
+  return cusci_give_out(ctx, fn, res, out);
 }
 
 /* scipy.linalg.det. */
@@ -195,12 +195,12 @@ cusci_status cusci_linalg_det(cusci_ctx *ctx, const cusci_array *a, cusci_array 
   static const char fn[] = "cusci_linalg_det";
   cusci__la_square in;
   TRY(cusci__la_square_input(ctx, fn, "a", a, false, &in));
-  TRY(cusci__la_check_out(ctx, fn, out, in.nd - 2, in.sh, in.dt));
+  TRY(cusci_check_out(ctx, fn, out, in.nd - 2, in.sh, in.dt, CUSCI_CASTING_NO));
   cusci_array *w = NULL, *res = NULL;
   cusci_status st;
   if (in.n == 0) { /* the determinant of an empty matrix is 1 */
     TRY(cusci_array_ones(ctx, in.nd - 2, in.sh, in.dt, &res));
-    return cusci__la_give(ctx, res, out);
+    return cusci_give_out(ctx, fn, res, out);
   }
   st = cusci__la_read_copy(ctx, a, in.dt, in.n <= CUSCI__LA_SMALL_MAX, &w);
   if (st == CUSCI_OK)
@@ -223,7 +223,7 @@ cusci_status cusci_linalg_det(cusci_ctx *ctx, const cusci_array *a, cusci_array 
     cusci_array_release(res);
     return st;
   }
-  return cusci__la_give(ctx, res, out);
+  return cusci_give_out(ctx, fn, res, out);
 }
 
 /* numpy.linalg.slogdet. */
@@ -233,8 +233,8 @@ cusci_status cusci_linalg_slogdet(cusci_ctx *ctx, const cusci_array *a, cusci_ar
   cusci__la_square in;
   TRY(cusci__la_square_input(ctx, fn, "a", a, false, &in));
   cusci_dtype rt = cusci_dtype_real_of(in.dt);
-  TRY(cusci__la_check_out(ctx, fn, sign, in.nd - 2, in.sh, in.dt));
-  TRY(cusci__la_check_out(ctx, fn, logabsdet, in.nd - 2, in.sh, rt));
+  TRY(cusci_check_out(ctx, fn, sign, in.nd - 2, in.sh, in.dt, CUSCI_CASTING_NO));
+  TRY(cusci_check_out(ctx, fn, logabsdet, in.nd - 2, in.sh, rt, CUSCI_CASTING_NO));
   cusci_array *w = NULL, *rs = NULL, *rl = NULL;
   cusci_status st;
   if (in.n == 0) { /* an empty matrix: sign 1, log|det| 0 */
@@ -262,7 +262,7 @@ cusci_status cusci_linalg_slogdet(cusci_ctx *ctx, const cusci_array *a, cusci_ar
   }
   cusci_array_release(w);
   st = cusci__la_outcome(ctx, fn, st, info, nonfinite, (cusci__la_fail){ 0, 0 }, CUSCI__LA_FAIL_SINGULAR, in.nd - 2, in.sh);
-  return cusci__la_give_all(ctx, st, 2, (cusci_array *[]){ rs, rl }, (cusci_array **[]){ sign, logabsdet });
+  return cusci__la_give_all(ctx, fn, st, 2, (cusci_array *[]){ rs, rl }, (cusci_array **[]){ sign, logabsdet });
 }
 
 /*
@@ -282,7 +282,7 @@ cusci_status cusci_linalg_matrix_rank(cusci_ctx *ctx, const cusci_array *a, cons
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
   int nb = nd >= 2 ? nd - 2 : 0;
-  TRY(cusci__la_check_out(ctx, fn, out, nb, sh, CUSCI_INT64));
+  TRY(cusci_check_out(ctx, fn, out, nb, sh, CUSCI_INT64, CUSCI_CASTING_NO));
   int64_t batch = cusci__la_prod(nb, sh);
   int64_t *rank = malloc(sizeof *rank * (size_t)(batch ? batch : 1));
   if (!rank)
@@ -338,7 +338,7 @@ cusci_status cusci_linalg_matrix_rank(cusci_ctx *ctx, const cusci_array *a, cons
   free(rank);
   if (st != CUSCI_OK)
     return st;
-  return cusci__la_give(ctx, r, out);
+  return cusci_give_out(ctx, fn, r, out);
 }
 
 /*
@@ -366,7 +366,7 @@ cusci_status cusci_linalg_pinv(cusci_ctx *ctx, const cusci_array *a, const cusci
   oshape[nb] = n, oshape[nb + 1] = m;
   pshape[nb] = n, pshape[nb + 1] = K;
   qshape[nb] = K, qshape[nb + 1] = m;
-  TRY(cusci__la_check_out(ctx, fn, out, nd, oshape, dt));
+  TRY(cusci_check_out(ctx, fn, out, nd, oshape, dt, CUSCI_CASTING_NO));
   cusci_array *u = NULL, *s = NULL, *vh = NULL;
   TRY(cusci__la_svd_impl(ctx, fn, a, false, true, &u, &s, &vh));
   size_t nu = (size_t)(batch * m * K), nv = (size_t)(batch * K * n), ns = (size_t)(batch * K);
@@ -418,5 +418,5 @@ cusci_status cusci_linalg_pinv(cusci_ctx *ctx, const cusci_array *a, const cusci
   cusci_array_release(tp), cusci_array_release(tq), cusci_array_release(pp), cusci_array_release(qq);
   if (st != CUSCI_OK)
     return st;
-  return cusci__la_give(ctx, r, out);
+  return cusci_give_out(ctx, fn, r, out);
 }

@@ -46,7 +46,7 @@ static cusci_status finish(cusci_ctx *ctx, const char *fn, void *buf, int ndim, 
       return st;
     }
   }
-  return cusci__la_give(ctx, res, out);
+  return cusci_give_out(ctx, fn, res, out);
 }
 
 /* scipy.linalg.block_diag: each block at the running (row, column) corner. */

@@ -141,41 +141,16 @@ cusci_status cusci__la_read_copy(cusci_ctx *ctx, const cusci_array *a, cusci_dty
   return cusci__la_work_copy(ctx, a, dt, w);
 }
 
-/* Hand a finished result to the caller: as *out when it was NULL, else
- * copied into the caller's array. Takes the reference to res. */
-cusci_status cusci__la_give(cusci_ctx *ctx, cusci_array *res, cusci_array **out)
-{
-  if (*out == NULL) {
-    *out = res;
-    return CUSCI_OK;
-  }
-  cusci_status st = cusci_array_copy(ctx, res, out);
-  cusci_array_release(res);
-  return st;
-}
-
-cusci_status cusci__la_give_all(cusci_ctx *ctx, cusci_status st, int n, cusci_array **res, cusci_array ***out)
+cusci_status cusci__la_give_all(cusci_ctx *ctx, const char *fn, cusci_status st, int n, cusci_array **res, cusci_array ***out)
 {
   for (int i = 0; i < n; i++) {
     if (st == CUSCI_OK && out[i] && res[i]) {
-      st = cusci__la_give(ctx, res[i], out[i]);
+      st = cusci_give_out(ctx, fn, res[i], out[i]);
       res[i] = NULL;
     }
     cusci_array_release(res[i]);
   }
   return st;
-}
-
-/* Check a caller's output array against the result it will receive, before
- * any work (so that a mismatch costs nothing). */
-cusci_status cusci__la_check_out(cusci_ctx *ctx, const char *fn, cusci_array **out, int ndim, const int64_t *shape, cusci_dtype dt)
-{
-  if (!out)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "an output pointer is NULL");
-  if (*out == NULL)
-    return CUSCI_OK;
-  cusci_array *r;
-  return cusci_prepare_out(ctx, fn, out, ndim, shape, dt, &r);
 }
 
 const char *cusci__la_where(int nb, const int64_t *bshape, int64_t i, char *buf, size_t len)

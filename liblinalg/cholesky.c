@@ -25,7 +25,7 @@ cusci_status cusci__la_cholesky_impl(cusci_ctx *ctx, const char *fn, const cusci
 {
   cusci__la_square in;
   TRY(cusci__la_square_input(ctx, fn, "a", a, false, &in));
-  TRY(cusci__la_check_out(ctx, fn, out, in.nd, in.sh, in.dt));
+  TRY(cusci_check_out(ctx, fn, out, in.nd, in.sh, in.dt, CUSCI_CASTING_NO));
   cusci_array *w = NULL;
   cusci_status st = cusci__la_work_copy(ctx, a, in.dt, &w);
   bool nonfinite = false;
@@ -45,7 +45,7 @@ cusci_status cusci__la_cholesky_impl(cusci_ctx *ctx, const char *fn, const cusci
     cusci_array_release(w);
     return st;
   }
-  return cusci__la_give(ctx, w, out);
+  return cusci_give_out(ctx, fn, w, out);
 }
 
 /* scipy.linalg.cho_factor: the Cholesky factor, other triangle zero. */

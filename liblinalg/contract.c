@@ -38,7 +38,7 @@ static cusci_status give(cusci_ctx *ctx, const char *fn, cusci_array *res, cusci
       return st;
     }
   }
-  return cusci__la_give(ctx, res, out);
+  return cusci_give_out(ctx, fn, res, out);
 }
 
 /* a permuted by perm, made contiguous and reshaped to (rows, cols) or, with

@@ -53,11 +53,11 @@ static cusci_status eig_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
   int nd = cusci_array_ndim(a), nb = nd - 2;
   const int64_t *sh = cusci_array_shape(a);
   int64_t n = sh[nd - 1], batch = cusci__la_prod(nb, sh);
-  TRY(cusci__la_check_out(ctx, fn, w, nd - 1, sh, cdt));
+  TRY(cusci_check_out(ctx, fn, w, nd - 1, sh, cdt, CUSCI_CASTING_NO));
   if (vl)
-    TRY(cusci__la_check_out(ctx, fn, vl, nd, sh, cdt));
+    TRY(cusci_check_out(ctx, fn, vl, nd, sh, cdt, CUSCI_CASTING_NO));
   if (vr)
-    TRY(cusci__la_check_out(ctx, fn, vr, nd, sh, cdt));
+    TRY(cusci_check_out(ctx, fn, vr, nd, sh, cdt, CUSCI_CASTING_NO));
   cusci_array *res[3] = { NULL, NULL, NULL };
   cusci__la_fail f = { 0, 0 };
   bool nonfinite = false;
@@ -140,7 +140,7 @@ static cusci_status eig_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
                         cusci__la_where(nb, sh, f.batch, wh, sizeof wh));
   }
   cusci_array **outs[3] = { w, vl, vr };
-  return cusci__la_give_all(ctx, st, 3, res, outs);
+  return cusci__la_give_all(ctx, fn, st, 3, res, outs);
 }
 
 cusci_status cusci_linalg_eig(cusci_ctx *ctx, const cusci_array *a, const cusci_array *b, const cusci_linalg_eig_opts *opts,
@@ -169,8 +169,8 @@ cusci_status cusci_linalg_schur(cusci_ctx *ctx, const cusci_array *a, const cusc
   int nd = in.nd, nb = nd - 2;
   const int64_t *sh = in.sh;
   int64_t n = in.n, batch = in.batch;
-  TRY(cusci__la_check_out(ctx, fn, t, nd, sh, dt));
-  TRY(cusci__la_check_out(ctx, fn, z, nd, sh, dt));
+  TRY(cusci_check_out(ctx, fn, t, nd, sh, dt, CUSCI_CASTING_NO));
+  TRY(cusci_check_out(ctx, fn, z, nd, sh, dt, CUSCI_CASTING_NO));
   cusci_dtype wdt = cusci__la_wide_of(dt);
   void *ha = NULL, *hz = NULL;
   size_t ca = 0;
@@ -195,7 +195,7 @@ cusci_status cusci_linalg_schur(cusci_ctx *ctx, const cusci_array *a, const cusc
     st = cusci__la_put(ctx, hz, nd, sh, wdt, dt, &res[1]);
   free(ha), free(hz);
   cusci_array **outs[2] = { t, z };
-  return cusci__la_give_all(ctx, st, 2, res, outs);
+  return cusci__la_give_all(ctx, fn, st, 2, res, outs);
 }
 
 /* scipy.linalg.rsf2csf (on the host, for either device). */
@@ -213,8 +213,8 @@ cusci_status cusci_linalg_rsf2csf(cusci_ctx *ctx, const cusci_array *t, const cu
   int nd = cusci_array_ndim(t);
   const int64_t *sh = cusci_array_shape(t);
   int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
-  TRY(cusci__la_check_out(ctx, fn, t2, nd, sh, dt));
-  TRY(cusci__la_check_out(ctx, fn, z2, nd, sh, dt));
+  TRY(cusci_check_out(ctx, fn, t2, nd, sh, dt, CUSCI_CASTING_NO));
+  TRY(cusci_check_out(ctx, fn, z2, nd, sh, dt, CUSCI_CASTING_NO));
   void *ht = NULL, *hz = NULL;
   size_t ct = 0, cz = 0;
   cusci_status st = cusci__la_host_copy(ctx, fn, t, CUSCI_COMPLEX128, &ht, &ct);
@@ -231,7 +231,7 @@ cusci_status cusci_linalg_rsf2csf(cusci_ctx *ctx, const cusci_array *t, const cu
     st = cusci__la_put(ctx, hz, nd, sh, CUSCI_COMPLEX128, dt, &res[1]);
   free(ht), free(hz);
   cusci_array **outs[2] = { t2, z2 };
-  return cusci__la_give_all(ctx, st, 2, res, outs);
+  return cusci__la_give_all(ctx, fn, st, 2, res, outs);
 }
 
 /* scipy.linalg.hessenberg (LAPACKE gehrd on the host, for either device). */
@@ -240,9 +240,9 @@ cusci_status cusci_linalg_hessenberg(cusci_ctx *ctx, const cusci_array *a, cusci
   static const char fn[] = "cusci_linalg_hessenberg";
   cusci__la_square in;
   TRY(cusci__la_square_input(ctx, fn, "a", a, true, &in));
-  TRY(cusci__la_check_out(ctx, fn, h, in.nd, in.sh, in.dt));
+  TRY(cusci_check_out(ctx, fn, h, in.nd, in.sh, in.dt, CUSCI_CASTING_NO));
   if (q)
-    TRY(cusci__la_check_out(ctx, fn, q, in.nd, in.sh, in.dt));
+    TRY(cusci_check_out(ctx, fn, q, in.nd, in.sh, in.dt, CUSCI_CASTING_NO));
   cusci_dtype wdt = cusci__la_wide_of(in.dt);
   void *ha = NULL, *hq = NULL;
   size_t ca = 0;
@@ -261,7 +261,7 @@ cusci_status cusci_linalg_hessenberg(cusci_ctx *ctx, const cusci_array *a, cusci
     st = cusci__la_put(ctx, hq, in.nd, in.sh, wdt, in.dt, &res[1]);
   free(ha), free(hq);
   cusci_array **outs[2] = { h, q };
-  return cusci__la_give_all(ctx, st, 2, res, outs);
+  return cusci__la_give_all(ctx, fn, st, 2, res, outs);
 }
 
 /* scipy.linalg.ldl (LAPACKE sytrf / hetrf and SciPy's post-processing on
@@ -277,9 +277,9 @@ cusci_status cusci_linalg_ldl(cusci_ctx *ctx, const cusci_array *a, const cusci_
   int nd = in.nd;
   const int64_t *sh = in.sh;
   int64_t n = in.n, batch = in.batch;
-  TRY(cusci__la_check_out(ctx, fn, lu, nd, sh, dt));
-  TRY(cusci__la_check_out(ctx, fn, d, nd, sh, dt));
-  TRY(cusci__la_check_out(ctx, fn, perm, nd - 1, sh, CUSCI_INT64));
+  TRY(cusci_check_out(ctx, fn, lu, nd, sh, dt, CUSCI_CASTING_NO));
+  TRY(cusci_check_out(ctx, fn, d, nd, sh, dt, CUSCI_CASTING_NO));
+  TRY(cusci_check_out(ctx, fn, perm, nd - 1, sh, CUSCI_INT64, CUSCI_CASTING_NO));
   cusci_dtype wdt = cusci__la_wide_of(dt);
   void *ha = NULL, *hd = NULL;
   int64_t *hp = NULL;
@@ -306,7 +306,7 @@ cusci_status cusci_linalg_ldl(cusci_ctx *ctx, const cusci_array *a, const cusci_
     st = cusci__la_put(ctx, hp, nd - 1, sh, CUSCI_INT64, CUSCI_INT64, &res[2]);
   free(ha), free(hd), free(hp);
   cusci_array **outs[3] = { lu, d, perm };
-  return cusci__la_give_all(ctx, st, 3, res, outs);
+  return cusci__la_give_all(ctx, fn, st, 3, res, outs);
 }
 
 /* ------------------------------------------------- compositions */
@@ -355,8 +355,8 @@ cusci_status cusci_linalg_polar(cusci_ctx *ctx, const cusci_array *a, cusci_lina
   memcpy(pshape, sh, sizeof *pshape * (size_t)nd);
   int64_t k = side == CUSCI_LINALG_POLAR_RIGHT ? sh[nd - 1] : sh[nd - 2];
   pshape[nd - 2] = pshape[nd - 1] = k;
-  TRY(cusci__la_check_out(ctx, fn, u, nd, sh, dt));
-  TRY(cusci__la_check_out(ctx, fn, p, nd, pshape, dt));
+  TRY(cusci_check_out(ctx, fn, u, nd, sh, dt, CUSCI_CASTING_NO));
+  TRY(cusci_check_out(ctx, fn, p, nd, pshape, dt, CUSCI_CASTING_NO));
   cusci_array *w = NULL, *s = NULL, *vh = NULL, *left = NULL, *right = NULL, *sc = NULL;
   cusci_array *res[2] = { NULL, NULL };
   cusci_status st = cusci_linalg_svd(ctx, a, false, true, &w, &s, &vh);
@@ -378,7 +378,7 @@ cusci_status cusci_linalg_polar(cusci_ctx *ctx, const cusci_array *a, cusci_lina
   cusci_array_release(w), cusci_array_release(s), cusci_array_release(vh);
   cusci_array_release(left), cusci_array_release(right), cusci_array_release(sc);
   cusci_array **outs[2] = { u, p };
-  return cusci__la_give_all(ctx, st, 2, res, outs);
+  return cusci__la_give_all(ctx, fn, st, 2, res, outs);
 }
 
 /*
@@ -398,7 +398,7 @@ cusci_status cusci_linalg_pinvh(cusci_ctx *ctx, const cusci_array *a, const cusc
   int nd = cusci_array_ndim(a);
   const int64_t *sh = cusci_array_shape(a);
   int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
-  TRY(cusci__la_check_out(ctx, fn, out, nd, sh, dt));
+  TRY(cusci_check_out(ctx, fn, out, nd, sh, dt, CUSCI_CASTING_NO));
   cusci_array *w = NULL, *v = NULL, *w64 = NULL, *f = NULL, *vf = NULL, *vh = NULL, *r = NULL;
   cusci_linalg_eigh_opts eo = { .upper = o.upper, .no_check_finite = o.no_check_finite };
   cusci_status st = cusci_linalg_eigh(ctx, a, &eo, &w, &v);
@@ -434,6 +434,6 @@ cusci_status cusci_linalg_pinvh(cusci_ctx *ctx, const cusci_array *a, const cusc
     cusci_array_release(r);
     return st;
   }
-  return cusci__la_give(ctx, r, out);
+  return cusci_give_out(ctx, fn, r, out);
 }
 

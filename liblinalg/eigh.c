@@ -93,11 +93,11 @@ static cusci_status give_subset(cusci_ctx *ctx, const char *fn, cusci_status st,
   cusci_array_release(fw);
   cusci_array_release(fv);
   if (st == CUSCI_OK)
-    st = cusci__la_check_out(ctx, fn, w, nd - 1, wshape, rt);
+    st = cusci_check_out(ctx, fn, w, nd - 1, wshape, rt, CUSCI_CASTING_NO);
   if (st == CUSCI_OK && v)
-    st = cusci__la_check_out(ctx, fn, v, nd, shape, dt);
+    st = cusci_check_out(ctx, fn, v, nd, shape, dt, CUSCI_CASTING_NO);
   cusci_array **outs[2] = { w, v };
-  return cusci__la_give_all(ctx, st, 2, res, outs);
+  return cusci__la_give_all(ctx, fn, st, 2, res, outs);
 }
 
 /*
@@ -343,9 +343,9 @@ cusci_status cusci__la_eigh_impl(cusci_ctx *ctx, const char *fn, const cusci_arr
   int nd = in.nd, nb = nd - 2;
   const int64_t *sh = in.sh;
   int64_t n = in.n, batch = in.batch;
-  TRY(cusci__la_check_out(ctx, fn, w, nd - 1, sh, rt));
+  TRY(cusci_check_out(ctx, fn, w, nd - 1, sh, rt, CUSCI_CASTING_NO));
   if (v)
-    TRY(cusci__la_check_out(ctx, fn, v, nd, sh, dt));
+    TRY(cusci_check_out(ctx, fn, v, nd, sh, dt, CUSCI_CASTING_NO));
   cusci_array *work = NULL, *rw = NULL, *rv = NULL;
   cusci_status st = cusci__la_work_copy(ctx, a, dt, &work);
   if (st == CUSCI_OK)
@@ -372,7 +372,7 @@ cusci_status cusci__la_eigh_impl(cusci_ctx *ctx, const char *fn, const cusci_arr
   }
   cusci_array_release(work);
   st = cusci__la_outcome(ctx, fn, st, info, nonfinite, f, CUSCI__LA_FAIL_EIG, nb, sh);
-  return cusci__la_give_all(ctx, st, 2, (cusci_array *[]){ rv, rw }, (cusci_array **[]){ v, w });
+  return cusci__la_give_all(ctx, fn, st, 2, (cusci_array *[]){ rv, rw }, (cusci_array **[]){ v, w });
 }
 
 cusci_status cusci_linalg_eigh(cusci_ctx *ctx, const cusci_array *a, const cusci_linalg_eigh_opts *opts, cusci_array **w, cusci_array **v)

@@ -67,11 +67,11 @@ static cusci_status schur_fun(cusci_ctx *ctx, const char *fn, int which, const c
   /* The outputs' shapes and devices now; their dtypes once the result's is
    * known (either of the real and complex one passes here). */
   if (*out && cusci_array_dtype(*out) != dt)
-    TRY(cusci__la_check_out(ctx, fn, out, nd, sh, cusci_dtype_complex_of(dt)));
+    TRY(cusci_check_out(ctx, fn, out, nd, sh, cusci_dtype_complex_of(dt), CUSCI_CASTING_NO));
   else
-    TRY(cusci__la_check_out(ctx, fn, out, nd, sh, dt));
+    TRY(cusci_check_out(ctx, fn, out, nd, sh, dt, CUSCI_CASTING_NO));
   if (errest)
-    TRY(cusci__la_check_out(ctx, fn, errest, nb, sh, CUSCI_FLOAT64));
+    TRY(cusci_check_out(ctx, fn, errest, nb, sh, CUSCI_FLOAT64, CUSCI_CASTING_NO));
 
   bool cplx = cusci_dtype_is_complex(dt);
   size_t nn = (size_t)(batch * n * n);
@@ -111,7 +111,7 @@ static cusci_status schur_fun(cusci_ctx *ctx, const char *fn, int which, const c
     if (real && cusci_array_dtype(*out) == cusci_dtype_complex_of(dt))
       real = false, rdt = cusci_dtype_complex_of(dt);
     else
-      st = cusci__la_check_out(ctx, fn, out, nd, sh, rdt);
+      st = cusci_check_out(ctx, fn, out, nd, sh, rdt, CUSCI_CASTING_NO);
   }
   cusci_array *res = NULL, *eres = NULL;
   if (st == CUSCI_OK) {
@@ -140,7 +140,7 @@ static cusci_status schur_fun(cusci_ctx *ctx, const char *fn, int which, const c
       st = cusci__la_put(ctx, est, nb, sh, CUSCI_FLOAT64, CUSCI_FLOAT64, &eres);
   }
   free(ha), free(x), free(est);
-  return cusci__la_give_all(ctx, st, 2, (cusci_array *[]){ eres, res }, (cusci_array **[]){ errest, out });
+  return cusci__la_give_all(ctx, fn, st, 2, (cusci_array *[]){ eres, res }, (cusci_array **[]){ errest, out });
 }
 
 /* scipy.linalg.sqrtm (on the host for either device). */

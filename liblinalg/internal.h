@@ -55,16 +55,11 @@ typedef struct {
   int64_t n, batch;
 } cusci__la_square;
 cusci_status cusci__la_square_input(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, bool staged, cusci__la_square *q);
-/* Check a caller's output pointer (not NULL) and, when *out is given, its
- * shape, dtype and device against the result's. */
-cusci_status cusci__la_check_out(cusci_ctx *ctx, const char *fn, cusci_array **out, int ndim, const int64_t *shape, cusci_dtype dt);
-/* Hand a finished result to the caller: as *out when *out is NULL, else
- * copied into *out. Takes the reference to res. */
-cusci_status cusci__la_give(cusci_ctx *ctx, cusci_array *res, cusci_array **out);
 /* Hand n results over in order while st is and stays CUSCI_OK: res[i] to
- * out[i], where both are given; releases every res[i] not handed over.
- * Returns the first failure. */
-cusci_status cusci__la_give_all(cusci_ctx *ctx, cusci_status st, int n, cusci_array **res, cusci_array ***out);
+ * out[i] by cusci_give_out, where both are given; releases every res[i]
+ * not handed over. Returns the first failure. (Outputs are checked with
+ * cusci_check_out, casting CUSCI_CASTING_NO, before any work.) */
+cusci_status cusci__la_give_all(cusci_ctx *ctx, const char *fn, cusci_status st, int n, cusci_array **res, cusci_array ***out);
 /* Broadcast two batch shapes by NumPy's rule into out (*nout axes);
  * CUSCI_ERR_BROADCAST when they do not. */
 cusci_status cusci__la_broadcast_batch(cusci_ctx *ctx, const char *fn, int na, const int64_t *sa, int nb, const int64_t *sb, int *nout, int64_t *out);

@@ -27,8 +27,8 @@ cusci_status cusci_linalg_lu_factor(cusci_ctx *ctx, const cusci_array *a, cusci_
   static const char fn[] = "cusci_linalg_lu_factor";
   cusci__la_square in;
   TRY(cusci__la_square_input(ctx, fn, "a", a, false, &in));
-  TRY(cusci__la_check_out(ctx, fn, lu, in.nd, in.sh, in.dt));
-  TRY(cusci__la_check_out(ctx, fn, piv, in.nd - 1, in.sh, CUSCI_INT32));
+  TRY(cusci_check_out(ctx, fn, lu, in.nd, in.sh, in.dt, CUSCI_CASTING_NO));
+  TRY(cusci_check_out(ctx, fn, piv, in.nd - 1, in.sh, CUSCI_INT32, CUSCI_CASTING_NO));
   cusci_array *w = NULL, *p = NULL, *dp = NULL;
   int32_t *hp = malloc(sizeof *hp * (size_t)(in.batch * in.n > 0 ? in.batch * in.n : 1));
   if (!hp)
@@ -64,7 +64,7 @@ cusci_status cusci_linalg_lu_factor(cusci_ctx *ctx, const cusci_array *a, cusci_
   if (st == CUSCI_OK)
     st = cusci_array_from_host(ctx, hp, in.nd - 1, in.sh, CUSCI_INT32, &p);
   free(hp);
-  return cusci__la_give_all(ctx, st, 2, (cusci_array *[]){ w, p }, (cusci_array **[]){ lu, piv });
+  return cusci__la_give_all(ctx, fn, st, 2, (cusci_array *[]){ w, p }, (cusci_array **[]){ lu, piv });
 }
 
 /*
@@ -86,9 +86,9 @@ cusci_status cusci_linalg_lu(cusci_ctx *ctx, const cusci_array *a, const cusci_l
   const int64_t *sh = cusci_array_shape(a);
   int64_t n = sh[nd - 1], batch = cusci__la_prod(nd - 2, sh);
   if (!o.permute_l)
-    TRY(cusci__la_check_out(ctx, fn, p, o.p_indices ? nd - 1 : nd, sh, o.p_indices ? CUSCI_INT32 : rt));
-  TRY(cusci__la_check_out(ctx, fn, l, nd, sh, dt));
-  TRY(cusci__la_check_out(ctx, fn, u, nd, sh, dt));
+    TRY(cusci_check_out(ctx, fn, p, o.p_indices ? nd - 1 : nd, sh, o.p_indices ? CUSCI_INT32 : rt, CUSCI_CASTING_NO));
+  TRY(cusci_check_out(ctx, fn, l, nd, sh, dt, CUSCI_CASTING_NO));
+  TRY(cusci_check_out(ctx, fn, u, nd, sh, dt, CUSCI_CASTING_NO));
   cusci_array *lu = NULL, *piv = NULL, *c = NULL;
   TRY(cusci_linalg_lu_factor(ctx, a, &lu, &piv));
   /* Work on the host in complex128, then convert. */
@@ -167,7 +167,7 @@ cusci_status cusci_linalg_lu(cusci_ctx *ctx, const cusci_array *a, const cusci_l
     }
   }
   free(f), free(lv), free(uv), free(pm), free(pv), free(perm), free(pidx);
-  return cusci__la_give_all(ctx, st, 3, (cusci_array *[]){ rp, rl, ru }, (cusci_array **[]){ p, l, u });
+  return cusci__la_give_all(ctx, fn, st, 3, (cusci_array *[]){ rp, rl, ru }, (cusci_array **[]){ p, l, u });
 }
 
 /* scipy.linalg.lu_solve: the pivots are checked and made 1-based on the
@@ -216,7 +216,7 @@ cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const 
   xshape[nb] = n;
   if (!vec)
     xshape[nb + 1] = k;
-  TRY(cusci__la_check_out(ctx, fn, x, nb + (vec ? 1 : 2), xshape, dt));
+  TRY(cusci_check_out(ctx, fn, x, nb + (vec ? 1 : 2), xshape, dt, CUSCI_CASTING_NO));
   int64_t batch = cusci__la_prod(nb, shape);
 
   /* Working copies broadcast to the common batch: lu, piv (host) and b. */
@@ -285,5 +285,5 @@ cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const 
   cusci_array_release(wb);
   if (st != CUSCI_OK)
     return st;
-  return cusci__la_give(ctx, res, x);
+  return cusci_give_out(ctx, fn, res, x);
 }

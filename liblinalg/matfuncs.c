@@ -363,7 +363,7 @@ cusci_status cusci_linalg_expm(cusci_ctx *ctx, const cusci_array *a, cusci_array
   int64_t batch, n;
   cusci_dtype dt;
   TRY(square_work(ctx, fn, a, false, &w, &batch, &n, &dt));
-  cusci_status st = cusci__la_check_out(ctx, fn, out, cusci_array_ndim(a), cusci_array_shape(a), dt);
+  cusci_status st = cusci_check_out(ctx, fn, out, cusci_array_ndim(a), cusci_array_shape(a), dt, CUSCI_CASTING_NO);
   if (st == CUSCI_OK && batch * n > 0)
     st = expm_batch(ctx, fn, w, batch, n, &e);
   else if (st == CUSCI_OK)
@@ -374,7 +374,7 @@ cusci_status cusci_linalg_expm(cusci_ctx *ctx, const cusci_array *a, cusci_array
   cusci_array_release(e);
   if (st != CUSCI_OK)
     return st;
-  return cusci__la_give(ctx, res, out);
+  return cusci_give_out(ctx, fn, res, out);
 }
 
 enum { F_COS, F_SIN, F_TAN, F_COSH, F_SINH, F_TANH };
@@ -393,7 +393,7 @@ static cusci_status trig(cusci_ctx *ctx, const char *fn, const cusci_array *a, i
   int64_t batch, n;
   cusci_dtype dt;
   TRY(square_work(ctx, fn, a, trigf, &w, &batch, &n, &dt));
-  cusci_status st = cusci__la_check_out(ctx, fn, out, cusci_array_ndim(a), cusci_array_shape(a), dt);
+  cusci_status st = cusci_check_out(ctx, fn, out, cusci_array_ndim(a), cusci_array_shape(a), dt, CUSCI_CASTING_NO);
   held h = { .n = 0 };
   keep(&h, w);
   cusci_array *za = NULL, *mza = NULL, *e1 = NULL, *e2 = NULL, *c = NULL, *sn = NULL, *r = NULL, *res = NULL, *part = NULL;
@@ -454,7 +454,7 @@ static cusci_status trig(cusci_ctx *ctx, const char *fn, const cusci_array *a, i
   release_all(&h);
   if (st != CUSCI_OK)
     return st;
-  return cusci__la_give(ctx, res2, out);
+  return cusci_give_out(ctx, fn, res2, out);
 }
 
 cusci_status cusci_linalg_cosm(cusci_ctx *ctx, const cusci_array *a, cusci_array **out) { return trig(ctx, "cusci_linalg_cosm", a, F_COS, out); }

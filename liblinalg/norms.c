@@ -268,7 +268,7 @@ cusci_status cusci_linalg_norm(cusci_ctx *ctx, const cusci_array *x, const cusci
       return st;
     }
   }
-  return cusci__la_give(ctx, res, out);
+  return cusci_give_out(ctx, fn, res, out);
 }
 
 /* A real array's values as float64 on the host (caller frees). */
@@ -319,7 +319,7 @@ cusci_status cusci_linalg_cond(cusci_ctx *ctx, const cusci_array *x, cusci_linal
   if (!by_svd && sh[nd - 1] != sh[nd - 2])
     return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "x is %lldx%lld: cond with this ord needs square matrices", (long long)sh[nd - 2],
                           (long long)sh[nd - 1]);
-  TRY(cusci__la_check_out(ctx, fn, out, nb, sh, rt));
+  TRY(cusci_check_out(ctx, fn, out, nb, sh, rt, CUSCI_CASTING_NO));
   double *res = malloc(sizeof *res * (size_t)(batch ? batch : 1));
   if (!res)
     return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
@@ -391,7 +391,7 @@ cusci_status cusci_linalg_cond(cusci_ctx *ctx, const cusci_array *x, cusci_linal
     cusci_array_release(rr);
     return st;
   }
-  return cusci__la_give(ctx, rr, out);
+  return cusci_give_out(ctx, fn, rr, out);
 }
 
 /*
@@ -457,7 +457,7 @@ cusci_status cusci_linalg_trace(cusci_ctx *ctx, const cusci_array *a, int64_t of
     cusci_array_release(res);
     return st;
   }
-  return cusci__la_give(ctx, res, out);
+  return cusci_give_out(ctx, fn, res, out);
 }
 
 /* The count of s[i] > rcond * max(s), rcond <= 0 meaning eps * max(M, N). */
@@ -522,7 +522,7 @@ static cusci_status basis(cusci_ctx *ctx, const char *fn, const cusci_array *a, 
     cusci_array_release(res);
     return st;
   }
-  return cusci__la_give(ctx, res, out);
+  return cusci_give_out(ctx, fn, res, out);
 }
 
 cusci_status cusci_linalg_null_space(cusci_ctx *ctx, const cusci_array *a, double rcond, cusci_array **out)

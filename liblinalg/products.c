@@ -39,7 +39,7 @@ static cusci_status reshape(cusci_ctx *ctx, const cusci_array *x, int ndim, cons
 }
 
 /* matmul(p, q) reshaped to (ndim, shape) and given to *out; releases p, q. */
-static cusci_status product(cusci_ctx *ctx, cusci_array *p, cusci_array *q, int ndim, const int64_t *shape, cusci_array **out)
+static cusci_status product(cusci_ctx *ctx, const char *fn, cusci_array *p, cusci_array *q, int ndim, const int64_t *shape, cusci_array **out)
 {
   cusci_array *m = NULL, *r = NULL;
   cusci_status st = cusci_linalg_matmul(ctx, p, q, &m);
@@ -50,7 +50,7 @@ static cusci_status product(cusci_ctx *ctx, cusci_array *p, cusci_array *q, int 
   cusci_array_release(m);
   if (st != CUSCI_OK)
     return st;
-  return cusci__la_give(ctx, r, out);
+  return cusci_give_out(ctx, fn, r, out);
 }
 
 /*
@@ -63,7 +63,7 @@ cusci_status cusci_linalg_outer(cusci_ctx *ctx, const cusci_array *a, const cusc
   cusci_dtype dt;
   TRY(check2(ctx, fn, a, b, 0, &dt));
   int64_t M = cusci_array_size(a), N = cusci_array_size(b), shape[2] = { M, N };
-  TRY(cusci__la_check_out(ctx, fn, out, 2, shape, dt));
+  TRY(cusci_check_out(ctx, fn, out, 2, shape, dt, CUSCI_CASTING_NO));
   int64_t col[2] = { M, 1 }, row[2] = { 1, N };
   cusci_array *p = NULL, *q = NULL;
   cusci_status st = reshape(ctx, a, 2, col, &p);
@@ -74,7 +74,7 @@ cusci_status cusci_linalg_outer(cusci_ctx *ctx, const cusci_array *a, const cusc
     cusci_array_release(q);
     return st;
   }
-  return product(ctx, p, q, 2, shape, out);
+  return product(ctx, fn, p, q, 2, shape, out);
 }
 
 /*
@@ -98,7 +98,7 @@ cusci_status cusci_linalg_inner(cusci_ctx *ctx, const cusci_array *a, const cusc
   int64_t k = sa[na - 1], shape[2 * CUSCI_MAX_NDIM];
   memcpy(shape, sa, sizeof *shape * (size_t)(na - 1));
   memcpy(shape + na - 1, sb, sizeof *shape * (size_t)(nb - 1));
-  TRY(cusci__la_check_out(ctx, fn, out, na + nb - 2, shape, dt));
+  TRY(cusci_check_out(ctx, fn, out, na + nb - 2, shape, dt, CUSCI_CASTING_NO));
   int64_t pa[2] = { cusci__la_prod(na - 1, sa), k }, pb[2] = { cusci__la_prod(nb - 1, sb), k };
   cusci_array *p = NULL, *q = NULL, *qt = NULL;
   cusci_status st = reshape(ctx, a, 2, pa, &p);
@@ -112,7 +112,7 @@ cusci_status cusci_linalg_inner(cusci_ctx *ctx, const cusci_array *a, const cusc
     cusci_array_release(qt);
     return st;
   }
-  return product(ctx, p, qt, na + nb - 2, shape, out);
+  return product(ctx, fn, p, qt, na + nb - 2, shape, out);
 }
 
 /*
@@ -143,7 +143,7 @@ cusci_status cusci_linalg_dot(cusci_ctx *ctx, const cusci_array *a, const cusci_
     memcpy(shape + na - 1, sb, sizeof *shape * (size_t)(nb - 2));
     shape[nd - 1] = sb[nb - 1];
   }
-  TRY(cusci__la_check_out(ctx, fn, out, nd, shape, dt));
+  TRY(cusci_check_out(ctx, fn, out, nd, shape, dt, CUSCI_CASTING_NO));
   int64_t n = nb == 1 ? 1 : sb[nb - 1], Q = nb > 2 ? cusci__la_prod(nb - 2, sb) : 1;
   int64_t pa[2] = { cusci__la_prod(na - 1, sa), k }, pb[2] = { k, Q * n };
   cusci_array *p = NULL, *q = NULL, *bt = NULL;
@@ -167,7 +167,7 @@ cusci_status cusci_linalg_dot(cusci_ctx *ctx, const cusci_array *a, const cusci_
     cusci_array_release(q);
     return st;
   }
-  return product(ctx, p, q, nd, shape, out);
+  return product(ctx, fn, p, q, nd, shape, out);
 }
 
 /*
@@ -193,7 +193,7 @@ cusci_status cusci_linalg_kron(cusci_ctx *ctx, const cusci_array *a, const cusci
     both[d + i] = pb[i];
   }
   TRY(cusci_check_shape(ctx, fn, "the result", d, shape, cusci_dtype_itemsize(dt)));
-  TRY(cusci__la_check_out(ctx, fn, out, d, shape, dt));
+  TRY(cusci_check_out(ctx, fn, out, d, shape, dt, CUSCI_CASTING_NO));
   cusci_array *o = NULL, *v = NULL, *t = NULL, *c = NULL, *r = NULL;
   cusci_status st = cusci_linalg_outer(ctx, a, b, &o);
   if (st == CUSCI_OK)
@@ -215,7 +215,7 @@ cusci_status cusci_linalg_kron(cusci_ctx *ctx, const cusci_array *a, const cusci
   cusci_array_release(c);
   if (st != CUSCI_OK)
     return st;
-  return cusci__la_give(ctx, r, out);
+  return cusci_give_out(ctx, fn, r, out);
 }
 
 /* ---------------------------------------------------------------- matmul */
@@ -315,7 +315,7 @@ cusci_status cusci_linalg_matmul(cusci_ctx *ctx, const cusci_array *a, const cus
   TRY(cusci__la_check_lapack(ctx, fn, m, k, false));
   TRY(cusci__la_check_lapack(ctx, fn, k, n, false));
   TRY(cusci__la_check_lapack(ctx, fn, m, n, false));
-  TRY(cusci__la_check_out(ctx, fn, out, nout, oshape, dt));
+  TRY(cusci_check_out(ctx, fn, out, nout, oshape, dt, CUSCI_CASTING_NO));
   int64_t batch = cusci__la_prod(nb, bshape);
 
   cusci_array *wa = NULL, *wb = NULL, *res = NULL;
@@ -349,5 +349,5 @@ cusci_status cusci_linalg_matmul(cusci_ctx *ctx, const cusci_array *a, const cus
     cusci_array_release(res);
     return CUSCI_OK;
   }
-  return cusci__la_give(ctx, res, out);
+  return cusci_give_out(ctx, fn, res, out);
 }

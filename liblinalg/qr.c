@@ -120,10 +120,10 @@ cusci_status cusci_linalg_qr(cusci_ctx *ctx, const cusci_array *a, const cusci_l
   rs[nb] = rrows, rs[nb + 1] = n;
   ps[nb] = n;
   if (want_q)
-    TRY(cusci__la_check_out(ctx, fn, q, nd, qs, dt));
-  TRY(cusci__la_check_out(ctx, fn, r, nd, rs, dt));
+    TRY(cusci_check_out(ctx, fn, q, nd, qs, dt, CUSCI_CASTING_NO));
+  TRY(cusci_check_out(ctx, fn, r, nd, rs, dt, CUSCI_CASTING_NO));
   if (o.pivoting)
-    TRY(cusci__la_check_out(ctx, fn, p, nb + 1, ps, CUSCI_INT32));
+    TRY(cusci_check_out(ctx, fn, p, nb + 1, ps, CUSCI_INT32, CUSCI_CASTING_NO));
 
   cusci_array *w = NULL, *rq = NULL, *rr = NULL, *rp = NULL;
   cusci_status st = cusci_array_astype(ctx, (cusci_array *)a, dt, true, &w);
@@ -156,7 +156,7 @@ cusci_status cusci_linalg_qr(cusci_ctx *ctx, const cusci_array *a, const cusci_l
 #endif
   }
   cusci_array_release(w);
-  return cusci__la_give_all(ctx, st, 3, (cusci_array *[]){ rq, rr, rp },
+  return cusci__la_give_all(ctx, fn, st, 3, (cusci_array *[]){ rq, rr, rp },
                             (cusci_array **[]){ want_q ? q : NULL, r, o.pivoting ? p : NULL });
 }
 
@@ -215,9 +215,9 @@ cusci_status cusci_linalg_rq(cusci_ctx *ctx, const cusci_array *a, const cusci_l
   memcpy(qs, sh, sizeof *sh * (size_t)nb);
   rs[nb] = m, rs[nb + 1] = k;
   qs[nb] = k, qs[nb + 1] = n;
-  TRY(cusci__la_check_out(ctx, fn, r, nd, rs, dt));
+  TRY(cusci_check_out(ctx, fn, r, nd, rs, dt, CUSCI_CASTING_NO));
   if (want_q)
-    TRY(cusci__la_check_out(ctx, fn, q, nd, qs, dt));
+    TRY(cusci_check_out(ctx, fn, q, nd, qs, dt, CUSCI_CASTING_NO));
   cusci_array *w = NULL, *b = NULL, *q1 = NULL, *r1 = NULL, *rr = NULL, *rq = NULL;
   cusci_status st = cusci_array_astype(ctx, (cusci_array *)a, dt, false, &w);
   if (st == CUSCI_OK)
@@ -231,7 +231,7 @@ cusci_status cusci_linalg_rq(cusci_ctx *ctx, const cusci_array *a, const cusci_l
   if (st == CUSCI_OK && want_q)
     st = conj_t(ctx, q1, true, &rq);
   cusci_array_release(w), cusci_array_release(b), cusci_array_release(q1), cusci_array_release(r1);
-  return cusci__la_give_all(ctx, st, 2, (cusci_array *[]){ rr, rq }, (cusci_array **[]){ r, want_q ? q : NULL });
+  return cusci__la_give_all(ctx, fn, st, 2, (cusci_array *[]){ rr, rq }, (cusci_array **[]){ r, want_q ? q : NULL });
 }
 
 /* ------------------------------------------------- the accurate SVD */
@@ -433,10 +433,10 @@ cusci_status cusci_linalg_lstsq(cusci_ctx *ctx, const cusci_array *a, const cusc
   memcpy(ss, bshape, sizeof *ss * (size_t)nb);
   xs[nb] = n, xs[nb + 1] = k;
   ss[nb] = K;
-  TRY(cusci__la_check_out(ctx, fn, x, nb + (vec ? 1 : 2), xs, dt));
+  TRY(cusci_check_out(ctx, fn, x, nb + (vec ? 1 : 2), xs, dt, CUSCI_CASTING_NO));
   if (!gelsy)
-    TRY(cusci__la_check_out(ctx, fn, s, nb + 1, ss, rt));
-  TRY(cusci__la_check_out(ctx, fn, rank, nb, bshape, CUSCI_INT64));
+    TRY(cusci_check_out(ctx, fn, s, nb + 1, ss, rt, CUSCI_CASTING_NO));
+  TRY(cusci_check_out(ctx, fn, rank, nb, bshape, CUSCI_INT64, CUSCI_CASTING_NO));
 
   /* a (B, m, n) and b (B, m, k), C-contiguous in dt. */
   int64_t a3[3] = { B, m, n }, b3[3] = { B, m, k }, abig[CUSCI_MAX_NDIM], bbig[CUSCI_MAX_NDIM];
@@ -582,6 +582,6 @@ cusci_status cusci_linalg_lstsq(cusci_ctx *ctx, const cusci_array *a, const cusc
     cusci_array *chk = NULL;
     st = cusci_prepare_out(ctx, fn, residues, cusci_array_ndim(fr), cusci_array_shape(fr), cusci_array_dtype(fr), &chk);
   }
-  return cusci__la_give_all(ctx, st, 4, (cusci_array *[]){ fx, fr, fk, fs },
+  return cusci__la_give_all(ctx, fn, st, 4, (cusci_array *[]){ fx, fr, fk, fs },
                             (cusci_array **[]){ x, residues, rank, gelsy ? NULL : s });
 }

@@ -126,7 +126,7 @@ static cusci_status finish(cusci_ctx *ctx, const char *fn, cusci_status st, int 
   cusci_array_release(wb);
   if (st != CUSCI_OK)
     return st;
-  return cusci__la_give(ctx, res, x);
+  return cusci_give_out(ctx, fn, res, x);
 }
 
 /* scipy.linalg.solve_banded: LAPACKE gtsv / gbsv; a banded LU kernel. */
@@ -145,7 +145,7 @@ cusci_status cusci_linalg_solve_banded(cusci_ctx *ctx, int64_t l, int64_t u, con
   int nb, xnd;
   int64_t bshape[CUSCI_MAX_NDIM + 2], xshape[CUSCI_MAX_NDIM + 2], n, k;
   TRY(band_operands(ctx, fn, ab, b, l + u + 1, &dt, &wab, &wb, &nb, bshape, &n, &k, &xnd, xshape));
-  cusci_status st = cusci__la_check_out(ctx, fn, x, xnd, xshape, dt);
+  cusci_status st = cusci_check_out(ctx, fn, x, xnd, xshape, dt, CUSCI_CASTING_NO);
   int64_t batch = cusci__la_prod(nb, bshape);
   bool nonfinite = false;
   cusci__la_fail f = { 0, 0 };
@@ -180,7 +180,7 @@ cusci_status cusci_linalg_solveh_banded(cusci_ctx *ctx, const cusci_array *ab, c
   int nb, xnd;
   int64_t bshape[CUSCI_MAX_NDIM + 2], xshape[CUSCI_MAX_NDIM + 2], n, k;
   TRY(band_operands(ctx, fn, ab, b, rows, &dt, &wab, &wb, &nb, bshape, &n, &k, &xnd, xshape));
-  cusci_status st = cusci__la_check_out(ctx, fn, x, xnd, xshape, dt);
+  cusci_status st = cusci_check_out(ctx, fn, x, xnd, xshape, dt, CUSCI_CASTING_NO);
   int64_t batch = cusci__la_prod(nb, bshape);
   bool nonfinite = false;
   cusci__la_fail f = { 0, 0 };
@@ -221,7 +221,7 @@ cusci_status cusci_linalg_solve_toeplitz(cusci_ctx *ctx, const cusci_array *c, c
   if ((r && cusci_array_shape(r)[0] != n) || sb[0] != n)
     return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "c has %lld elements, r %lld and b %lld rows: they must be equal", (long long)n,
                           (long long)(r ? cusci_array_shape(r)[0] : n), (long long)sb[0]);
-  TRY(cusci__la_check_out(ctx, fn, x, nbd, sb, dt));
+  TRY(cusci_check_out(ctx, fn, x, nbd, sb, dt, CUSCI_CASTING_NO));
   cusci_array *wc = NULL, *wr = NULL, *wb = NULL, *cc = NULL;
   cusci_status st = cusci_array_astype(ctx, (cusci_array *)c, dt, true, &wc);
   /* r NULL: conj(c), a Hermitian T (SciPy's). */
@@ -254,7 +254,7 @@ cusci_status cusci_linalg_solve_toeplitz(cusci_ctx *ctx, const cusci_array *c, c
     cusci_array_release(wb);
     return st;
   }
-  return cusci__la_give(ctx, wb, x);
+  return cusci_give_out(ctx, fn, wb, x);
 }
 
 /*
@@ -286,11 +286,11 @@ cusci_status cusci_linalg_solve_circulant(cusci_ctx *ctx, const cusci_array *c, 
   int64_t k = nbd == 2 ? sb[1] : 1;
   if (sb[0] != n)
     return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "c has %lld elements and b %lld rows: they must be equal", (long long)n, (long long)sb[0]);
-  TRY(cusci__la_check_out(ctx, fn, x, nbd, sb, dt));
+  TRY(cusci_check_out(ctx, fn, x, nbd, sb, dt, CUSCI_CASTING_NO));
   if (n == 0 || k == 0) {
     cusci_array *res = NULL;
     TRY(cusci_array_empty(ctx, nbd, sb, dt, &res));
-    return cusci__la_give(ctx, res, x);
+    return cusci_give_out(ctx, fn, res, x);
   }
   /* The eigenvalues fft(c), on the host in complex128. */
   double complex *lam = malloc(sizeof *lam * (size_t)n);
@@ -397,5 +397,5 @@ cusci_status cusci_linalg_solve_circulant(cusci_ctx *ctx, const cusci_array *c, 
     cusci_array_release(res);
     return st;
   }
-  return cusci__la_give(ctx, res, x);
+  return cusci_give_out(ctx, fn, res, x);
 }

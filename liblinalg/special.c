@@ -79,14 +79,14 @@ static cusci_status vecs_read(cusci_ctx *ctx, const char *fn, const cusci_array 
 }
 
 /* Copy a host result (C order) to the device and hand it over; frees buf. */
-static cusci_status upload(cusci_ctx *ctx, void *buf, int ndim, const int64_t *shape, cusci_dtype dt, cusci_array **out)
+static cusci_status upload(cusci_ctx *ctx, const char *fn, void *buf, int ndim, const int64_t *shape, cusci_dtype dt, cusci_array **out)
 {
   cusci_array *r = NULL;
   cusci_status st = cusci_array_from_host(ctx, buf, ndim, shape, dt, &r);
   free(buf);
   if (st != CUSCI_OK)
     return st;
-  return cusci__la_give(ctx, r, out);
+  return cusci_give_out(ctx, fn, r, out);
 }
 
 static void *alloc_result(cusci_ctx *ctx, const char *fn, int64_t n, cusci_dtype dt, cusci_status *st)
@@ -136,7 +136,7 @@ static cusci_status structured(cusci_ctx *ctx, const char *fn, int kind, const c
     shape[nb] = m;
     shape[nb + 1] = n;
     TRY(cusci_check_shape(ctx, fn, "the result", nb + 2, shape, cusci_dtype_itemsize(dt)));
-    TRY(cusci__la_check_out(ctx, fn, out, nb + 2, shape, dt));
+    TRY(cusci_check_out(ctx, fn, out, nb + 2, shape, dt, CUSCI_CASTING_NO));
   }
   TRY(vecs_read(ctx, fn, c, r, dt, &v));
   int64_t m = v.len[0], n = kind == CIRCULANT ? m : r ? v.len[1] : m;
@@ -181,7 +181,7 @@ static cusci_status structured(cusci_ctx *ctx, const char *fn, int kind, const c
       }
   }
   vecs_free(&v);
-  return upload(ctx, res, v.nb + 2, shape, dt, out);
+  return upload(ctx, fn, res, v.nb + 2, shape, dt, out);
 }
 
 cusci_status cusci_linalg_toeplitz(cusci_ctx *ctx, const cusci_array *c, const cusci_array *r, cusci_array **out)
@@ -217,7 +217,7 @@ cusci_status cusci_linalg_companion(cusci_ctx *ctx, const cusci_array *a, cusci_
   memcpy(shape, cusci_array_shape(a), sizeof *shape * (size_t)(nd - 1));
   shape[nd - 1] = n - 1;
   shape[nd] = n - 1;
-  TRY(cusci__la_check_out(ctx, fn, out, nd + 1, shape, dt));
+  TRY(cusci_check_out(ctx, fn, out, nd + 1, shape, dt, CUSCI_CASTING_NO));
   vecs v;
   TRY(vecs_read(ctx, fn, a, NULL, CUSCI_COMPLEX128, &v));
   const double complex *c = v.host[0];
@@ -250,7 +250,7 @@ cusci_status cusci_linalg_companion(cusci_ctx *ctx, const cusci_array *a, cusci_
   cusci_array_release(r);
   if (st != CUSCI_OK)
     return st;
-  return cusci__la_give(ctx, rc, out);
+  return cusci_give_out(ctx, fn, rc, out);
 }
 
 /* leslie: the first row is f, the first subdiagonal s. */
@@ -271,7 +271,7 @@ cusci_status cusci_linalg_leslie(cusci_ctx *ctx, const cusci_array *f, const cus
   TRY(cusci__la_broadcast_batch(ctx, fn, nf - 1, cusci_array_shape(f), ns - 1, cusci_array_shape(s), &nb, shape));
   shape[nb] = n;
   shape[nb + 1] = n;
-  TRY(cusci__la_check_out(ctx, fn, out, nb + 2, shape, dt));
+  TRY(cusci_check_out(ctx, fn, out, nb + 2, shape, dt, CUSCI_CASTING_NO));
   vecs v;
   TRY(vecs_read(ctx, fn, f, s, dt, &v));
   size_t isz = cusci_dtype_itemsize(dt);
@@ -288,7 +288,7 @@ cusci_status cusci_linalg_leslie(cusci_ctx *ctx, const cusci_array *f, const cus
       memcpy(o + (size_t)(i * n + i - 1) * isz, (char *)v.host[1] + (size_t)(b * (n - 1) + i - 1) * isz, isz);
   }
   vecs_free(&v);
-  return upload(ctx, res, nb + 2, shape, dt, out);
+  return upload(ctx, fn, res, nb + 2, shape, dt, out);
 }
 
 cusci_status cusci_linalg_hilbert(cusci_ctx *ctx, int64_t n, cusci_array **out)
@@ -296,7 +296,7 @@ cusci_status cusci_linalg_hilbert(cusci_ctx *ctx, int64_t n, cusci_array **out)
   static const char fn[] = "cusci_linalg_hilbert";
   TRY(check_n(ctx, fn, n, 8));
   int64_t shape[2] = { n, n };
-  TRY(cusci__la_check_out(ctx, fn, out, 2, shape, CUSCI_FLOAT64));
+  TRY(cusci_check_out(ctx, fn, out, 2, shape, CUSCI_FLOAT64, CUSCI_CASTING_NO));
   cusci_status st;
   double *h = alloc_result(ctx, fn, n * n, CUSCI_FLOAT64, &st);
   if (!h)
@@ -304,7 +304,7 @@ cusci_status cusci_linalg_hilbert(cusci_ctx *ctx, int64_t n, cusci_array **out)
   for (int64_t i = 0; i < n; i++)
     for (int64_t j = 0; j < n; j++)
       h[i * n + j] = 1.0 / (double)(i + j + 1);
-  return upload(ctx, h, 2, shape, CUSCI_FLOAT64, out);
+  return upload(ctx, fn, h, 2, shape, CUSCI_FLOAT64, out);
 }
 
 /* Binomial coefficient C(n, k) exactly in 128 bits (0 outside 0..n). */
@@ -335,7 +335,7 @@ cusci_status cusci_linalg_invhilbert(cusci_ctx *ctx, int64_t n, bool exact, cusc
     return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "exact with n = %lld: the entries do not fit int64 beyond n = 14", (long long)n);
   cusci_dtype dt = exact ? CUSCI_INT64 : CUSCI_FLOAT64;
   int64_t shape[2] = { n, n };
-  TRY(cusci__la_check_out(ctx, fn, out, 2, shape, dt));
+  TRY(cusci_check_out(ctx, fn, out, 2, shape, dt, CUSCI_CASTING_NO));
   cusci_status st;
   void *h = alloc_result(ctx, fn, n * n, dt, &st);
   if (!h)
@@ -357,7 +357,7 @@ cusci_status cusci_linalg_invhilbert(cusci_ctx *ctx, int64_t n, bool exact, cusc
         ((double *)h)[i * n + j] = sign * (double)v;
       }
     }
-  return upload(ctx, h, 2, shape, dt, out);
+  return upload(ctx, fn, h, 2, shape, dt, out);
 }
 
 /*
@@ -374,7 +374,7 @@ cusci_status cusci_linalg_pascal(cusci_ctx *ctx, int64_t n, cusci_linalg_pascal_
     return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "exact with n = %lld: the entries do not fit uint64 beyond n = 33", (long long)n);
   cusci_dtype dt = exact ? CUSCI_UINT64 : CUSCI_FLOAT64;
   int64_t shape[2] = { n, n };
-  TRY(cusci__la_check_out(ctx, fn, out, 2, shape, dt));
+  TRY(cusci_check_out(ctx, fn, out, 2, shape, dt, CUSCI_CASTING_NO));
   cusci_status st;
   void *p = alloc_result(ctx, fn, n * n, dt, &st);
   if (!p)
@@ -413,7 +413,7 @@ cusci_status cusci_linalg_pascal(cusci_ctx *ctx, int64_t n, cusci_linalg_pascal_
         }
       }
     }
-  return upload(ctx, p, 2, shape, dt, out);
+  return upload(ctx, fn, p, 2, shape, dt, out);
 }
 
 /* dft: m[j, k] = exp(-2 pi i jk / n), the angle taken from jk mod n so that
@@ -425,7 +425,7 @@ cusci_status cusci_linalg_dft(cusci_ctx *ctx, int64_t n, cusci_linalg_dft_scale 
   if ((int)scale < 0 || scale > CUSCI_LINALG_DFT_SCALE_N)
     return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "scale is %d, not a cusci_linalg_dft_scale", (int)scale);
   int64_t shape[2] = { n, n };
-  TRY(cusci__la_check_out(ctx, fn, out, 2, shape, CUSCI_COMPLEX128));
+  TRY(cusci_check_out(ctx, fn, out, 2, shape, CUSCI_COMPLEX128, CUSCI_CASTING_NO));
   cusci_status st;
   double complex *m = alloc_result(ctx, fn, n * n, CUSCI_COMPLEX128, &st);
   if (!m)
@@ -436,7 +436,7 @@ cusci_status cusci_linalg_dft(cusci_ctx *ctx, int64_t n, cusci_linalg_dft_scale 
       double t = -2.0 * PI * (double)((j * k) % n) / (double)n;
       m[j * n + k] = f * (cos(t) + I * sin(t));
     }
-  return upload(ctx, m, 2, shape, CUSCI_COMPLEX128, out);
+  return upload(ctx, fn, m, 2, shape, CUSCI_COMPLEX128, out);
 }
 
 /* hadamard: H[i, j] = (-1)^popcount(i & j), Sylvester's construction. */
@@ -449,7 +449,7 @@ cusci_status cusci_linalg_hadamard(cusci_ctx *ctx, int64_t n, cusci_dtype dtype,
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "n is %lld, expected a positive power of 2", (long long)n);
   TRY(check_n(ctx, fn, n, 8));
   int64_t shape[2] = { n, n };
-  TRY(cusci__la_check_out(ctx, fn, out, 2, shape, dtype));
+  TRY(cusci_check_out(ctx, fn, out, 2, shape, dtype, CUSCI_CASTING_NO));
   cusci_status st;
   int64_t *h = alloc_result(ctx, fn, n * n, CUSCI_INT64, &st);
   if (!h)
@@ -465,7 +465,7 @@ cusci_status cusci_linalg_hadamard(cusci_ctx *ctx, int64_t n, cusci_dtype dtype,
   cusci_array_release(r);
   if (st != CUSCI_OK)
     return st;
-  return cusci__la_give(ctx, rc, out);
+  return cusci_give_out(ctx, fn, rc, out);
 }
 
 /* helmert: row 0 is 1/sqrt(n); row i >= 1 is 1/sqrt(i(i+1)) on its first i
@@ -478,7 +478,7 @@ cusci_status cusci_linalg_helmert(cusci_ctx *ctx, int64_t n, bool full, cusci_ar
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "n is %lld, expected n >= 1", (long long)n);
   TRY(check_n(ctx, fn, n, 8));
   int64_t rows = full ? n : n - 1, shape[2] = { rows, n };
-  TRY(cusci__la_check_out(ctx, fn, out, 2, shape, CUSCI_FLOAT64));
+  TRY(cusci_check_out(ctx, fn, out, 2, shape, CUSCI_FLOAT64, CUSCI_CASTING_NO));
   cusci_status st;
   double *h = alloc_result(ctx, fn, rows * n, CUSCI_FLOAT64, &st);
   if (!h)
@@ -494,5 +494,5 @@ cusci_status cusci_linalg_helmert(cusci_ctx *ctx, int64_t n, bool full, cusci_ar
         h[r * n + j] = -(double)i / sqrt((double)(i * (i + 1)));
     }
   }
-  return upload(ctx, h, 2, shape, CUSCI_FLOAT64, out);
+  return upload(ctx, fn, h, 2, shape, CUSCI_FLOAT64, out);
 }

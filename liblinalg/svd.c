@@ -61,10 +61,10 @@ cusci_status cusci__la_svd_impl(cusci_ctx *ctx, const char *fn, const cusci_arra
   ushape[nb + 1] = full_matrices ? m : K;
   vshape[nb] = full_matrices ? n : K;
   vshape[nb + 1] = n;
-  TRY(cusci__la_check_out(ctx, fn, s, nb + 1, sshape, rt));
+  TRY(cusci_check_out(ctx, fn, s, nb + 1, sshape, rt, CUSCI_CASTING_NO));
   if (compute_uv) {
-    TRY(cusci__la_check_out(ctx, fn, u, nb + 2, ushape, dt));
-    TRY(cusci__la_check_out(ctx, fn, vh, nb + 2, vshape, dt));
+    TRY(cusci_check_out(ctx, fn, u, nb + 2, ushape, dt, CUSCI_CASTING_NO));
+    TRY(cusci_check_out(ctx, fn, vh, nb + 2, vshape, dt, CUSCI_CASTING_NO));
   }
   cusci_array *w = NULL, *ru = NULL, *rs = NULL, *rv = NULL;
   cusci_status st = cusci__la_work_copy(ctx, a, dt, &w);
@@ -98,8 +98,8 @@ cusci_status cusci__la_svd_impl(cusci_ctx *ctx, const char *fn, const cusci_arra
   cusci_array_release(w);
   st = cusci__la_outcome(ctx, fn, st, info, nonfinite, f, CUSCI__LA_FAIL_SVD, nb, sh);
   /* Hand the results over only when all three can be: a caller's arrays
-   * are checked above, so cusci__la_give() can fail only by a copy's own error. */
-  return cusci__la_give_all(ctx, st, 3, (cusci_array *[]){ ru, rv, rs },
+   * are checked above, so cusci_give_out() can fail only by a copy's own error. */
+  return cusci__la_give_all(ctx, fn, st, 3, (cusci_array *[]){ ru, rv, rs },
                             (cusci_array **[]){ compute_uv ? u : NULL, compute_uv ? vh : NULL, s });
 }
 

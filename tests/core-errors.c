@@ -180,6 +180,34 @@ int main(void)
   FAILS(cusci_array_zeros(ctx, 1, (const int64_t[]){5}, CUSCI_FLOAT32, &given), CUSCI_ERR_SHAPE, "cusci_array_zeros",
         "*out");
   ok(given == keep && g64 == k64, "a failing call leaves a given *out as it was");
+  /* The convention's own calls, which every module uses. */
+  cusci_array *none = NULL, *i32 = NULL;
+  const int64_t twelve = 12;
+  FAILS(cusci_check_out(ctx, "mod_fn", NULL, 1, &twelve, CUSCI_FLOAT32, CUSCI_CASTING_NO), CUSCI_ERR_NULL_POINTER, "mod_fn",
+        "out is NULL");
+  ok(cusci_check_out(ctx, "mod_fn", &none, 1, &twelve, CUSCI_FLOAT32, CUSCI_CASTING_NO) == CUSCI_OK,
+     "cusci_check_out: *out NULL is fine");
+  ok(cusci_check_out(ctx, "mod_fn", &g64, 1, &twelve, CUSCI_FLOAT32, CUSCI_CASTING_SAME_KIND) == CUSCI_OK,
+     "cusci_check_out: float32 goes into a float64 *out under same_kind");
+  FAILS(cusci_check_out(ctx, "mod_fn", &g64, 1, &twelve, CUSCI_FLOAT32, CUSCI_CASTING_NO), CUSCI_ERR_DTYPE, "mod_fn",
+        "*out has dtype float64, expected float32");
+  FAILS(cusci_check_out(ctx, "mod_fn", &given, 1, &twelve, CUSCI_FLOAT32, CUSCI_CASTING_SAME_KIND), CUSCI_ERR_SHAPE, "mod_fn",
+        "*out has shape 3x4, expected 12");
+  cusci_array_zeros(ctx, 1, &twelve, CUSCI_INT32, &i32);
+  FAILS(cusci_check_out(ctx, "mod_fn", &i32, 1, &twelve, CUSCI_FLOAT32, CUSCI_CASTING_SAME_KIND), CUSCI_ERR_CAST, "mod_fn",
+        "the result (float32) cannot be cast to *out's int32 under same_kind");
+  /* cusci_give_out: into NULL it hands the result over; into a given out
+   * it copies (casting) and releases the result. */
+  cusci_array *res = NULL;
+  cusci_array_arange(ctx, 0, 12, 1, CUSCI_FLOAT32, &res);
+  cusci_array *r2 = cusci_array_retain(res);
+  ok(cusci_give_out(ctx, "mod_fn", r2, &none) == CUSCI_OK && none == res, "cusci_give_out into NULL: *out is the result");
+  double got[12];
+  ok(cusci_give_out(ctx, "mod_fn", res, &g64) == CUSCI_OK && g64 == k64 &&
+         cusci_array_to_host(ctx, g64, got, sizeof got) == CUSCI_OK && got[0] == 0 && got[11] == 11,
+     "cusci_give_out into a float64 *out: the values, cast");
+  cusci_array_release(none);
+  cusci_array_release(i32);
   FAILS(cusci_array_astype(ctx, a, (cusci_dtype)-3, true, &out), CUSCI_ERR_DTYPE, "cusci_array_astype", "dtype");
   FAILS(cusci_array_astype(ctx, NULL, CUSCI_INT8, true, &out), CUSCI_ERR_NULL_POINTER, "cusci_array_astype", "a is NULL");
 

@@ -81,6 +81,31 @@ CUSCI_API cusci_status cusci_check_shape(cusci_ctx *ctx, const char *fn, const c
 CUSCI_API cusci_status cusci_check_dtype(cusci_ctx *ctx, const char *fn, const char *name, cusci_dtype dt);
 
 /*
+ * The output convention, for every module. A function that takes
+ * `cusci_array **out` makes a new result when *out is NULL, and otherwise
+ * writes into *out, which must be on the context's device and of the
+ * result's shape; these three calls are the whole convention.
+ *
+ * cusci_check_out checks a given *out before any work, so that a mismatch
+ * costs nothing: CUSCI_OK when *out is NULL; else its device, its shape
+ * (CUSCI_ERR_SHAPE, "*out has shape 3x4, expected 12") and its dtype, which
+ * must be `dtype` under CUSCI_CASTING_NO (CUSCI_ERR_DTYPE) or able to take
+ * it under `casting` (CUSCI_ERR_CAST). `out` NULL: CUSCI_ERR_NULL_POINTER.
+ */
+CUSCI_API cusci_status cusci_check_out(cusci_ctx *ctx, const char *fn, cusci_array *const *out, int ndim, const int64_t *shape, cusci_dtype dtype, cusci_casting casting);
+
+/*
+ * Hand a finished result to the caller and take its reference: *out = res
+ * when *out is NULL; otherwise res's values go into *out (cast to its
+ * dtype; nothing to do when res is *out or a view of exactly its
+ * elements) and res is released. A function whose work can still fail
+ * after it has begun (a factorization that finds a singular matrix)
+ * computes into its own array and gives it only on success, so that a
+ * failing call leaves *out as it was.
+ */
+CUSCI_API cusci_status cusci_give_out(cusci_ctx *ctx, const char *fn, cusci_array *res, cusci_array **out);
+
+/*
  * The output convention in one call. `out` must not be NULL. If *out is
  * NULL, a new uninitialised array of (ndim, shape, dtype) is made and
  * returned through *result; otherwise *out is checked (device, shape,
