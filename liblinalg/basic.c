@@ -86,6 +86,8 @@ cusci_status cusci__la_solve_impl(cusci_ctx *ctx, const char *fn, const cusci_ar
     break;
   default: break;
   }
+  if (assume == CUSCI__LA_TRIANGULAR)
+    TRY(cusci__la_check_int(ctx, fn, "cuBLAS's trsm", n, k));
   /* a^T = a for sym, her (real) and pos (real) and diagonal. */
   int trans = special == CUSCI__LA_TRIANGULAR ? tri_trans
                                               : o.transposed && (assume == CUSCI__LA_GEN || assume == CUSCI__LA_TRIDIAGONAL || assume == CUSCI__LA_BANDED);
@@ -121,8 +123,9 @@ cusci_status cusci__la_solve_impl(cusci_ctx *ctx, const char *fn, const cusci_ar
       if (!nonfinite)
         info = cusci__ref_la_solve(dt, assume, lower, trans, unit, batch, n, k, cusci_array_data(wa), cusci_array_data(wb), &f);
     } else {
-      st = GPU_CALL(cusci__gpu_la_solve(ctx, fn, dt, assume, lower, trans, unit, !o.no_check_finite, batch, n, k, cusci_array_data(wa),
-                                        cusci_array_data(rb), cusci_array_data(wb), &f, &nonfinite));
+      CUSCI__LA_GPU(st, ctx, fn, batch, small ? CUSCI__LA_WORDS | CUSCI__LA_SUMMARIZED : CUSCI__LA_WORDS, &f, &nonfinite, cusci__launch_la_solve,
+                    dt, assume, lower, trans, unit, !o.no_check_finite, batch, n, k, cusci_array_data(wa), cusci_array_data(rb),
+                    cusci_array_data(wb));
     }
   }
   cusci_array_release(wa);
@@ -175,7 +178,8 @@ cusci_status cusci_linalg_inv(cusci_ctx *ctx, const cusci_array *a, cusci_array 
     } else {
       st = cusci_array_empty(ctx, in.nd, in.sh, in.dt, &res);
       if (st == CUSCI_OK)
-        st = GPU_CALL(cusci__gpu_la_inv(ctx, fn, in.dt, true, in.batch, in.n, cusci_array_data(w), cusci_array_data(res), &f, &nonfinite));
+        CUSCI__LA_GPU(st, ctx, fn, in.batch, in.n <= CUSCI__LA_SMALL_MAX ? CUSCI__LA_WORDS | CUSCI__LA_SUMMARIZED : CUSCI__LA_WORDS, &f,
+                      &nonfinite, cusci__launch_la_inv, in.dt, true, in.batch, in.n, cusci_array_data(w), cusci_array_data(res));
     }
   } else if (st == CUSCI_OK) {
     res = cusci_array_retain(w);
@@ -214,7 +218,8 @@ cusci_status cusci_linalg_det(cusci_ctx *ctx, const cusci_array *a, cusci_array 
       if (!nonfinite)
         info = cusci__ref_la_det(in.dt, in.batch, in.n, cusci_array_data(w), cusci_array_data(res));
     } else {
-      st = GPU_CALL(cusci__gpu_la_det(ctx, fn, in.dt, true, in.batch, in.n, cusci_array_data(w), cusci_array_data(res), &nonfinite));
+      CUSCI__LA_GPU(st, ctx, fn, in.batch, in.n <= CUSCI__LA_SMALL_MAX ? CUSCI__LA_WORDS | CUSCI__LA_SUMMARIZED : CUSCI__LA_WORDS, NULL,
+                    &nonfinite, cusci__launch_la_det, in.dt, true, in.batch, in.n, cusci_array_data(w), cusci_array_data(res));
     }
   }
   cusci_array_release(w);
@@ -256,8 +261,9 @@ cusci_status cusci_linalg_slogdet(cusci_ctx *ctx, const cusci_array *a, cusci_ar
       if (!nonfinite)
         info = cusci__ref_la_slogdet(in.dt, in.batch, in.n, cusci_array_data(w), cusci_array_data(rs), cusci_array_data(rl));
     } else {
-      st = GPU_CALL(cusci__gpu_la_slogdet(ctx, fn, in.dt, true, in.batch, in.n, cusci_array_data(w), cusci_array_data(rs), cusci_array_data(rl),
-                                          &nonfinite));
+      CUSCI__LA_GPU(st, ctx, fn, in.batch, in.n <= CUSCI__LA_SMALL_MAX ? CUSCI__LA_WORDS | CUSCI__LA_SUMMARIZED : CUSCI__LA_WORDS, NULL,
+                    &nonfinite, cusci__launch_la_slogdet, in.dt, true, in.batch, in.n, cusci_array_data(w), cusci_array_data(rs),
+                    cusci_array_data(rl));
     }
   }
   cusci_array_release(w);

@@ -111,6 +111,13 @@ cusci_status cusci__la_check_lapack(cusci_ctx *ctx, const char *fn, int64_t m, i
   return CUSCI_OK;
 }
 
+cusci_status cusci__la_check_int(cusci_ctx *ctx, const char *fn, const char *lib, int64_t m, int64_t n)
+{
+  if (!cusci__la_on_host(ctx) && (m > INT_MAX || n > INT_MAX))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "a %lldx%lld matrix exceeds %s's int", (long long)m, (long long)n, lib);
+  return CUSCI_OK;
+}
+
 cusci_status cusci__la_square_input(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, bool staged, cusci__la_square *q)
 {
   TRY(cusci__la_check_square(ctx, fn, name, a));

@@ -37,7 +37,8 @@ cusci_status cusci__la_cholesky_impl(cusci_ctx *ctx, const char *fn, const cusci
       if (!nonfinite)
         info = cusci__ref_la_cholesky(in.dt, in.batch, in.n, lower, cusci_array_data(w), &f);
     } else {
-      st = GPU_CALL(cusci__gpu_la_cholesky(ctx, fn, in.dt, true, in.batch, in.n, lower, cusci_array_data(w), &f, &nonfinite));
+      CUSCI__LA_GPU(st, ctx, fn, in.batch, CUSCI__LA_WORDS, &f, &nonfinite, cusci__launch_la_cholesky, in.dt, true, in.batch, in.n, lower,
+                    cusci_array_data(w));
     }
   }
   st = cusci__la_outcome(ctx, fn, st, info, nonfinite, f, CUSCI__LA_FAIL_NOT_PD, in.nd - 2, in.sh);

@@ -29,7 +29,6 @@
 #include <cusci/linalg.h>
 
 #include "liblinalg/internal.h"
-#include "kernels/linalg/eig_launch.h"
 #include "kernels/linalg/launch.h"
 #include "reference/linalg/eig.h"
 
@@ -87,7 +86,6 @@ static cusci_status eig_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
       st = cusci__la_put(ctx, hr, nd, sh, CUSCI_COMPLEX128, cdt, &res[2]);
     free(ha), free(hb), free(hw), free(hl), free(hr);
   } else {
-#ifdef CUSCI_HAVE_CUDA
     cusci_array *wa = NULL, *vecs = NULL;
     st = cusci_array_astype(ctx, (cusci_array *)a, dt, true, &wa);
     if (st == CUSCI_OK)
@@ -95,8 +93,8 @@ static cusci_status eig_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
     if (st == CUSCI_OK && (vl || vr))
       st = cusci_array_empty(ctx, nd, sh, cdt, &vecs);
     if (st == CUSCI_OK && batch > 0 && n > 0)
-      st = cusci__gpu_la_eig(ctx, fn, dt, !o.no_check_finite, batch, n, cusci_array_data(wa), cusci_array_data(res[0]),
-                             vecs ? cusci_array_data(vecs) : NULL, &f, &nonfinite);
+      CUSCI__LA_GPU(st, ctx, fn, batch, CUSCI__LA_WORDS, &f, &nonfinite, cusci__launch_la_eig, dt, !o.no_check_finite, batch, n,
+                    cusci_array_data(wa), cusci_array_data(res[0]), vecs ? cusci_array_data(vecs) : NULL);
     cusci_array_release(wa);
     st = cusci__la_backend_status(ctx, fn, st, 0, nonfinite);
     /* Left eigenvectors: the rows of inv(vr) are u_j^H, so vl = inv(vr)^H,
@@ -121,7 +119,7 @@ static cusci_status eig_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
         st = cusci_array_ascontiguousarray(ctx, c, &res[1]);
       cusci_array_release(c);
       if (st == CUSCI_OK)
-        st = cusci__gpu_la_eig_normalize(ctx, fn, cdt, batch, n, cusci_array_data(res[1]));
+        CUSCI__LA_GPU(st, ctx, fn, batch, 0, NULL, NULL, cusci__launch_la_eig_normalize, cdt, batch, n, cusci_array_data(res[1]));
       cusci_array_release(inv);
       cusci_array_release(t);
     }
@@ -129,9 +127,6 @@ static cusci_status eig_impl(cusci_ctx *ctx, const char *fn, const cusci_array *
       res[2] = vecs;
     else
       cusci_array_release(vecs);
-#else
-    st = cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "this build has no CUDA backend");
-#endif
   }
   if (st == CUSCI_OK && f.info > 0) {
     char wh[300];

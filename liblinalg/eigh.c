@@ -21,7 +21,6 @@
 #include <cusci/linalg.h>
 
 #include "liblinalg/internal.h"
-#include "kernels/linalg/eig_launch.h"
 #include "kernels/linalg/launch.h"
 #include "reference/linalg/eig.h"
 
@@ -174,9 +173,11 @@ cusci_status cusci__la_eigh_ex(cusci_ctx *ctx, const char *fn, const cusci_array
     }
     free(ha), free(hb), free(hw), free(hv);
   } else {
-#ifdef CUSCI_HAVE_CUDA
     cusci_array *wa = NULL, *wb = NULL;
-    st = cusci_array_astype(ctx, (cusci_array *)a, dt, true, &wa);
+    if (b && n > INT_MAX / (n ? n : 1))
+      st = cusci_ctx_fail(ctx, CUSCI_ERR_OVERFLOW, fn, "a %lldx%lld matrix exceeds cuSOLVER's int for sygvd", (long long)n, (long long)n);
+    if (st == CUSCI_OK)
+      st = cusci_array_astype(ctx, (cusci_array *)a, dt, true, &wa);
     if (st == CUSCI_OK && b)
       st = cusci_array_astype(ctx, (cusci_array *)b, dt, true, &wb);
     if (st == CUSCI_OK)
@@ -184,14 +185,11 @@ cusci_status cusci__la_eigh_ex(cusci_ctx *ctx, const char *fn, const cusci_array
     if (st == CUSCI_OK && v)
       st = cusci_array_empty(ctx, nd, sh, dt, &fv);
     if (st == CUSCI_OK && batch > 0 && n > 0)
-      st = cusci__gpu_la_eigh_ex(ctx, fn, dt, !o->no_check_finite, batch, n, o->upper, r, type, cusci_array_data(wa),
-                                 wb ? cusci_array_data(wb) : NULL, cusci_array_data(fw), fv ? cusci_array_data(fv) : NULL, m, &f, &nonfinite);
+      CUSCI__LA_GPU(st, ctx, fn, batch, CUSCI__LA_WORDS, &f, &nonfinite, cusci__launch_la_eigh_ex, dt, !o->no_check_finite, batch, n, o->upper,
+                    r, type, cusci_array_data(wa), wb ? cusci_array_data(wb) : NULL, cusci_array_data(fw), fv ? cusci_array_data(fv) : NULL, m);
     cusci_array_release(wa);
     cusci_array_release(wb);
     st = cusci__la_backend_status(ctx, fn, st, 0, nonfinite);
-#else
-    st = cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "this build has no CUDA backend");
-#endif
   }
   if (st == CUSCI_OK && f.info > 0) {
     char wh[300];
@@ -366,8 +364,8 @@ cusci_status cusci__la_eigh_impl(cusci_ctx *ctx, const char *fn, const cusci_arr
       if (v)
         st = cusci_array_empty(ctx, nd, sh, dt, &rv);
       if (st == CUSCI_OK && batch > 0 && n > 0)
-        st = GPU_CALL(cusci__gpu_la_eigh(ctx, fn, dt, !o.no_check_finite, batch, n, o.upper, cusci_array_data(work), cusci_array_data(rw),
-                                         v ? cusci_array_data(rv) : NULL, &f, &nonfinite));
+        CUSCI__LA_GPU(st, ctx, fn, batch, CUSCI__LA_WORDS, &f, &nonfinite, cusci__launch_la_eigh, dt, !o.no_check_finite, batch, n, o.upper,
+                      cusci_array_data(work), cusci_array_data(rw), v ? cusci_array_data(rv) : NULL);
     }
   }
   cusci_array_release(work);

@@ -54,6 +54,9 @@ typedef struct {
   const int64_t *sh;
   int64_t n, batch;
 } cusci__la_square;
+/* On a GPU, CUSCI_ERR_OVERFLOW unless both extents fit the int of the
+ * vendor routine `lib` (cuBLAS's, say) that takes them. */
+cusci_status cusci__la_check_int(cusci_ctx *ctx, const char *fn, const char *lib, int64_t m, int64_t n);
 cusci_status cusci__la_square_input(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, bool staged, cusci__la_square *q);
 /* Hand n results over in order while st is and stays CUSCI_OK: res[i] to
  * out[i] by cusci_give_out, where both are given; releases every res[i]
@@ -105,13 +108,55 @@ static inline cusci_dtype cusci__la_wide_of(cusci_dtype dt) { return cusci_dtype
 /* malloc that counts a zero count as one element. */
 static inline void *cusci__la_xmalloc(size_t n, size_t size) { return malloc((n ? n : 1) * size); }
 
-/* A call of the CUDA backend: the call itself in a build with CUDA; in
- * one without, where no GPU context exists to reach it, a refusal. */
-#ifdef CUSCI_HAVE_CUDA
-#define GPU_CALL(call) (call)
-#else
-#define GPU_CALL(call) cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "this build has no CUDA backend")
-#endif
+/* ---- a call of the CUDA backend (liblinalg/gpu.c) */
+#include "kernels/linalg/launch.h"
+
+/* What a call keeps: the launcher's view (g), and what the API layer owns
+ * for it. */
+typedef struct cusci__la_call {
+  cusci__la_gpu g;
+  struct la_state *state;
+  int64_t batch;
+  unsigned flags;
+  bool summarized, mail, posted;
+  unsigned epoch;
+  cusci_array *words, *dev;
+} cusci__la_call;
+/* CUSCI__LA_WORDS: the call has status words for batch matrices (read at
+ * the end, with one wait); CUSCI__LA_SUMMARIZED: its kernels write every
+ * info word and the first failure themselves (the small-matrix kernels),
+ * so that it may post its outcome instead. */
+enum { CUSCI__LA_WORDS = 1, CUSCI__LA_SUMMARIZED = 2 };
+/* The context's handles bound to its stream, and the words. */
+cusci_status cusci__la_call_begin(cusci_ctx *ctx, const char *fn, int64_t batch, unsigned flags, cusci__la_call *c);
+/* A launcher's code as a status. */
+cusci_status cusci__la_call_code(cusci_ctx *ctx, const char *fn, cusci__la_call *c, int code);
+/* The scratch the size query counted, from the pool (and malloc). */
+cusci_status cusci__la_call_scratch(cusci_ctx *ctx, const char *fn, cusci__la_call *c);
+/* When st is CUSCI_OK, read the words: the first failing matrix into
+ * *fail and the inf/NaN flag into *nonfinite (either may be NULL); then
+ * release what the call held. Returns the first failure. */
+cusci_status cusci__la_call_end(cusci_ctx *ctx, const char *fn, cusci__la_call *c, cusci_status st, cusci__la_fail *fail, bool *nonfinite);
+/*
+ * One call of a launcher, `launcher(&c.g, args...)`, into st: begin, the
+ * launcher as its size query, the scratch, the launcher again, end. The
+ * launcher is reached only for GPU contexts (a build without CUDA has its
+ * stand-in, CUSCI_LAUNCHER). `flags` as for cusci__la_call_begin.
+ */
+#define CUSCI__LA_GPU(st, ctx, fn, batch, flags, fail, nonfinite, launcher, ...)                              \
+  do {                                                                                                        \
+    cusci__la_call c_;                                                                                        \
+    st = cusci__la_call_begin((ctx), (fn), (batch), (flags), &c_);                                            \
+    if (st == CUSCI_OK) {                                                                                     \
+      c_.g.plan = true;                                                                                       \
+      st = cusci__la_call_code((ctx), (fn), &c_, launcher(&c_.g, __VA_ARGS__));                               \
+    }                                                                                                         \
+    if (st == CUSCI_OK)                                                                                       \
+      st = cusci__la_call_scratch((ctx), (fn), &c_);                                                          \
+    if (st == CUSCI_OK)                                                                                       \
+      st = cusci__la_call_code((ctx), (fn), &c_, launcher(&c_.g, __VA_ARGS__));                               \
+    st = cusci__la_call_end((ctx), (fn), &c_, st, (fail), (nonfinite));                                      \
+  } while (0)
 
 /* ---- numerical failures, deferred checks (liblinalg/options.c) */
 #include <stdbool.h>

@@ -45,7 +45,8 @@ cusci_status cusci_linalg_lu_factor(cusci_ctx *ctx, const cusci_array *a, cusci_
       int64_t np = in.batch * in.n;
       st = cusci_array_empty(ctx, 1, &np, CUSCI_INT64, &dp);
       if (st == CUSCI_OK)
-        st = GPU_CALL(cusci__gpu_la_lu_factor(ctx, fn, in.dt, true, in.batch, in.n, cusci_array_data(w), cusci_array_data(dp), &nonfinite));
+        CUSCI__LA_GPU(st, ctx, fn, in.batch, CUSCI__LA_WORDS, NULL, &nonfinite, cusci__launch_la_lu_factor, in.dt, true, in.batch, in.n,
+                      cusci_array_data(w), cusci_array_data(dp));
       int64_t *h64 = st == CUSCI_OK ? malloc(sizeof *h64 * (size_t)np) : NULL;
       if (st == CUSCI_OK && !h64)
         st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
@@ -272,8 +273,8 @@ cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const 
         st = cusci_array_from_host(ctx, h64, 1, &np, CUSCI_INT64, &dp);
       free(h64);
       if (st == CUSCI_OK)
-        st = GPU_CALL(cusci__gpu_la_lu_solve(ctx, fn, dt, true, batch, n, k, (int)trans, cusci_array_data(wl), cusci_array_data(dp),
-                                             cusci_array_data(wb), &nonfinite));
+        CUSCI__LA_GPU(st, ctx, fn, batch, CUSCI__LA_WORDS, NULL, &nonfinite, cusci__launch_la_lu_solve, dt, true, batch, n, k, (int)trans,
+                      cusci_array_data(wl), cusci_array_data(dp), cusci_array_data(wb));
     }
   }
   free(hp);

@@ -315,6 +315,8 @@ cusci_status cusci_linalg_matmul(cusci_ctx *ctx, const cusci_array *a, const cus
   TRY(cusci__la_check_lapack(ctx, fn, m, k, false));
   TRY(cusci__la_check_lapack(ctx, fn, k, n, false));
   TRY(cusci__la_check_lapack(ctx, fn, m, n, false));
+  TRY(cusci__la_check_int(ctx, fn, "cuBLAS", m, k));
+  TRY(cusci__la_check_int(ctx, fn, "cuBLAS", k, n));
   TRY(cusci_check_out(ctx, fn, out, nout, oshape, dt, CUSCI_CASTING_NO));
   int64_t batch = cusci__la_prod(nb, bshape);
 
@@ -335,8 +337,8 @@ cusci_status cusci_linalg_matmul(cusci_ctx *ctx, const cusci_array *a, const cus
       if (cusci__ref_la_gemm(dt, batch, m, n, k, cusci_array_data(wa), stra, cusci_array_data(wb), strb, cusci_array_data(res)) != 0)
         st = cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "no host gemm for dtype %s", cusci_dtype_name(dt));
     } else {
-      st = GPU_CALL(cusci__gpu_la_gemm(ctx, fn, dt, batch, m, n, k, cusci_array_data(wa), stra, cusci_array_data(wb), strb,
-                                       cusci_array_data(res)));
+      CUSCI__LA_GPU(st, ctx, fn, batch, 0, NULL, NULL, cusci__launch_la_gemm, dt, batch, m, n, k, cusci_array_data(wa), stra, cusci_array_data(wb),
+                    strb, cusci_array_data(res));
     }
   }
   cusci_array_release(wa);

@@ -28,9 +28,6 @@
 #include "liblinalg/internal.h"
 #include "liblinalg/qr_internal.h"
 #include "reference/linalg/qr.h"
-#ifdef CUSCI_HAVE_CUDA
-#include "kernels/linalg/qr_launch.h"
-#endif
 
 static double eps_of(cusci_dtype dt) { return dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64 ? FLT_EPSILON : DBL_EPSILON; }
 
@@ -139,21 +136,18 @@ cusci_status cusci_linalg_qr(cusci_ctx *ctx, const cusci_array *a, const cusci_l
       st = cusci_array_from_host(ctx, hp, nb + 1, ps, CUSCI_INT32, &rp);
     free(hq), free(hr), free(hp);
   } else if (st == CUSCI_OK) {
-    if (want_q)
+    if (qcols > 0)
+      st = cusci__la_check_int(ctx, fn, "cuSOLVER's orgqr", m, qcols);
+    if (st == CUSCI_OK && want_q)
       st = cusci_array_empty(ctx, nd, qs, dt, &rq);
     if (st == CUSCI_OK)
       st = cusci_array_empty(ctx, nd, rs, dt, &rr);
-#ifdef CUSCI_HAVE_CUDA
     bool nonfinite = false;
     if (st == CUSCI_OK)
-      st = cusci__gpu_la_qr(ctx, fn, dt, !o.no_check_finite, batch, m, n, rrows, qcols, cusci_array_data(w), want_q ? cusci_array_data(rq) : NULL,
-                            cusci_array_data(rr), &nonfinite);
+      CUSCI__LA_GPU(st, ctx, fn, batch, o.no_check_finite ? 0 : CUSCI__LA_WORDS, NULL, &nonfinite, cusci__launch_la_qr, dt, !o.no_check_finite,
+                    batch, m, n, rrows, qcols, cusci_array_data(w), want_q ? cusci_array_data(rq) : NULL, cusci_array_data(rr));
     if (st == CUSCI_OK && nonfinite)
       st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "array must not contain infs or NaNs");
-#else
-    if (st == CUSCI_OK)
-      st = cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "this build has no CUDA backend");
-#endif
   }
   cusci_array_release(w);
   return cusci__la_give_all(ctx, fn, st, 3, (cusci_array *[]){ rq, rr, rp },

@@ -156,8 +156,8 @@ cusci_status cusci_linalg_solve_banded(cusci_ctx *ctx, int64_t l, int64_t u, con
       if (!nonfinite)
         info = cusci__ref_la_gbsv(dt, batch, n, k, l, u, cusci_array_data(wab), cusci_array_data(wb), &f);
     } else {
-      st = GPU_CALL(cusci__gpu_la_band(ctx, fn, dt, CUSCI__LA_BANDED, !o.no_check_finite, batch, n, k, l, u, false, cusci_array_data(wab),
-                                       cusci_array_data(wb), &f, &nonfinite));
+      CUSCI__LA_GPU(st, ctx, fn, batch, CUSCI__LA_WORDS, &f, &nonfinite, cusci__launch_la_band, dt, CUSCI__LA_BANDED, !o.no_check_finite, batch,
+                    n, k, l, u, false, cusci_array_data(wab), cusci_array_data(wb));
     }
   }
   cusci_array_release(wab);
@@ -191,8 +191,8 @@ cusci_status cusci_linalg_solveh_banded(cusci_ctx *ctx, const cusci_array *ab, c
       if (!nonfinite)
         info = cusci__ref_la_pbsv(dt, batch, n, k, u, o.lower, cusci_array_data(wab), cusci_array_data(wb), &f);
     } else {
-      st = GPU_CALL(cusci__gpu_la_band(ctx, fn, dt, CUSCI__LA_POS, !o.no_check_finite, batch, n, k, o.lower ? u : 0, o.lower ? 0 : u, o.lower,
-                                       cusci_array_data(wab), cusci_array_data(wb), &f, &nonfinite));
+      CUSCI__LA_GPU(st, ctx, fn, batch, CUSCI__LA_WORDS, &f, &nonfinite, cusci__launch_la_band, dt, CUSCI__LA_POS, !o.no_check_finite, batch, n,
+                    k, o.lower ? u : 0, o.lower ? 0 : u, o.lower, cusci_array_data(wab), cusci_array_data(wb));
     }
   }
   cusci_array_release(wab);
@@ -243,8 +243,8 @@ cusci_status cusci_linalg_solve_toeplitz(cusci_ctx *ctx, const cusci_array *c, c
       if (!nonfinite)
         info = cusci__ref_la_levinson(dt, n, k, cusci_array_data(wc), cusci_array_data(wr), cusci_array_data(wb), &f);
     } else {
-      st = GPU_CALL(cusci__gpu_la_levinson(ctx, fn, dt, !no_check_finite, n, k, cusci_array_data(wc), cusci_array_data(wr),
-                                           cusci_array_data(wb), &f, &nonfinite));
+      CUSCI__LA_GPU(st, ctx, fn, 1, CUSCI__LA_WORDS, &f, &nonfinite, cusci__launch_la_levinson, dt, !no_check_finite, n, k, cusci_array_data(wc),
+                    cusci_array_data(wr), cusci_array_data(wb));
     }
   }
   cusci_array_release(wc);
@@ -255,6 +255,29 @@ cusci_status cusci_linalg_solve_toeplitz(cusci_ctx *ctx, const cusci_array *c, c
     return st;
   }
   return cusci_give_out(ctx, fn, wb, x);
+}
+
+/* In-place unnormalised C2C transform of x (n, k) complex along axis 0 on
+ * the GPU: a cuFFT plan with its work area from the pool, waited for
+ * before the plan goes. */
+static cusci_status gpu_fft(cusci_ctx *ctx, const char *fn, int dt, int64_t n, int64_t k, bool inverse, void *x)
+{
+  CUSCI_TRY(cusci_ctx_use_device(ctx, fn));
+  void *plan = NULL;
+  size_t bytes = 0;
+  int code = cusci__launch_la_fft_plan(dt, n, k, &plan, &bytes);
+  if (code)
+    return cusci_ctx_gpu_status(ctx, fn, "cufftMakePlanMany64", code);
+  cusci_array *work = NULL;
+  int64_t nb = (int64_t)(bytes ? bytes : 1);
+  cusci_status st = cusci_array_empty(ctx, 1, &nb, CUSCI_UINT8, &work);
+  if (st == CUSCI_OK) {
+    code = cusci__launch_la_fft(plan, cusci_ctx_stream(ctx), cusci_array_data(work), dt, inverse, x);
+    st = code ? cusci_ctx_gpu_status(ctx, fn, "cufftExec", code) : cusci_ctx_synchronize(ctx);
+  }
+  cusci__launch_la_fft_free(plan);
+  cusci_array_release(work);
+  return st;
 }
 
 /*
@@ -362,13 +385,13 @@ cusci_status cusci_linalg_solve_circulant(cusci_ctx *ctx, const cusci_array *c, 
   if (st == CUSCI_OK)
     st = cusci__la_on_host(ctx) ? (cusci__ref_la_dft(n, k, false, cusci_array_data(wb)) ? cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory")
                                                                             : CUSCI_OK)
-                      : GPU_CALL(cusci__gpu_la_fft(ctx, fn, ct, n, k, false, cusci_array_data(wb)));
+                      : gpu_fft(ctx, fn, ct, n, k, false, cusci_array_data(wb));
   if (st == CUSCI_OK)
     st = cusci_multiply(ctx, wb, scale, &prodv);
   if (st == CUSCI_OK)
     st = cusci__la_on_host(ctx) ? (cusci__ref_la_dft(n, k, true, cusci_array_data(prodv)) ? cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory")
                                                                                : CUSCI_OK)
-                      : GPU_CALL(cusci__gpu_la_fft(ctx, fn, ct, n, k, true, cusci_array_data(prodv)));
+                      : gpu_fft(ctx, fn, ct, n, k, true, cusci_array_data(prodv));
   /* The inverse DFT of the host divides by n: undo the 1/n folded in. */
   if (st == CUSCI_OK && cusci__la_on_host(ctx)) {
     double complex *p = cusci_array_data(prodv);

@@ -52,6 +52,8 @@ cusci_status cusci__la_svd_impl(cusci_ctx *ctx, const char *fn, const cusci_arra
   const int64_t *sh = cusci_array_shape(a);
   int64_t m = sh[nd - 2], n = sh[nd - 1], K = m < n ? m : n, batch = cusci__la_prod(nb, sh);
   TRY(cusci__la_check_lapack(ctx, fn, m, n, false));
+  if (cusci_dtype_is_single(dt) && !(compute_uv && full_matrices)) /* through a Gram matrix: cuBLAS */
+    TRY(cusci__la_check_int(ctx, fn, "cuBLAS", m, n));
   int64_t ushape[CUSCI_MAX_NDIM], sshape[CUSCI_MAX_NDIM], vshape[CUSCI_MAX_NDIM];
   memcpy(ushape, sh, sizeof *sh * (size_t)nb);
   memcpy(sshape, sh, sizeof *sh * (size_t)nb);
@@ -91,8 +93,8 @@ cusci_status cusci__la_svd_impl(cusci_ctx *ctx, const char *fn, const cusci_arra
       if (!nonfinite)
         info = cusci__ref_la_svd(dt, batch, m, n, full_matrices, compute_uv, cusci_array_data(w), pu, cusci_array_data(rs), pv, &f);
     } else {
-      st = GPU_CALL(cusci__gpu_la_svd(ctx, fn, dt, true, batch, m, n, full_matrices, compute_uv, cusci_array_data(w), pu,
-                                      cusci_array_data(rs), pv, &f, &nonfinite));
+      CUSCI__LA_GPU(st, ctx, fn, batch, CUSCI__LA_WORDS, &f, &nonfinite, cusci__launch_la_svd, dt, true, batch, m, n, full_matrices, compute_uv,
+                    cusci_array_data(w), pu, cusci_array_data(rs), pv);
     }
   }
   cusci_array_release(w);

@@ -1,9 +1,9 @@
 /*
- * kernels/linalg/common.cuh: what liblinalg's CUDA files share: turning a
- * CUDA, cuBLAS or cuSOLVER failure into a status recorded on the context,
- * the macros that return it, the context's cached handles, a call's
- * scratch, the dtype helpers, element arithmetic on the four types, and
- * the inf/NaN check.
+ * kernels/linalg/common.cuh: what liblinalg's CUDA files share: the
+ * backend contract's codes, macros and scratch (see launch.h), the dtype
+ * helpers, element arithmetic on the four types, the first-failure record
+ * and the posted outcome, the inf/NaN check, and the helpers of util.cu
+ * (transposes, triangles, the batched getrf and potrf).
  */
 #ifndef CUSCI_KERNELS_LINALG_COMMON_CUH
 #define CUSCI_KERNELS_LINALG_COMMON_CUH
@@ -22,111 +22,113 @@
 
 #include "kernels/linalg/launch.h"
 
-/* Defined in kernels/linalg/linalg.cu: the context's cuBLAS and cuSOLVER
- * handles and cuSOLVER's params, made on first use and bound to the
- * context's stream (one set per context for all of liblinalg). */
-extern "C" cusci_status cusci__gpu_la_handles(cusci_ctx *ctx, const char *fn, void **blas, void **solver, void **params);
-
 namespace {
 
-/* A CUDA, cuBLAS or cuSOLVER failure as a status and a message, through
- * the core's one helper (which also notes a device fault). */
-inline cusci_status cuda_fail(cusci_ctx *ctx, const char *fn, const char *what, cudaError_t e)
+/* ---- codes */
+
+/* Name the failing call and return its code. */
+inline int fail_(cusci__la_gpu *g, const char *what, int code)
 {
-  return cusci_ctx_gpu_status(ctx, fn, what, (int)e);
+  g->what = what;
+  return code;
 }
 
-inline cusci_status blas_fail(cusci_ctx *ctx, const char *fn, const char *what, cublasStatus_t e)
-{
-  return cusci_ctx_gpu_status(ctx, fn, what, CUSCI_GPU_CODE(CUSCI_GPU_CUBLAS, (int)e));
-}
-
-inline cusci_status solver_fail(cusci_ctx *ctx, const char *fn, const char *what, cusolverStatus_t e)
-{
-  return cusci_ctx_gpu_status(ctx, fn, what, CUSCI_GPU_CODE(CUSCI_GPU_CUSOLVER, (int)e));
-}
-
-/* Device scratch from the pool, as a uint8 array; released by the caller. */
-inline cusci_status scratch(cusci_ctx *ctx, size_t bytes, cusci_array **arr, void **ptr)
-{
-  int64_t n = (int64_t)(bytes ? bytes : 1);
-  CUSCI_TRY(cusci_array_empty(ctx, 1, &n, CUSCI_UINT8, arr));
-  *ptr = cusci_array_data(*arr);
-  return CUSCI_OK;
-}
-
-/* A call's scratch, freed when the set goes: device buffers from the pool
- * (uint8 arrays, ordered on the context's stream) and host workspaces
- * (malloc). */
-struct scratch_set {
-  cusci_array *dev[8] = {};
-  int ndev = 0;
-  void *host[2] = {};
-  int nhost = 0;
-  scratch_set() = default;
-  scratch_set(const scratch_set &) = delete;
-  scratch_set &operator=(const scratch_set &) = delete;
-  ~scratch_set()
-  {
-    for (int i = 0; i < ndev; i++)
-      cusci_array_release(dev[i]);
-    for (int i = 0; i < nhost; i++)
-      free(host[i]);
-  }
-  cusci_status get(cusci_ctx *ctx, const char *fn, size_t bytes, void **p)
-  {
-    if (ndev == (int)(sizeof dev / sizeof *dev))
-      return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "more scratch buffers than a call may hold");
-    CUSCI_TRY(scratch(ctx, bytes, &dev[ndev], p));
-    ndev++;
-    return CUSCI_OK;
-  }
-  /* A vendor library's workspace, zeroed: cuSOLVER copies parts of its
-   * workspace that it never wrote back to the host (gesvd does), which
-   * would be reads of uninitialised memory. */
-  cusci_status get_zeroed(cusci_ctx *ctx, const char *fn, size_t bytes, void **p)
-  {
-    CUSCI_TRY(get(ctx, fn, bytes, p));
-    cudaError_t e = bytes ? cudaMemsetAsync(*p, 0, bytes, (cudaStream_t)cusci_ctx_stream(ctx)) : cudaSuccess;
-    return e == cudaSuccess ? CUSCI_OK : cuda_fail(ctx, fn, "cudaMemsetAsync", e);
-  }
-  cusci_status get_host(cusci_ctx *ctx, const char *fn, size_t bytes, void **p)
-  {
-    *p = NULL;
-    if (!bytes)
-      return CUSCI_OK;
-    if (nhost == (int)(sizeof host / sizeof *host))
-      return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "more host workspaces than a call may hold");
-    *p = malloc(bytes);
-    if (!*p)
-      return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %zu bytes of solver workspace", bytes);
-    host[nhost++] = *p;
-    return CUSCI_OK;
-  }
-};
+inline cudaStream_t stream_of(const cusci__la_gpu *g) { return (cudaStream_t)g->stream; }
+inline cublasHandle_t blas_of(const cusci__la_gpu *g) { return (cublasHandle_t)g->blas; }
+inline cusolverDnHandle_t solver_of(const cusci__la_gpu *g) { return (cusolverDnHandle_t)g->solver; }
+inline cusolverDnParams_t params_of(const cusci__la_gpu *g) { return (cusolverDnParams_t)g->params; }
 
 } // namespace
 
-#define TRY(expr) CUSCI_TRY(expr)
-#define CUDA_TRY(call)                      \
-  do {                                      \
-    cudaError_t e_ = (call);                \
-    if (e_ != cudaSuccess)                  \
-      return cuda_fail(ctx, fn, #call, e_); \
+/* Return a failing code, from a function with a cusci__la_gpu *g. The
+ * _TRY forms and LAUNCH queue work, and do nothing in a size query
+ * (g->plan); SOLVER_QUERY, a workspace query, runs in both. */
+#define RUN(expr)    \
+  do {               \
+    int c_ = (expr); \
+    if (c_)          \
+      return c_;     \
   } while (0)
-#define BLAS_TRY(call)                      \
-  do {                                      \
-    cublasStatus_t e_ = (call);             \
-    if (e_ != CUBLAS_STATUS_SUCCESS)        \
-      return blas_fail(ctx, fn, #call, e_); \
+#define CUDA_TRY(call)                   \
+  do {                                   \
+    if (!g->plan) {                      \
+      cudaError_t e_ = (call);           \
+      if (e_ != cudaSuccess)             \
+        return fail_(g, #call, (int)e_); \
+    }                                    \
   } while (0)
-#define SOLVER_TRY(call)                      \
-  do {                                        \
-    cusolverStatus_t e_ = (call);             \
-    if (e_ != CUSOLVER_STATUS_SUCCESS)        \
-      return solver_fail(ctx, fn, #call, e_); \
+#define BLAS_TRY(call)                                                     \
+  do {                                                                     \
+    if (!g->plan) {                                                        \
+      cublasStatus_t e_ = (call);                                          \
+      if (e_ != CUBLAS_STATUS_SUCCESS)                                     \
+        return fail_(g, #call, CUSCI_GPU_CODE(CUSCI_GPU_CUBLAS, (int)e_)); \
+    }                                                                      \
   } while (0)
-#define LAUNCH_TRY() CUDA_TRY(cudaGetLastError())
+#define SOLVER_TRY(call)                                                     \
+  do {                                                                       \
+    if (!g->plan) {                                                          \
+      cusolverStatus_t e_ = (call);                                          \
+      if (e_ != CUSOLVER_STATUS_SUCCESS)                                     \
+        return fail_(g, #call, CUSCI_GPU_CODE(CUSCI_GPU_CUSOLVER, (int)e_)); \
+    }                                                                        \
+  } while (0)
+#define SOLVER_QUERY(call)                                                 \
+  do {                                                                     \
+    cusolverStatus_t e_ = (call);                                          \
+    if (e_ != CUSOLVER_STATUS_SUCCESS)                                     \
+      return fail_(g, #call, CUSCI_GPU_CODE(CUSCI_GPU_CUSOLVER, (int)e_)); \
+  } while (0)
+/* A kernel launch: LAUNCH(kernel<<<grid, block, smem, stream_of(g)>>>(...)). */
+#define LAUNCH(...)                        \
+  do {                                     \
+    if (!g->plan) {                        \
+      __VA_ARGS__;                         \
+      cudaError_t e_ = cudaGetLastError(); \
+      if (e_ != cudaSuccess)               \
+        return fail_(g, NULL, (int)e_);    \
+    }                                      \
+  } while (0)
+
+namespace {
+
+/* ---- scratch */
+
+/* The next 256-byte aligned piece of `bytes` of the device (host: of the
+ * host) scratch; in a size query only counted, *p then a stand-in that
+ * nothing reads. */
+inline int take_from(cusci__la_gpu *g, bool host, size_t bytes, void **p)
+{
+  size_t *used = host ? &g->host_used : &g->dev_used;
+  size_t at = (*used + 255) / 256 * 256;
+  if (!g->plan && at + bytes > (host ? g->host_bytes : g->dev_bytes))
+    return fail_(g, "taking more scratch than the size query counted", (int)cudaErrorInvalidValue);
+  *p = g->plan ? (void *)(uintptr_t)(at + 256) : (host ? g->host : g->dev) + at;
+  *used = at + bytes;
+  return 0;
+}
+inline int take(cusci__la_gpu *g, size_t bytes, void **p) { return take_from(g, false, bytes, p); }
+/* A vendor library's workspace, zeroed: cuSOLVER copies parts of its
+ * workspace that it never wrote back to the host (gesvd does), which
+ * would be reads of uninitialised memory. */
+inline int take_zeroed(cusci__la_gpu *g, size_t bytes, void **p)
+{
+  RUN(take(g, bytes, p));
+  if (bytes)
+    CUDA_TRY(cudaMemsetAsync(*p, 0, bytes, stream_of(g)));
+  return 0;
+}
+/* Host workspace (cuSOLVER's 64-bit API asks for some); NULL for none. */
+inline int take_host(cusci__la_gpu *g, size_t bytes, void **p)
+{
+  if (!bytes) {
+    *p = NULL;
+    return 0;
+  }
+  return take_from(g, true, bytes, p);
+}
+
+} // namespace
 
 namespace {
 
@@ -268,22 +270,6 @@ __device__ inline void report(int *info, unsigned long long *first, int64_t t, i
 
 /* ---- a call's outcome, posted without a copy */
 
-/* The device words of a call that posts its outcome (cusci__la_post): the
- * first failure (note_failure), the inf/NaN flag and the count of blocks
- * done. Zero between calls: the last block resets them. */
-struct la_mailbox {
-  unsigned long long first;
-  int flag;
-  unsigned done;
-};
-
-/* Their copy in mapped host memory; epoch is written last. */
-struct la_reply {
-  unsigned long long first;
-  int flag;
-  unsigned epoch;
-};
-
 /* Every thread of every block of a one-dimensional grid, at the end: the
  * last block to finish copies the mailbox to the reply, resets it, and
  * then stamps the reply with the call's epoch, so that the host, which
@@ -295,10 +281,10 @@ __device__ inline void post_outcome(const cusci__la_post &post)
   __threadfence(); /* this thread's failures and flag before the count */
   __syncthreads();
   if (threadIdx.x == 0) {
-    la_mailbox *mb = (la_mailbox *)post.mailbox;
+    cusci__la_mailbox *mb = (cusci__la_mailbox *)post.mailbox;
     if (atomicAdd(&mb->done, 1u) == gridDim.x - 1) {
       __threadfence();
-      la_reply *r = (la_reply *)post.reply;
+      cusci__la_reply *r = (cusci__la_reply *)post.reply;
       r->first = atomicExch(&mb->first, 0ull);
       r->flag = atomicExch(&mb->flag, 0);
       atomicExch(&mb->done, 0u);
@@ -320,21 +306,66 @@ __global__ void nonfinite_kernel(const R *__restrict__ x, int64_t n, int *flag)
       *flag = 1;
 }
 
-/* Queue the inf/NaN check of n elements of dt into *flag. */
-inline cusci_status check_finite_async(cusci_ctx *ctx, const char *fn, int dt, int64_t n, const void *x, int *flag)
+/* Queue the inf/NaN check of n elements of dt into g->flag. */
+inline int flag_nonfinite(cusci__la_gpu *g, int dt, int64_t n, const void *x)
 {
   int64_t parts = cusci_dtype_is_complex(dt) ? 2 * n : n;
   if (parts == 0)
-    return CUSCI_OK;
-  cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
+    return 0;
   if (cusci_dtype_is_single(dt))
-    nonfinite_kernel<float><<<blocks_for(parts, 256), 256, 0, s>>>((const float *)x, parts, flag);
+    LAUNCH(nonfinite_kernel<float><<<blocks_for(parts, 256), 256, 0, stream_of(g)>>>((const float *)x, parts, g->flag));
   else
-    nonfinite_kernel<double><<<blocks_for(parts, 256), 256, 0, s>>>((const double *)x, parts, flag);
-  LAUNCH_TRY();
-  return CUSCI_OK;
+    LAUNCH(nonfinite_kernel<double><<<blocks_for(parts, 256), 256, 0, stream_of(g)>>>((const double *)x, parts, g->flag));
+  return 0;
 }
 
 } // namespace
+
+/* ---- util.cu: what several launchers do */
+namespace cusci_la {
+
+/* The triangles of n x n row-major matrices (triangle): ZERO_UPPER /
+ * ZERO_LOWER clear the part strictly above / below the diagonal;
+ * MIRROR_LOWER / MIRROR_UPPER copy the lower / upper triangle onto the
+ * other (conjugated when conj, the diagonal made real: a Hermitian matrix
+ * from the triangle LAPACK would read); MOVE_UPPER transposes the upper
+ * triangle into the lower one and clears it (conjugating when conj, the
+ * diagonal too). */
+enum { ZERO_UPPER, ZERO_LOWER, MIRROR_LOWER, MIRROR_UPPER, MOVE_UPPER };
+
+/* dst = op(src)^T for a batch of rows x cols row-major matrices, op the
+ * conjugate when conj (complex dt). */
+int transpose(cusci__la_gpu *g, int dt, const void *src, void *dst, int64_t rows, int64_t cols, int64_t batch, bool conj);
+int triangle(cusci__la_gpu *g, int dt, void *a, int64_t n, int64_t batch, int mode, bool conj);
+/* In-place conjugate of n elements (nothing for a real dt). */
+int conj_inplace(cusci__la_gpu *g, int dt, void *a, int64_t n);
+/* batch identities of n x n. */
+int eye(cusci__la_gpu *g, int dt, void *a, int64_t n, int64_t batch);
+/* cuSOLVER's Xgetrf / Xpotrf for each matrix of a batch (ipiv n per
+ * matrix, 1-based; info one per matrix). */
+int getrf_batch(cusci__la_gpu *g, int dt, int64_t batch, int64_t n, void *a, int64_t *ipiv, int *info);
+int potrf_batch(cusci__la_gpu *g, int dt, int64_t batch, int64_t n, cublasFillMode_t uplo, void *a, int *info);
+/* solve, inv, det and slogdet of matrices of n <= CUSCI__LA_SMALL_MAX
+ * (small.cu): the one-matrix-per-thread register kernel up to n = 8, the
+ * warp kernels above. Gaussian elimination with partial pivoting
+ * (getrf's order) of the batch of n x n matrices a (read as a^T when
+ * trans): SOLVE reads b (n, k) from bin and writes x to b (bin may be b;
+ * a failed matrix's x is its b), INV writes inv(a) to out, DET writes
+ * det(a) to out, SLOGDET writes the sign to out and log|det| (the real
+ * type) to b. info[i] (when not NULL) = the first exactly zero pivot of
+ * matrix i, 1-based, or 0; *first (when not NULL) keeps the first failing
+ * matrix as note_failure does. *flag (when not NULL) is set to 1 if a, or
+ * b for SOLVE, holds an inf or NaN, checked as they load. The last block
+ * to finish posts *first and *flag as post says. */
+int small_run(cusci__la_gpu *g, int dt, int mode, bool trans, int64_t batch, int64_t n, int64_t k, const void *a, const void *bin, void *b,
+              void *out, int *info, unsigned long long *first, int *flag, cusci__la_post post);
+/* The banded LU or Cholesky of solvers.cu, one matrix per thread, of the
+ * matrices in a: mode 0 dense (n, n), 1 dense read transposed, 2 band
+ * storage (l + u + 1, n); b (n, k) becomes x; info[t] the first failing
+ * index (1-based). */
+int band_queue(cusci__la_gpu *g, int dt, int kind, int mode, int64_t batch, int64_t n, int64_t k, int64_t l, int64_t u, bool lower,
+               const void *a, void *b, int *info);
+
+} // namespace cusci_la
 
 #endif /* CUSCI_KERNELS_LINALG_COMMON_CUH */

@@ -2,70 +2,161 @@
  * kernels/linalg/launch.h: the CUDA backend of liblinalg, as seen from C.
  *
  * Plain C, no CUDA header. The operations mirror reference/linalg's: the
- * same row-major, C-contiguous batches, already checked, in device memory
- * of ctx's GPU, queued on ctx's stream with ctx's cuBLAS and cuSOLVER
- * handles (made on first use and kept on the context). A CUDA, cuBLAS or
- * cuSOLVER failure is recorded on ctx under `fn` and returned as a status.
- * The operations that factor wait for the stream once at the end, to read
- * the solvers' info and, when check_finite, a flag that says whether an
- * input held inf or NaN (*nonfinite); *fail names the first matrix that
- * failed, as the host backend does.
+ * same row-major, C-contiguous batches, already checked (extents within
+ * the vendor libraries' int where they need it), in device memory of the
+ * stream's GPU.
+ *
+ * Every launcher follows the backend contract (docs/modules.md): it takes
+ * a cusci__la_gpu, which carries the stream, the vendor handles bound to
+ * it, the call's status words and its scratch, queues its work and
+ * returns 0 or the code of what failed (a cudaError_t, or a cuBLAS,
+ * cuSOLVER or cuFFT status tagged by CUSCI_GPU_CODE), naming the failing
+ * call in g->what. It never sees a cusci_ctx, never allocates and never
+ * waits: liblinalg/gpu.c makes the handles, gives the scratch and reads
+ * the status words.
+ *
+ * The size query is the launcher itself: called with g->plan set, it
+ * queues nothing and only counts the device and host bytes it would take
+ * (the vendor libraries' workspace queries run then too); called again
+ * with that scratch, it takes the same bytes in the same order.
  */
 #ifndef CUSCI_KERNELS_LINALG_LAUNCH_H
 #define CUSCI_KERNELS_LINALG_LAUNCH_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
-#include <cusci/core.h>
+#include <cusci/core_ext.h>
 
+#include "reference/linalg/eig.h"
 #include "reference/linalg/reference.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-cusci_status cusci__gpu_la_gemm(cusci_ctx *ctx, const char *fn, int dt, int64_t batch, int64_t m, int64_t n, int64_t k, const void *a, int64_t sa, const void *b, int64_t sb, void *c);
-/* solve reads the right-hand sides from bin and leaves x in b (bin may be b). */
-cusci_status cusci__gpu_la_solve(cusci_ctx *ctx, const char *fn, int dt, int assume, bool lower, int trans, bool unit, bool check_finite, int64_t batch, int64_t n, int64_t k, void *a, const void *bin, void *b, cusci__la_fail *fail, bool *nonfinite);
-cusci_status cusci__gpu_la_inv(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, void *a, void *out, cusci__la_fail *fail, bool *nonfinite);
-cusci_status cusci__gpu_la_det(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, void *a, void *det, bool *nonfinite);
-cusci_status cusci__gpu_la_slogdet(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, void *a, void *sign, void *logdet, bool *nonfinite);
-cusci_status cusci__gpu_la_lu_factor(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, void *a, int64_t *ipiv, bool *nonfinite);
-cusci_status cusci__gpu_la_lu_solve(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, int64_t k, int trans, const void *lu, const int64_t *ipiv, void *b, bool *nonfinite);
-cusci_status cusci__gpu_la_cholesky(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, bool lower, void *a, cusci__la_fail *fail, bool *nonfinite);
-cusci_status cusci__gpu_la_svd(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t m, int64_t n, bool full, bool uv, void *a, void *u, void *s, void *vh, cusci__la_fail *fail, bool *nonfinite);
-cusci_status cusci__gpu_la_eigh(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t batch, int64_t n, bool upper, void *a, void *w, void *v, cusci__la_fail *fail, bool *nonfinite);
+/* Where a small-matrix kernel posts a call's outcome for the host to read
+ * without a copy: mailbox, the device words that gather it (first and
+ * flag point into them), and reply, their copy in mapped host memory,
+ * stamped with epoch. A NULL mailbox: the kernel posts nothing. */
+typedef struct cusci__la_post {
+  void *mailbox;
+  void *reply;
+  unsigned epoch;
+} cusci__la_post;
 
-/* Context options (liblinalg/options.c): the math mode (1: TF32), whether
- * checks are deferred, and the record of a deferred call's status words. */
-int cusci__la_math_mode(cusci_ctx *ctx);
-bool cusci__la_deferred(cusci_ctx *ctx);
-cusci_status cusci__la_defer(cusci_ctx *ctx, const char *fn, cusci_array *words, int64_t batch, bool has_info);
+/* The device words of the mailbox and the reply's layout in host memory
+ * (kernels/linalg/common.cuh's post_outcome writes them). */
+typedef struct cusci__la_mailbox {
+  unsigned long long first;
+  int flag;
+  unsigned done;
+} cusci__la_mailbox;
+typedef struct cusci__la_reply {
+  unsigned long long first;
+  int flag;
+  unsigned epoch;
+} cusci__la_reply;
+
+/* What a launcher is given. */
+typedef struct cusci__la_gpu {
+  void *stream; /* cudaStream_t */
+  void *blas;   /* cublasHandle_t on stream, with the context's math mode */
+  void *solver; /* cusolverDnHandle_t on stream */
+  void *params; /* cusolverDnParams_t */
+  bool tf32;    /* float32 products may use TF32 (cusci_linalg_set_math_mode) */
+  /* The status words: info, one int per matrix (NULL when the kernels
+   * post the outcome instead); flag, set to 1 when a checked input holds
+   * an inf or NaN; first, for the kernels that keep it themselves, the
+   * first failing matrix as note_failure records it (NULL otherwise); post,
+   * where they post. Zeroed before the call. */
+  int *info;
+  int *flag;
+  unsigned long long *first;
+  cusci__la_post post;
+  /* Scratch: plan is the size query (see above). Device bytes at dev,
+   * host bytes at host, each piece 256-byte aligned. */
+  bool plan;
+  char *dev, *host;
+  size_t dev_bytes, dev_used, host_bytes, host_used;
+  const char *what; /* the call that failed */
+} cusci__la_gpu;
+
+/* ---- the context's handles and the call's words (kernels/linalg/state.cu) */
+CUSCI_LAUNCHER(int cusci__launch_la_handles(void **blas, void **solver, void **params, const char **what))
+CUSCI_LAUNCHER(int cusci__launch_la_handles_free(void *blas, void *solver, void *params))
+/* Bind the handles to stream, with TF32 products or not. */
+CUSCI_LAUNCHER(int cusci__launch_la_bind(void *blas, void *solver, void *stream, bool tf32, const char **what))
+/* The reply in mapped host memory: *host, and *dev, its device address. */
+CUSCI_LAUNCHER(int cusci__launch_la_reply(void **host, void **dev))
+CUSCI_LAUNCHER(int cusci__launch_la_reply_free(void *host))
+/* 0 when the stream's work is done, 1 while it runs, else its error. */
+CUSCI_LAUNCHER(int cusci__launch_la_query(void *stream))
+/* Queue bytes of zeros at p. */
+CUSCI_LAUNCHER(int cusci__launch_la_zero(void *stream, void *p, size_t bytes))
+/* Queue the summary of batch info words into *first (note_failure's key). */
+CUSCI_LAUNCHER(int cusci__launch_la_summarize(void *stream, const int *info, int64_t batch, unsigned long long *first))
+
+/* ---- products (kernels/linalg/products.cu) */
+CUSCI_LAUNCHER(int cusci__launch_la_gemm(cusci__la_gpu *g, int dt, int64_t batch, int64_t m, int64_t n, int64_t k, const void *a, int64_t sa,
+                                         const void *b, int64_t sb, void *c))
+
+/* ---- LU: solve, inv, det, slogdet, lu_factor, lu_solve (kernels/linalg/lu.cu) */
+/* solve reads the right-hand sides from bin and leaves x in b (bin may be
+ * b); a is destroyed. */
+CUSCI_LAUNCHER(int cusci__launch_la_solve(cusci__la_gpu *g, int dt, int assume, bool lower, int trans, bool unit, bool check_finite, int64_t batch,
+                                          int64_t n, int64_t k, void *a, const void *bin, void *b))
+CUSCI_LAUNCHER(int cusci__launch_la_inv(cusci__la_gpu *g, int dt, bool check_finite, int64_t batch, int64_t n, void *a, void *out))
+CUSCI_LAUNCHER(int cusci__launch_la_det(cusci__la_gpu *g, int dt, bool check_finite, int64_t batch, int64_t n, void *a, void *det))
+CUSCI_LAUNCHER(int cusci__launch_la_slogdet(cusci__la_gpu *g, int dt, bool check_finite, int64_t batch, int64_t n, void *a, void *sign,
+                                            void *logdet))
+/* ipiv: n per matrix, 1-based (cuSOLVER's). */
+CUSCI_LAUNCHER(int cusci__launch_la_lu_factor(cusci__la_gpu *g, int dt, bool check_finite, int64_t batch, int64_t n, void *a, int64_t *ipiv))
+CUSCI_LAUNCHER(int cusci__launch_la_lu_solve(cusci__la_gpu *g, int dt, bool check_finite, int64_t batch, int64_t n, int64_t k, int trans,
+                                             const void *lu, const int64_t *ipiv, void *b))
+
+/* ---- cholesky, eigh, svd (kernels/linalg/cholesky.cu, eigh.cu, svd.cu) */
+CUSCI_LAUNCHER(int cusci__launch_la_cholesky(cusci__la_gpu *g, int dt, bool check_finite, int64_t batch, int64_t n, bool lower, void *a))
+CUSCI_LAUNCHER(int cusci__launch_la_eigh(cusci__la_gpu *g, int dt, bool check_finite, int64_t batch, int64_t n, bool upper, void *a, void *w,
+                                         void *v))
+/* eigh with a subset (Xsyevdx) or with b (sygvdx / hegvdx); m[i], the
+ * count found, is written on the host as each matrix is done. */
+CUSCI_LAUNCHER(int cusci__launch_la_eigh_ex(cusci__la_gpu *g, int dt, bool check_finite, int64_t batch, int64_t n, bool upper, cusci__la_range r,
+                                            int type, void *a, void *b, void *w, void *v, int64_t *m))
+CUSCI_LAUNCHER(int cusci__launch_la_svd(cusci__la_gpu *g, int dt, bool check_finite, int64_t batch, int64_t m, int64_t n, bool full, bool uv,
+                                        void *a, void *u, void *s, void *vh))
+
+/* ---- eig, qr (kernels/linalg/eig.cu, qr.cu) */
+CUSCI_LAUNCHER(int cusci__launch_la_eig(cusci__la_gpu *g, int dt, bool check_finite, int64_t batch, int64_t n, void *a, void *w, void *vr))
+/* Each eigenvector (column) of v, complex (cdt), scaled to unit norm. */
+CUSCI_LAUNCHER(int cusci__launch_la_eig_normalize(cusci__la_gpu *g, int cdt, int64_t batch, int64_t n, void *v))
+CUSCI_LAUNCHER(int cusci__launch_la_qr(cusci__la_gpu *g, int dt, bool check_finite, int64_t batch, int64_t m, int64_t n, int64_t rrows,
+                                       int64_t qcols, void *a, void *q, void *r))
 
 /* ---- structured solvers (kernels/linalg/solvers.cu) */
-/* Queue banded LU (kind CUSCI__LA_GEN, band l below and u above) or banded
+/* solve_banded / solveh_banded from band storage (l + u + 1, n) as SciPy's:
+ * banded LU (kind CUSCI__LA_GEN, band l below and u above) or banded
  * Cholesky (CUSCI__LA_POS, one triangle of width l or u, `lower` saying
- * which), one matrix per thread, of the matrices in a: mode 0 dense
- * (n, n), 1 dense read transposed, 2 band storage (l + u + 1, n) as
- * SciPy's. b (n, k) becomes x; info[t] the first failing index (1-based). */
-cusci_status cusci__gpu_la_band_queue(cusci_ctx *ctx, const char *fn, int dt, int kind, int mode, int64_t batch, int64_t n, int64_t k, int64_t l,
-                                      int64_t u, bool lower, const void *a, void *b, int *info);
-/* solve_banded / solveh_banded from band storage (mode 2), with the checks. */
-cusci_status cusci__gpu_la_band(cusci_ctx *ctx, const char *fn, int dt, int kind, bool check_finite, int64_t batch, int64_t n, int64_t k,
-                                int64_t l, int64_t u, bool lower, const void *ab, void *b, cusci__la_fail *fail, bool *nonfinite);
+ * which), one matrix per thread. b (n, k) becomes x. */
+CUSCI_LAUNCHER(int cusci__launch_la_band(cusci__la_gpu *g, int dt, int kind, bool check_finite, int64_t batch, int64_t n, int64_t k, int64_t l,
+                                         int64_t u, bool lower, const void *ab, void *b))
 /* solve_toeplitz: Levinson-Durbin, one thread block for all k columns. */
-cusci_status cusci__gpu_la_levinson(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t n, int64_t k, const void *c, const void *r,
-                                    void *b, cusci__la_fail *fail, bool *nonfinite);
-/* In place cuFFT (C2C, unnormalised) of x (n, k) complex along axis 0. */
-cusci_status cusci__gpu_la_fft(cusci_ctx *ctx, const char *fn, int dt, int64_t n, int64_t k, bool inverse, void *x);
+CUSCI_LAUNCHER(int cusci__launch_la_levinson(cusci__la_gpu *g, int dt, bool check_finite, int64_t n, int64_t k, const void *c, const void *r,
+                                             void *b))
+/* In-place cuFFT (C2C, unnormalised) of x (n, k) complex along axis 0:
+ * a plan (its work area's bytes in *work_bytes), its execution on stream
+ * with that work area, and its end once the execution is done. */
+CUSCI_LAUNCHER(int cusci__launch_la_fft_plan(int dt, int64_t n, int64_t k, void **plan, size_t *work_bytes))
+CUSCI_LAUNCHER(int cusci__launch_la_fft(void *plan, void *stream, void *work, int dt, bool inverse, void *x))
+CUSCI_LAUNCHER(int cusci__launch_la_fft_free(void *plan))
 
 /* ---- small matrices (kernels/linalg/small.cu) */
-/* What the small-matrix kernels compute (the same codes as
- * kernels/linalg/linalg.cu's register kernel for n <= 8). */
+/* What the small-matrix kernels compute. */
 enum { CUSCI__LA_SMALL_SOLVE, CUSCI__LA_SMALL_INV, CUSCI__LA_SMALL_DET, CUSCI__LA_SMALL_SLOGDET };
 /* The largest n solve, inv, det and slogdet take through the small-matrix
- * kernels. */
+ * kernels, which write every info word and the first failure themselves
+ * (the call's words are then `summarized`, liblinalg/gpu.c). */
 #define CUSCI__LA_SMALL_MAX 32
 /* Whether solve takes matrices of kind `assume` (a CUSCI__LA_* code) and
  * order n through the small-matrix kernels; and whether those read a as
@@ -80,31 +171,6 @@ static inline bool cusci__la_small_reads_a(int assume)
 {
   return assume == CUSCI__LA_GEN || assume == CUSCI__LA_BANDED;
 }
-/* Where a small-matrix kernel posts a call's outcome for the host to read
- * without a copy (status_words in kernels/linalg/linalg.cu): mailbox, the
- * device words that gather it (first and flag point into them), and
- * reply, their copy in mapped host memory, stamped with epoch. A NULL
- * mailbox: the kernel posts nothing. */
-typedef struct cusci__la_post {
-  void *mailbox;
-  void *reply;
-  unsigned epoch;
-} cusci__la_post;
-/* Queue Gaussian elimination with partial pivoting (getrf's order) of the
- * batch of n x n matrices a (read as a^T when trans), 1 <= n <= 32 (solve,
- * inv and det take it for n >= 9), one matrix per warp or half warp in
- * registers: SOLVE reads b (n, k) from bin and writes x to b (bin may be
- * b; a failed matrix's x is its b), INV writes inv(a) to out, DET writes
- * det(a) to out, SLOGDET writes the sign to out and log|det| (the real
- * type) to b. info[i] (when not NULL) = the first exactly zero pivot of
- * matrix i, 1-based, or 0; *first (when not NULL) keeps the first failing
- * matrix as note_failure does (kernels/linalg/common.cuh). *flag (when
- * flag is not NULL) is set to 1 if a, or b for SOLVE, holds an inf or
- * NaN, checked as they load. The last block to finish posts *first and
- * *flag as post says. */
-cusci_status cusci__gpu_la_small_queue(cusci_ctx *ctx, const char *fn, int dt, int mode, bool trans, int64_t batch, int64_t n, int64_t k,
-                                       const void *a, const void *bin, void *b, void *out, int *info, unsigned long long *first, int *flag,
-                                       cusci__la_post post);
 
 #ifdef __cplusplus
 }

@@ -53,6 +53,7 @@
  * in place.
  */
 #include <cuComplex.h>
+#include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
 #include <cusci/core_ext.h>
@@ -527,8 +528,8 @@ __global__ void __launch_bounds__(128, (min_blocks_for<T, N>::value))
 }
 
 template <typename T, int N, int MODE>
-cusci_status launch(cusci_ctx *ctx, const char *fn, bool trans, int64_t batch, int n, int64_t k, const void *a, const void *bin, void *b, void *out,
-                    int *info, unsigned long long *first, int *flag, const cusci__la_post &post)
+int launch(cusci__la_gpu *g, bool trans, int64_t batch, int n, int64_t k, const void *a, const void *bin, void *b, void *out, int *info,
+           unsigned long long *first, int *flag, const cusci__la_post &post)
 {
   constexpr int W = lanes_for<N>::value, G = 32 / W;
   size_t per_warp = sizeof(T) * G * N * (N + 1);
@@ -536,53 +537,391 @@ cusci_status launch(cusci_ctx *ctx, const char *fn, bool trans, int64_t batch, i
   wpb = wpb > 4 ? 4 : wpb < 1 ? 1 : wpb;
   int64_t groups = (batch + (int64_t)G * wpb - 1) / ((int64_t)G * wpb);
   unsigned blocks = (unsigned)(groups > 65535 * 8 ? 65535 * 8 : groups);
-  cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
-  small_warp_kernel<T, N, MODE><<<blocks, 32 * wpb, per_warp * wpb, s>>>((const T *)a, (const T *)bin, (T *)b, n, k, batch, trans, (T *)out, info,
-                                                                        first, flag, post);
-  cudaError_t e = cudaGetLastError();
-  if (e != cudaSuccess)
-    return cusci_ctx_fail(ctx, e == cudaErrorMemoryAllocation ? CUSCI_ERR_OUT_OF_MEMORY : CUSCI_ERR_CUDA, fn, "small_warp_kernel failed: %s (%s)",
-                          cudaGetErrorString(e), cudaGetErrorName(e));
-  return CUSCI_OK;
+  LAUNCH(small_warp_kernel<T, N, MODE><<<blocks, 32 * wpb, per_warp * wpb, stream_of(g)>>>((const T *)a, (const T *)bin, (T *)b, n, k, batch,
+                                                                                          trans, (T *)out, info, first, flag, post));
+  return 0;
 }
 
 template <typename T, int N>
-cusci_status by_mode(cusci_ctx *ctx, const char *fn, int mode, bool trans, int64_t batch, int n, int64_t k, const void *a, const void *bin, void *b,
-                     void *out, int *info, unsigned long long *first, int *flag, const cusci__la_post &post)
+int by_mode(cusci__la_gpu *g, int mode, bool trans, int64_t batch, int n, int64_t k, const void *a, const void *bin, void *b, void *out, int *info,
+            unsigned long long *first, int *flag, const cusci__la_post &post)
 {
   switch (mode) {
-  case CUSCI__LA_SMALL_SOLVE: return launch<T, N, CUSCI__LA_SMALL_SOLVE>(ctx, fn, trans, batch, n, k, a, bin, b, out, info, first, flag, post);
-  case CUSCI__LA_SMALL_INV: return launch<T, N, CUSCI__LA_SMALL_INV>(ctx, fn, trans, batch, n, k, a, bin, b, out, info, first, flag, post);
-  case CUSCI__LA_SMALL_DET: return launch<T, N, CUSCI__LA_SMALL_DET>(ctx, fn, trans, batch, n, k, a, bin, b, out, info, first, flag, post);
-  default: return launch<T, N, CUSCI__LA_SMALL_SLOGDET>(ctx, fn, trans, batch, n, k, a, bin, b, out, info, first, flag, post);
+  case CUSCI__LA_SMALL_SOLVE: return launch<T, N, CUSCI__LA_SMALL_SOLVE>(g, trans, batch, n, k, a, bin, b, out, info, first, flag, post);
+  case CUSCI__LA_SMALL_INV: return launch<T, N, CUSCI__LA_SMALL_INV>(g, trans, batch, n, k, a, bin, b, out, info, first, flag, post);
+  case CUSCI__LA_SMALL_DET: return launch<T, N, CUSCI__LA_SMALL_DET>(g, trans, batch, n, k, a, bin, b, out, info, first, flag, post);
+  default: return launch<T, N, CUSCI__LA_SMALL_SLOGDET>(g, trans, batch, n, k, a, bin, b, out, info, first, flag, post);
   }
 }
 
 /* Two size classes, 16 (two matrices a warp) and 32 (one); a matrix of a
  * class's smaller n leaves the lanes and columns past n idle. */
-template <typename T>
-cusci_status by_size(cusci_ctx *ctx, const char *fn, int mode, bool trans, int64_t batch, int64_t n, int64_t k, const void *a, const void *bin,
-                     void *b, void *out, int *info, unsigned long long *first, int *flag, const cusci__la_post &post)
+struct warp_op {
+  cusci__la_gpu *g;
+  int mode;
+  bool trans;
+  int64_t batch, n, k;
+  const void *a, *bin;
+  void *b, *out;
+  int *info;
+  unsigned long long *first;
+  int *flag;
+  cusci__la_post post;
+  template <typename T>
+  int run()
+  {
+    if (n <= 16)
+      return by_mode<T, 16>(g, mode, trans, batch, (int)n, k, a, bin, b, out, info, first, flag, post);
+    return by_mode<T, 32>(g, mode, trans, batch, (int)n, k, a, bin, b, out, info, first, flag, post);
+  }
+};
+
+/* An exactly zero pivot (abs1_ is LAPACK's pivot size). */
+template <typename T> __device__ inline bool is_zero_(T a) { return abs1_(a) == 0; }
+
+enum { SMALL_SOLVE = CUSCI__LA_SMALL_SOLVE, SMALL_INV = CUSCI__LA_SMALL_INV, SMALL_DET = CUSCI__LA_SMALL_DET };
+
+/*
+ * Gaussian elimination with partial pivoting (LAPACK's getrf order: the
+ * largest |.| in the column, first of equals), one matrix per thread, the
+ * matrix in registers: N is a template constant, so every index is known
+ * at compile time and row swaps are predicated moves over the unrolled rows.
+ * SOLVE: a x = b for b (N x k) row-major, read from bin and written to b
+ * (bin may be b; a^T x = b when trans). INV: out = inv(a). DET: det[i] =
+ * det(a). info[i] = the first exactly zero pivot (1-based), as getrf's;
+ * the elimination goes on past it, as LAPACK's does, so that det is 0; the
+ * first failing matrix goes to *first (note_failure). Multipliers and the
+ * back substitution multiply by the pivot's reciprocal (getf2 scales the
+ * column by it), one division a column.
+ *
+ * The row swaps are also kept as a permutation, perm (the original row at
+ * each place, a nibble each): with P a = L U, a solve reads b's rows
+ * through perm (P b), and inv solves L U y = e_c and puts y in column
+ * perm(c) of the inverse (inv(a) = inv(U) inv(L) P), so that no register
+ * is indexed by a run-time value.
+ *
+ * Memory access is coalesced by construction: a block is one warp and
+ * handles SMALL_WARP consecutive matrices, which lie in one contiguous
+ * stretch of memory. The warp copies that stretch into shared memory with
+ * consecutive lanes on consecutive elements (a full warp's run by
+ * cp.async, every load of it in flight at once, checked for inf and NaN
+ * as the lanes read it back; a partial run through registers), then each
+ * lane reads its own matrix from there (rows padded to N * N + 1 elements, so that the lanes fall on
+ * different banks). Results (the inverse, or x when b has at most N
+ * columns) go back the same way; b is checked for inf and NaN as it loads,
+ * as a is. A failed matrix's x is its b. The block loop is uniform, so
+ * every lane reaches every __syncthreads.
+ */
+#define SMALL_WARP 32
+
+/* The staged element e of a run of matrices of `per` elements each, to or
+ * from the padded slots of S elements: a full warp's run unrolled. */
+template <typename T, int PER>
+__device__ inline bool stage_in(const T *__restrict__ src, T *sm, int S, int cnt, int lane, bool check)
 {
-  if (n < 1 || n > CUSCI__LA_SMALL_MAX)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "the small-matrix kernel takes n <= %d, not %lld", CUSCI__LA_SMALL_MAX, (long long)n);
-  if (n <= 16)
-    return by_mode<T, 16>(ctx, fn, mode, trans, batch, (int)n, k, a, bin, b, out, info, first, flag, post);
-  return by_mode<T, 32>(ctx, fn, mode, trans, batch, (int)n, k, a, bin, b, out, info, first, flag, post);
+  bool bad = false;
+  if (cnt == SMALL_WARP) {
+#pragma unroll 8
+    for (int i = 0; i < PER; i++) {
+      const int e = lane + SMALL_WARP * i;
+      T x = src[e];
+      bad |= check && !finite_(x);
+      sm[(e / PER) * S + e % PER] = x;
+    }
+  } else {
+    for (int e = lane; e < cnt * PER; e += SMALL_WARP) {
+      T x = src[e];
+      bad |= check && !finite_(x);
+      sm[(e / PER) * S + e % PER] = x;
+    }
+  }
+  return bad;
 }
+
+/* A full warp's run of matrices copied to the padded slots without a
+ * stop in registers (cp.async): every load of the run is in flight at
+ * once. The elements must be aligned to their size; the caller checks
+ * them for inf and NaN as it reads them from the slots. */
+template <typename T, int PER>
+__device__ inline void stage_async(const T *__restrict__ src, T *sm, int S, int lane)
+{
+  if constexpr (PER % SMALL_WARP == 0) {
+    /* Lane l's i-th element sits at a constant offset from its first. */
+    T *to = sm + lane;
+    const T *from = src + lane;
+#pragma unroll
+    for (int i = 0; i < PER; i++)
+      __pipeline_memcpy_async(to + (SMALL_WARP * i / PER) * S + SMALL_WARP * i % PER, from + SMALL_WARP * i, sizeof(T));
+  } else {
+#pragma unroll
+    for (int i = 0; i < PER; i++) {
+      const int e = lane + SMALL_WARP * i;
+      __pipeline_memcpy_async(sm + (e / PER) * S + e % PER, src + e, sizeof(T));
+    }
+  }
+  __pipeline_commit();
+}
+
+template <typename T, int N, int MODE>
+__device__ __forceinline__ void small_lu_body(const T *__restrict__ a, const T *bin, T *b, int64_t k, int64_t batch, bool trans, T *__restrict__ out,
+                    int *__restrict__ info, unsigned long long *first, int *__restrict__ nonfinite)
+{
+  extern __shared__ unsigned char small_sm[];
+  T *sm = (T *)small_sm;
+  const int S = N * N + 1; /* a lane's slot in shared memory */
+  const int lane = threadIdx.x;
+  /* b staged too when a lane's x fits its slot. */
+  const bool stage_b = MODE == SMALL_SOLVE && N * k <= S;
+  for (int64_t base = (int64_t)blockIdx.x * SMALL_WARP; base < batch; base += (int64_t)gridDim.x * SMALL_WARP) {
+    int cnt = batch - base < SMALL_WARP ? (int)(batch - base) : SMALL_WARP;
+    bool active = lane < cnt;
+    int64_t t = base + lane;
+    /* Coalesced load of cnt matrices. */
+    const bool direct = cnt == SMALL_WARP;
+    bool bad = false;
+    if (direct) {
+      stage_async<T, N * N>(a + base * N * N, sm, S, lane);
+      __pipeline_wait_prior(0);
+    } else {
+      bad = stage_in<T, N * N>(a + base * N * N, sm, S, cnt, lane, nonfinite != NULL);
+    }
+    __syncthreads();
+    T m[N][N];
+#pragma unroll
+    for (int i = 0; i < N; i++)
+#pragma unroll
+      for (int j = 0; j < N; j++) {
+        m[i][j] = active ? sm[lane * S + (trans ? j * N + i : i * N + j)] : (i == j ? one_<T>() : zero_<T>());
+        bad |= direct && nonfinite && !finite_(m[i][j]);
+      }
+    __syncthreads();
+    if (stage_b) {
+      const T *bs = bin + base * N * k;
+      if (k == 1) {
+        bad |= stage_in<T, N>(bs, sm, S, cnt, lane, nonfinite != NULL);
+      } else {
+        for (int e = lane; e < cnt * N * (int)k; e += SMALL_WARP) {
+          T x = bs[e];
+          bad |= nonfinite && !finite_(x);
+          sm[(e / (N * (int)k)) * S + e % (N * (int)k)] = x;
+        }
+      }
+    } else if (MODE == SMALL_SOLVE && nonfinite && active) {
+      /* b read in place below, and only for matrices that solve: checked
+       * whole here. */
+      const T *bs = bin + t * N * k;
+      for (int64_t e = 0; e < N * k; e++)
+        bad |= !finite_(bs[e]);
+    }
+    __syncthreads();
+    unsigned perm = 0x76543210u; /* place i holds row (perm >> 4 i) & 15 */
+    int first_zero = 0;
+    bool odd = false;
+#pragma unroll
+    for (int c = 0; c < N; c++) {
+      int p = c;
+      auto best = abs1_(m[c][c]);
+#pragma unroll
+      for (int r = c + 1; r < N; r++)
+        if (abs1_(m[r][c]) > best) {
+          best = abs1_(m[r][c]);
+          p = r;
+        }
+      if (p != c) {
+        odd = !odd;
+        unsigned x = ((perm >> (4 * c)) ^ (perm >> (4 * p))) & 15u;
+        perm ^= (x << (4 * c)) | (x << (4 * p));
+#pragma unroll
+        for (int r = c + 1; r < N; r++)
+          if (r == p)
+#pragma unroll
+            for (int j = 0; j < N; j++) {
+              T y = m[c][j];
+              m[c][j] = m[r][j];
+              m[r][j] = y;
+            }
+      }
+      if (is_zero_(m[c][c])) {
+        if (!first_zero)
+          first_zero = c + 1;
+        continue;
+      }
+      /* The multipliers by the pivot's reciprocal, as getf2; the
+       * reciprocal takes the pivot's place for the back substitution
+       * (det multiplies the pivots themselves). */
+      const T rd = div_(one_<T>(), m[c][c]);
+#pragma unroll
+      for (int r = c + 1; r < N; r++) {
+        T l = mul_(m[r][c], rd);
+        m[r][c] = l;
+#pragma unroll
+        for (int j = c + 1; j < N; j++)
+          m[r][j] = sub_(m[r][j], mul_(l, m[c][j]));
+      }
+      if (MODE != SMALL_DET)
+        m[c][c] = rd;
+    }
+    if (active && info)
+      info[t] = first_zero;
+    if (active)
+      note_failure(first, t, first_zero);
+    if (nonfinite && bad)
+      *nonfinite = 1;
+    if (MODE == SMALL_DET) {
+      T d = one_<T>();
+#pragma unroll
+      for (int i = 0; i < N; i++)
+        d = mul_(d, m[i][i]);
+      if (active)
+        out[t] = odd ? neg_(d) : d;
+      continue;
+    }
+    bool solve = active && !first_zero;
+    int64_t cols = MODE == SMALL_INV ? N : k;
+    /* Where this lane's right-hand sides and results are: its shared slot
+     * (row stride ld), or bin and b in global memory. */
+    bool in_sm = MODE == SMALL_INV || stage_b;
+    int64_t ld = MODE == SMALL_INV ? N : k;
+    const T *xin = in_sm ? sm + lane * S : bin + t * N * k;
+    T *xs = in_sm ? sm + lane * S : b + t * N * k;
+    if (active && !solve && !in_sm && xin != xs)
+      for (int64_t e = 0; e < N * k; e++)
+        xs[e] = xin[e];
+    /* Column col of x: P b's, or e_col for inv (whose forward
+     * substitution starts at row col: x[r] - l 0 is x[r] for the zeros
+     * above it). */
+    auto column = [&](int64_t col) {
+      T x[N];
+#pragma unroll
+      for (int i = 0; i < N; i++)
+        x[i] = MODE == SMALL_INV ? (i == col ? one_<T>() : zero_<T>()) : xin[((perm >> (4 * i)) & 15u) * ld + col];
+      /* L (unit lower), then U. */
+#pragma unroll
+      for (int c = 0; c < N; c++) {
+        if (MODE == SMALL_INV && c < col)
+          continue;
+#pragma unroll
+        for (int r = c + 1; r < N; r++)
+          x[r] = sub_(x[r], mul_(m[r][c], x[c]));
+      }
+#pragma unroll
+      for (int c = N - 1; c >= 0; c--) {
+        x[c] = mul_(x[c], m[c][c]); /* the pivot's reciprocal */
+#pragma unroll
+        for (int r = 0; r < c; r++)
+          x[r] = sub_(x[r], mul_(m[r][c], x[c]));
+      }
+      const int64_t to = MODE == SMALL_INV ? (int64_t)((perm >> (4 * col)) & 15u) : col;
+#pragma unroll
+      for (int i = 0; i < N; i++)
+        xs[i * ld + to] = x[i];
+    };
+    if (solve) {
+      if constexpr (MODE == SMALL_INV) {
+#pragma unroll
+        for (int col = 0; col < N; col++)
+          column(col);
+      } else {
+        for (int64_t col = 0; col < cols; col++)
+          column(col);
+      }
+    }
+    __syncthreads();
+    /* Coalesced store of the staged results (a failed matrix's slot holds
+     * its b). */
+    if (in_sm) {
+      T *dst = MODE == SMALL_INV ? out + base * N * N : b + base * N * k;
+      if (MODE == SMALL_INV && cnt == SMALL_WARP) {
+#pragma unroll 16
+        for (int i = 0; i < N * N; i++) {
+          const int e = lane + SMALL_WARP * i;
+          dst[e] = sm[(e / (N * N)) * S + e % (N * N)];
+        }
+      } else {
+        int per = MODE == SMALL_INV ? N * N : N * (int)k;
+        for (int e = lane; e < cnt * per; e += SMALL_WARP)
+          dst[e] = sm[(e / per) * S + e % per];
+      }
+    }
+    __syncthreads();
+  }
+}
+
+template <typename T, int N, int MODE>
+__global__ void __launch_bounds__(SMALL_WARP)
+    small_lu_kernel(const T *__restrict__ a, const T *bin, T *b, int64_t k, int64_t batch, bool trans, T *__restrict__ out,
+                    int *__restrict__ info, unsigned long long *first, int *__restrict__ nonfinite, const cusci__la_post post)
+{
+  small_lu_body<T, N, MODE>(a, bin, b, k, batch, trans, out, info, first, nonfinite);
+  post_outcome(post);
+}
+
+/* The largest n the register kernel takes. */
+#define SMALL_N 8
+
+/* The register kernel for n <= SMALL_N, by n. */
+struct register_op {
+  cusci__la_gpu *g;
+  const void *a;
+  const void *bin; /* SOLVE's right-hand sides; x goes to b */
+  void *b;
+  int64_t n, k, batch;
+  int mode;
+  bool trans;
+  void *out;
+  int *info;
+  unsigned long long *first; /* the first failing matrix (note_failure), or NULL */
+  int *nonfinite;            /* set when a (or b) holds an inf or NaN; NULL: no check */
+  cusci__la_post post;       /* where the last block posts the outcome */
+  template <typename T, int N>
+  int launch()
+  {
+    const size_t smem = sizeof(T) * SMALL_WARP * (N * N + 1);
+    const unsigned blocks = blocks_for(batch, SMALL_WARP);
+    /* Every array's elements lie at multiples of their size (cusci_array_wrap
+     * refuses others), as cp.async needs. */
+    static void (*const by_mode[])(const T *, const T *, T *, int64_t, int64_t, bool, T *, int *, unsigned long long *, int *,
+                                   const cusci__la_post) = { small_lu_kernel<T, N, SMALL_SOLVE>, small_lu_kernel<T, N, SMALL_INV>,
+                                                             small_lu_kernel<T, N, SMALL_DET> };
+    LAUNCH(by_mode[mode]<<<blocks, SMALL_WARP, smem, stream_of(g)>>>((const T *)a, (const T *)bin, (T *)b, k, batch, trans, (T *)out, info, first,
+                                                                      nonfinite, post));
+    return 0;
+  }
+  template <typename T>
+  int run()
+  {
+    switch (n) {
+    case 1: return launch<T, 1>();
+    case 2: return launch<T, 2>();
+    case 3: return launch<T, 3>();
+    case 4: return launch<T, 4>();
+    case 5: return launch<T, 5>();
+    case 6: return launch<T, 6>();
+    case 7: return launch<T, 7>();
+    default: return launch<T, 8>();
+    }
+  }
+};
 
 } // namespace
 
-extern "C" cusci_status cusci__gpu_la_small_queue(cusci_ctx *ctx, const char *fn, int dt, int mode, bool trans, int64_t batch, int64_t n, int64_t k,
-                                                  const void *a, const void *bin, void *b, void *out, int *info, unsigned long long *first,
-                                                  int *flag, cusci__la_post post)
+namespace cusci_la {
+
+/* SLOGDET, and n from 9 to 32: the warp kernels; the rest the register
+ * kernel. */
+int small_run(cusci__la_gpu *g, int dt, int mode, bool trans, int64_t batch, int64_t n, int64_t k, const void *a, const void *bin, void *b,
+              void *out, int *info, unsigned long long *first, int *flag, cusci__la_post post)
 {
   if (batch == 0)
-    return CUSCI_OK;
-  switch (dt) {
-  case CUSCI_FLOAT32: return by_size<float>(ctx, fn, mode, trans, batch, n, k, a, bin, b, out, info, first, flag, post);
-  case CUSCI_FLOAT64: return by_size<double>(ctx, fn, mode, trans, batch, n, k, a, bin, b, out, info, first, flag, post);
-  case CUSCI_COMPLEX64: return by_size<float2>(ctx, fn, mode, trans, batch, n, k, a, bin, b, out, info, first, flag, post);
-  default: return by_size<double2>(ctx, fn, mode, trans, batch, n, k, a, bin, b, out, info, first, flag, post);
+    return 0;
+  if (n < 1 || n > CUSCI__LA_SMALL_MAX)
+    return fail_(g, "the small-matrix kernels, for an n they do not take", (int)cudaErrorInvalidValue);
+  if (mode == CUSCI__LA_SMALL_SLOGDET || n > SMALL_N) {
+    warp_op op{ g, mode, trans, batch, n, k, a, bin, b, out, info, first, flag, post };
+    return cusci::by_sdcz(dt, op);
   }
+  register_op op{ g, a, bin, b, n, k, batch, mode, trans, out, info, first, flag, post };
+  return cusci::by_sdcz(dt, op);
 }
+
+} // namespace cusci_la

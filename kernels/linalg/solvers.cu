@@ -14,48 +14,10 @@
 #include <cusci/core_ext.h>
 
 #include "kernels/linalg/common.cuh"
-#include "kernels/linalg/launch.h"
+
+using namespace cusci_la;
 
 namespace {
-
-/* A call's status words: batch info ints, then the inf/NaN flag; read with
- * one sync, or left on the device for cusci_linalg_check (deferred). */
-struct words {
-  cusci_array *arr = nullptr;
-  int *dev = nullptr;
-  int64_t batch = 0;
-  ~words() { cusci_array_release(arr); }
-  cusci_status init(cusci_ctx *ctx, const char *fn, int64_t nb)
-  {
-    batch = nb;
-    int64_t cnt = (int64_t)sizeof(int) * (nb + 1);
-    TRY(cusci_array_empty(ctx, 1, &cnt, CUSCI_UINT8, &arr));
-    dev = (int *)cusci_array_data(arr);
-    CUDA_TRY(cudaMemsetAsync(dev, 0, (size_t)cnt, (cudaStream_t)cusci_ctx_stream(ctx)));
-    return CUSCI_OK;
-  }
-  cusci_status read(cusci_ctx *ctx, const char *fn, cusci__la_fail *fail, bool *nonfinite)
-  {
-    *fail = cusci__la_fail{ 0, 0 };
-    *nonfinite = false;
-    if (cusci__la_deferred(ctx))
-      return cusci__la_defer(ctx, fn, arr, batch, true);
-    int *h = (int *)malloc(sizeof(int) * (size_t)(batch + 1));
-    if (!h)
-      return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %lld info words", (long long)batch + 1);
-    cusci_status st = cusci_array_to_host(ctx, arr, h, sizeof(int) * (size_t)(batch + 1));
-    if (st == CUSCI_OK) {
-      *nonfinite = h[batch] != 0;
-      for (int64_t i = 0; i < batch; i++)
-        if (h[i]) {
-          *fail = cusci__la_fail{ i, h[i] };
-          break;
-        }
-    }
-    free(h);
-    return st;
-  }
-};
 
 /* ------------------------------------------------------------ banded LU */
 
@@ -224,34 +186,28 @@ __global__ void band_chol_kernel(const T *__restrict__ ab, T *__restrict__ b, T 
 }
 
 struct band_op {
-  cusci_ctx *ctx;
-  const char *fn;
+  cusci__la_gpu *g;
   int kind, mode;
   int64_t batch, n, k, l, u;
   bool lower;
   const void *a;
   void *b;
   int *info;
-  template <typename T> cusci_status run()
+  template <typename T> int run()
   {
     if (batch == 0 || n == 0)
-      return CUSCI_OK;
+      return 0;
     int64_t ld = kind == CUSCI__LA_POS ? l + u + 1 : 2 * l + u + 1;
-    int64_t cnt = batch * n * ld * (int64_t)sizeof(T) + (kind == CUSCI__LA_POS ? 0 : batch * n * (int64_t)sizeof(int));
-    cusci_array *scratch = NULL;
-    TRY(cusci_array_empty(ctx, 1, &cnt, CUSCI_UINT8, &scratch));
-    T *w = (T *)cusci_array_data(scratch);
-    cudaStream_t s = (cudaStream_t)cusci_ctx_stream(ctx);
+    size_t cnt = (size_t)(batch * n * ld) * sizeof(T) + (kind == CUSCI__LA_POS ? 0 : (size_t)(batch * n) * sizeof(int));
+    void *p;
+    RUN(take(g, cnt, &p));
+    T *w = (T *)p;
     if (kind == CUSCI__LA_POS)
-      band_chol_kernel<T><<<blocks_for(batch, 64), 64, 0, s>>>((const T *)a, (T *)b, w, batch, n, k, l + u, lower, info);
+      LAUNCH(band_chol_kernel<T><<<blocks_for(batch, 64), 64, 0, stream_of(g)>>>((const T *)a, (T *)b, w, batch, n, k, l + u, lower, info));
     else
-      band_lu_kernel<T><<<blocks_for(batch, 64), 64, 0, s>>>((const T *)a, (T *)b, w, (int *)(w + batch * n * ld), mode, batch, n, k, l, u,
-                                                              info);
-    cudaError_t e = cudaGetLastError();
-    cusci_array_release(scratch); /* stream-ordered: reused only after the kernel */
-    if (e != cudaSuccess)
-      return cuda_fail(ctx, fn, "the banded solver kernel", e);
-    return CUSCI_OK;
+      LAUNCH(band_lu_kernel<T><<<blocks_for(batch, 64), 64, 0, stream_of(g)>>>((const T *)a, (T *)b, w, (int *)(w + batch * n * ld), mode, batch,
+                                                                               n, k, l, u, info));
+    return 0;
   }
 };
 
@@ -341,104 +297,90 @@ __global__ void levinson_kernel(const T *__restrict__ c, const T *__restrict__ r
 }
 
 struct levinson_op {
-  cusci_ctx *ctx;
-  const char *fn;
+  cusci__la_gpu *g;
   int64_t n, k;
   const void *c, *r;
   void *y;
   int *info;
-  template <typename T> cusci_status run()
+  template <typename T> int run()
   {
-    int64_t cnt = 4 * n * (int64_t)sizeof(T);
-    cusci_array *scratch = NULL;
-    TRY(cusci_array_empty(ctx, 1, &cnt, CUSCI_UINT8, &scratch));
+    void *scratch;
+    RUN(take(g, (size_t)(4 * n) * sizeof(T), &scratch));
     const int threads = 256;
-    levinson_kernel<T><<<1, threads, threads * sizeof(T), (cudaStream_t)cusci_ctx_stream(ctx)>>>(
-        (const T *)c, (const T *)r, (T *)y, (T *)cusci_array_data(scratch), n, k, info);
-    cudaError_t e = cudaGetLastError();
-    cusci_array_release(scratch);
-    if (e != cudaSuccess)
-      return cuda_fail(ctx, fn, "the Levinson kernel", e);
-    return CUSCI_OK;
+    LAUNCH(levinson_kernel<T><<<1, threads, threads * sizeof(T), stream_of(g)>>>((const T *)c, (const T *)r, (T *)y, (T *)scratch, n, k, info));
+    return 0;
   }
 };
 
 } /* namespace */
 
-extern "C" cusci_status cusci__gpu_la_band_queue(cusci_ctx *ctx, const char *fn, int dt, int kind, int mode, int64_t batch, int64_t n, int64_t k,
-                                                 int64_t l, int64_t u, bool lower, const void *a, void *b, int *info)
+namespace cusci_la {
+
+int band_queue(cusci__la_gpu *g, int dt, int kind, int mode, int64_t batch, int64_t n, int64_t k, int64_t l, int64_t u, bool lower,
+               const void *a, void *b, int *info)
 {
-  TRY(cusci_ctx_use_device(ctx, fn));
-  band_op op{ ctx, fn, kind, mode, batch, n, k, l, u, lower, a, b, info };
+  band_op op{ g, kind, mode, batch, n, k, l, u, lower, a, b, info };
   return cusci::by_sdcz(dt, op);
 }
 
-extern "C" cusci_status cusci__gpu_la_band(cusci_ctx *ctx, const char *fn, int dt, int kind, bool check_finite, int64_t batch, int64_t n, int64_t k,
-                                           int64_t l, int64_t u, bool lower, const void *ab, void *b, cusci__la_fail *fail, bool *nonfinite)
+} // namespace cusci_la
+
+extern "C" int cusci__launch_la_band(cusci__la_gpu *g, int dt, int kind, bool check_finite, int64_t batch, int64_t n, int64_t k, int64_t l,
+                                     int64_t u, bool lower, const void *ab, void *b)
 {
-  TRY(cusci_ctx_use_device(ctx, fn));
-  words w;
-  TRY(w.init(ctx, fn, batch));
   if (check_finite) {
-    TRY(check_finite_async(ctx, fn, dt, batch * (l + u + 1) * n, ab, w.dev + batch));
-    TRY(check_finite_async(ctx, fn, dt, batch * n * k, b, w.dev + batch));
+    RUN(flag_nonfinite(g, dt, batch * (l + u + 1) * n, ab));
+    RUN(flag_nonfinite(g, dt, batch * n * k, b));
   }
-  TRY(cusci__gpu_la_band_queue(ctx, fn, dt, kind, 2, batch, n, k, l, u, lower, ab, b, w.dev));
-  return w.read(ctx, fn, fail, nonfinite);
+  return band_queue(g, dt, kind, 2, batch, n, k, l, u, lower, ab, b, g->info);
 }
 
-extern "C" cusci_status cusci__gpu_la_levinson(cusci_ctx *ctx, const char *fn, int dt, bool check_finite, int64_t n, int64_t k, const void *c,
-                                               const void *r, void *b, cusci__la_fail *fail, bool *nonfinite)
+extern "C" int cusci__launch_la_levinson(cusci__la_gpu *g, int dt, bool check_finite, int64_t n, int64_t k, const void *c, const void *r, void *b)
 {
-  TRY(cusci_ctx_use_device(ctx, fn));
-  words w;
-  TRY(w.init(ctx, fn, 1));
   if (check_finite) {
-    TRY(check_finite_async(ctx, fn, dt, n, c, w.dev + 1));
-    TRY(check_finite_async(ctx, fn, dt, n, r, w.dev + 1));
-    TRY(check_finite_async(ctx, fn, dt, n * k, b, w.dev + 1));
+    RUN(flag_nonfinite(g, dt, n, c));
+    RUN(flag_nonfinite(g, dt, n, r));
+    RUN(flag_nonfinite(g, dt, n * k, b));
   }
-  levinson_op op{ ctx, fn, n, k, c, r, b, w.dev };
-  TRY(cusci::by_sdcz(dt, op));
-  return w.read(ctx, fn, fail, nonfinite);
+  levinson_op op{ g, n, k, c, r, b, g->info };
+  return cusci::by_sdcz(dt, op);
 }
 
-/* One cuFFT plan per call, its work area from the pool; the call waits for
- * the transform before the plan is destroyed. */
-extern "C" cusci_status cusci__gpu_la_fft(cusci_ctx *ctx, const char *fn, int dt, int64_t n, int64_t k, bool inverse, void *x)
+/* One cuFFT plan per call, its work area given (the API layer waits for
+ * the transform before the plan goes). */
+extern "C" int cusci__launch_la_fft_plan(int dt, int64_t n, int64_t k, void **plan, size_t *work_bytes)
 {
-  TRY(cusci_ctx_use_device(ctx, fn));
-  cufftHandle plan;
-  cufftResult fr = cufftCreate(&plan);
+  cufftHandle h;
+  cufftResult fr = cufftCreate(&h);
   if (fr != CUFFT_SUCCESS)
-    return cusci_ctx_gpu_status(ctx, fn, "cufftCreate", CUSCI_GPU_CODE(CUSCI_GPU_CUFFT, (int)fr));
-  cusci_array *wa = NULL;
-  cusci_status st = CUSCI_OK;
-  size_t wsize = 0;
+    return CUSCI_GPU_CODE(CUSCI_GPU_CUFFT, (int)fr);
   long long nn = n, emb = n;
   cufftType type = dt == CUSCI_COMPLEX64 ? CUFFT_C2C : CUFFT_Z2Z;
-  fr = cufftSetAutoAllocation(plan, 0);
+  fr = cufftSetAutoAllocation(h, 0);
   if (fr == CUFFT_SUCCESS)
-    fr = cufftMakePlanMany64(plan, 1, &nn, &emb, k, 1, &emb, k, 1, type, k, &wsize);
-  if (fr == CUFFT_SUCCESS) {
-    int64_t cnt = (int64_t)(wsize ? wsize : 1);
-    st = cusci_array_empty(ctx, 1, &cnt, CUSCI_UINT8, &wa);
+    fr = cufftMakePlanMany64(h, 1, &nn, &emb, k, 1, &emb, k, 1, type, k, work_bytes);
+  if (fr != CUFFT_SUCCESS) {
+    cufftDestroy(h);
+    return CUSCI_GPU_CODE(CUSCI_GPU_CUFFT, (int)fr);
   }
-  if (fr == CUFFT_SUCCESS && st == CUSCI_OK)
-    fr = cufftSetWorkArea(plan, cusci_array_data(wa));
-  if (fr == CUFFT_SUCCESS && st == CUSCI_OK)
-    fr = cufftSetStream(plan, (cudaStream_t)cusci_ctx_stream(ctx));
+  *plan = (void *)(uintptr_t)h;
+  return 0;
+}
+
+extern "C" int cusci__launch_la_fft(void *plan, void *stream, void *work, int dt, bool inverse, void *x)
+{
+  cufftHandle h = (cufftHandle)(uintptr_t)plan;
+  cufftResult fr = cufftSetWorkArea(h, work);
+  if (fr == CUFFT_SUCCESS)
+    fr = cufftSetStream(h, (cudaStream_t)stream);
   int dir = inverse ? CUFFT_INVERSE : CUFFT_FORWARD;
-  if (fr == CUFFT_SUCCESS && st == CUSCI_OK)
-    fr = dt == CUSCI_COMPLEX64 ? cufftExecC2C(plan, (cufftComplex *)x, (cufftComplex *)x, dir)
-                               : cufftExecZ2Z(plan, (cufftDoubleComplex *)x, (cufftDoubleComplex *)x, dir);
-  if (fr == CUFFT_SUCCESS && st == CUSCI_OK)
-    st = cusci_ctx_synchronize(ctx);
-  cufftDestroy(plan);
-  cusci_array_release(wa);
-  if (st != CUSCI_OK)
-    return st;
-  if (fr != CUFFT_SUCCESS)
-    return cusci_ctx_gpu_status(ctx, fn, "cuFFT", CUSCI_GPU_CODE(CUSCI_GPU_CUFFT, (int)fr));
-  return CUSCI_OK;
+  if (fr == CUFFT_SUCCESS)
+    fr = dt == CUSCI_COMPLEX64 ? cufftExecC2C(h, (cufftComplex *)x, (cufftComplex *)x, dir)
+                               : cufftExecZ2Z(h, (cufftDoubleComplex *)x, (cufftDoubleComplex *)x, dir);
+  return CUSCI_GPU_CODE(CUSCI_GPU_CUFFT, (int)fr);
+}
+
+extern "C" int cusci__launch_la_fft_free(void *plan)
+{
+  return CUSCI_GPU_CODE(CUSCI_GPU_CUFFT, (int)cufftDestroy((cufftHandle)(uintptr_t)plan));
 }
