@@ -142,7 +142,9 @@ cusci_status cusci__rcurand_sample(cusci_ctx *ctx, const char *fn, cusci_random_
   if (s != CURAND_STATUS_SUCCESS)
     return curand_fail(ctx, fn, "curandSetStream", s);
   /* Pseudo-random normals come in pairs: an odd count is made one longer
-   * in scratch memory. Poisson counts come as uint32. */
+   * in scratch memory. Poisson counts come as uint32. The pool hands the
+   * scratch on to later work on this stream only, so it may be released as
+   * soon as the engine's work is queued. */
   bool normal = dist == CUSCI__RD_STANDARD_NORMAL || dist == CUSCI__RD_NORMAL || dist == CUSCI__RD_LOGNORMAL;
   cusci_array *scratch = NULL;
   void *buf = cusci_array_data(dst);
@@ -214,11 +216,6 @@ cusci_status cusci__rcurand_sample(cusci_ctx *ctx, const char *fn, cusci_random_
                                     cudaMemcpyDeviceToDevice, (cudaStream_t)cusci_ctx_stream(ctx));
     if (e != cudaSuccess)
       st = cusci_ctx_gpu_status(ctx, fn, "cudaMemcpyAsync", (int)e);
-  }
-  if (scratch && !host) {
-    /* The scratch array may be released before the stream has used it only
-     * if the pool orders reuse by stream; wait to be safe. */
-    cudaStreamSynchronize((cudaStream_t)cusci_ctx_stream(ctx));
   }
   cusci_array_release(scratch);
   return st;
