@@ -1,5 +1,6 @@
 /*
- * kernels/random/launch.h: librandom's CUDA kernels as seen from C.
+ * kernels/random/launch.h: librandom's CUDA kernels and cuRAND's engines
+ * as seen from C.
  *
  * Plain C, no CUDA header. Each launcher queues work on `stream` (a
  * cudaStream_t) and returns 0 or the cudaError_t of the launch; a size
@@ -30,9 +31,26 @@ CUSCI_LAUNCHER(int cusci__rreal_scratch(int dist, const cusci__rparams *p, int f
 CUSCI_LAUNCHER(int cusci__launch_rreal(void *stream, int dist, const cusci__rparams *p, uint64_t key, uint64_t ctr, int f32, int64_t n, void *dst,
                         void *scratch))
 CUSCI_LAUNCHER(int cusci__launch_rint(void *stream, int dist, const cusci__rparams *p, uint64_t key, uint64_t ctr, int dtype, int64_t n, void *dst))
-/* dst[i] = a + b (1 - dst[i]) over n contiguous elements: cuRAND's
- * uniforms on (0, 1] turned into numpy's [0, 1) and scaled. */
-CUSCI_LAUNCHER(int cusci__launch_rflip(void *stream, int f32, int64_t n, void *dst, double a, double b))
+
+/* cuRAND's engines (kernels/random/curand.cu), a vendor sequence: `gen` is
+ * a curandGenerator_t of `device`, a GPU that the caller has made current
+ * or CUSCI_DEVICE_HOST (cuRAND's host generator, buffers in host memory);
+ * `kind` a cusci_bitgen other than Philox. They return 0,
+ * CUSCI_GPU_CODE(CUSCI_GPU_CURAND, status) or a cudaError_t, and store in
+ * *what the name of the call that failed (NULL for a kernel launch). */
+CUSCI_LAUNCHER(int cusci__rengine_create(int kind, int device, void **gen, const char **what))
+/* With gen's device current; the caller's stays current after. */
+CUSCI_LAUNCHER(int cusci__rengine_destroy(void *gen, int device))
+/* Seed a pseudo-random engine with seed; move every engine but MTGP32 and
+ * MT19937, which cannot seek, to offset. */
+CUSCI_LAUNCHER(int cusci__rengine_seek(void *gen, int kind, uint64_t seed, uint64_t offset, const char **what))
+/* m values of `dist` at buf, on `stream`: RANDOM (numpy's [0, 1)) and
+ * UNIFORM ([p->a, p->b)), STANDARD_NORMAL, NORMAL and LOGNORMAL (p->a,
+ * p->b) as float32 (f32) or float64; POISSON (p->a) as uint32. When m > n
+ * (pseudo-random normals come in pairs) buf is scratch, and its first n
+ * values are then copied to dst. */
+CUSCI_LAUNCHER(int cusci__launch_rengine(void *stream, void *gen, int device, int dist, const cusci__rparams *p, int f32, int64_t n,
+                          int64_t m, void *buf, void *dst, const char **what))
 
 /* Scratch bytes that cusci__launch_rperm needs for n keys. */
 CUSCI_LAUNCHER(int cusci__rperm_scratch(int64_t n, size_t *bytes))

@@ -639,16 +639,6 @@ void launch_walk(cudaStream_t s, const cusci__rparams *p, uint64_t key, uint64_t
   walk_kernel<DIST><<<resident_blocks(walk_kernel<DIST>, n), kThreads, 0, s>>>(*p, key, ctr, n, (int64_t *)dst);
 }
 
-template <typename T>
-__global__ void flip_kernel(T *dst, int64_t n, double a, double b, bool unit, T below1)
-{
-  int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-    T v = (T)(a + b * (1.0 - (double)dst[i]));
-    dst[i] = unit && v >= (T)1 ? below1 : v;
-  }
-}
-
 template <int DIST, int F32>
 __global__ void real_arr_kernel(const double *pa, const double *pb, uint64_t key, uint64_t ctr, int64_t n, void *dst)
 {
@@ -805,19 +795,6 @@ extern "C" int cusci__launch_rint(void *stream, int dist, const cusci__rparams *
   default:
     return (int)cudaErrorInvalidValue;
   }
-  return (int)cudaGetLastError();
-}
-
-extern "C" int cusci__launch_rflip(void *stream, int f32, int64_t n, void *dst, double a, double b)
-{
-  cudaStream_t s = (cudaStream_t)stream;
-  if (n == 0)
-    return 0;
-  bool unit = a == 0.0 && b == 1.0;
-  if (f32)
-    flip_kernel<float><<<blocks_for(n), kThreads, 0, s>>>((float *)dst, n, a, b, unit, 0x1.fffffep-1f);
-  else
-    flip_kernel<double><<<blocks_for(n), kThreads, 0, s>>>((double *)dst, n, a, b, unit, 0x1.fffffffffffffp-1);
   return (int)cudaGetLastError();
 }
 
