@@ -15,19 +15,10 @@
 
 #include <cusci/random.h>
 
+#include "kernels/random/common.cuh"
 #include "kernels/random/launch.h"
 
 namespace {
-
-constexpr int kThreads = 256;
-
-unsigned blocks_for(int64_t n)
-{
-  int64_t b = (n + kThreads - 1) / kThreads;
-  if (b > 65535LL * 32)
-    b = 65535LL * 32;
-  return (unsigned)(b > 0 ? b : 1);
-}
 
 curandRngType_t rng_type(int kind)
 {

@@ -9,20 +9,11 @@
 
 #include <cub/device/device_radix_sort.cuh>
 
+#include "kernels/random/common.cuh"
 #include "kernels/random/launch.h"
 #include "reference/random/perm.h"
 
 namespace {
-
-constexpr int kThreads = 256;
-
-unsigned blocks_for(int64_t n)
-{
-  int64_t b = (n + kThreads - 1) / kThreads;
-  if (b > 65535LL * 32)
-    b = 65535LL * 32;
-  return (unsigned)(b > 0 ? b : 1);
-}
 
 __global__ void keys_kernel(uint64_t key, uint64_t ctr, int64_t n, const double *w, uint64_t *keys, int64_t *vals)
 {

@@ -13,19 +13,10 @@
 
 #include <cusci/core.h>
 
+#include "kernels/random/common.cuh"
 #include "kernels/random/launch.h"
 
 namespace {
-
-constexpr int kThreads = 256;
-
-unsigned blocks_for(int64_t n)
-{
-  int64_t b = (n + kThreads - 1) / kThreads;
-  if (b > 65535LL * 32)
-    b = 65535LL * 32;
-  return (unsigned)(b > 0 ? b : 1);
-}
 
 /* Blocks for the sampling kernels: enough to fill the device (per_sm
  * blocks of 256 threads per multiprocessor, eight unless the kernel's
