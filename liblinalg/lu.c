@@ -18,10 +18,13 @@
 
 #include "liblinalg/internal.h"
 #include "kernels/linalg/launch.h"
+#include "kernels/linalg/lu_launch.h"
+#include "reference/linalg/lu_ops.h"
 #include "reference/linalg/reference.h"
 
-/* scipy.linalg.lu_factor; the pivots go through the host to become SciPy's
- * 0-based int32 (the GPU's are cuSOLVER's 1-based int64). */
+/* scipy.linalg.lu_factor. The pivots become SciPy's 0-based int32 where
+ * they are: in place on the host (LAPACK's are int32), by a kernel from
+ * cuSOLVER's 1-based int64 ones on a GPU. */
 cusci_status cusci_linalg_lu_factor(cusci_ctx *ctx, const cusci_array *a, cusci_array **lu, cusci_array **piv)
 {
   static const char fn[] = "cusci_linalg_lu_factor";
@@ -30,40 +33,35 @@ cusci_status cusci_linalg_lu_factor(cusci_ctx *ctx, const cusci_array *a, cusci_
   TRY(cusci__la_check_out(ctx, fn, lu, in.nd, in.sh, in.dt));
   TRY(cusci__la_check_out(ctx, fn, piv, in.nd - 1, in.sh, CUSCI_INT32));
   cusci_array *w = NULL, *p = NULL, *dp = NULL;
-  int32_t *hp = malloc(sizeof *hp * (size_t)(in.batch * in.n > 0 ? in.batch * in.n : 1));
-  if (!hp)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
   cusci_status st = cusci__la_work_copy(ctx, a, in.dt, &w);
+  if (st == CUSCI_OK)
+    st = cusci_array_empty(ctx, in.nd - 1, in.sh, CUSCI_INT32, &p);
   bool nonfinite = false;
   int info = 0;
-  if (st == CUSCI_OK && in.batch * in.n > 0) {
+  int64_t np = in.batch * in.n;
+  if (st == CUSCI_OK && np > 0) {
     if (cusci__la_on_host(ctx)) {
       nonfinite = cusci__la_host_nonfinite(w);
+      int32_t *hp = cusci_array_data(p);
       if (!nonfinite)
         info = cusci__ref_la_lu_factor(in.dt, in.batch, in.n, cusci_array_data(w), hp);
+      for (int64_t i = 0; !nonfinite && info == 0 && i < np; i++)
+        hp[i] = cusci__lu_piv_from_lapack(hp[i]);
     } else {
-      int64_t np = in.batch * in.n;
       st = cusci_array_empty(ctx, 1, &np, CUSCI_INT64, &dp);
       if (st == CUSCI_OK)
         st = GPU_CALL(cusci__gpu_la_lu_factor(ctx, fn, in.dt, true, in.batch, in.n, cusci_array_data(w), cusci_array_data(dp), &nonfinite));
-      int64_t *h64 = st == CUSCI_OK ? malloc(sizeof *h64 * (size_t)np) : NULL;
-      if (st == CUSCI_OK && !h64)
-        st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
-      if (st == CUSCI_OK)
-        st = cusci_array_to_host(ctx, dp, h64, sizeof *h64 * (size_t)np);
-      for (int64_t i = 0; st == CUSCI_OK && i < np; i++)
-        hp[i] = (int32_t)h64[i];
-      free(h64);
+      /* Queued after getrf on the context's stream; dp goes back to the
+       * pool, which orders its reuse on that stream. */
+      if (st == CUSCI_OK && !nonfinite) {
+        int e = cusci__launch_la_piv_from_lapack(cusci_ctx_stream(ctx), np, cusci_array_data(dp), cusci_array_data(p));
+        if (e != 0)
+          st = cusci_ctx_gpu_status(ctx, fn, "the pivots' conversion", e);
+      }
     }
   }
   cusci_array_release(dp);
-  /* LAPACK's 1-based pivots to SciPy's 0-based. */
-  for (int64_t i = 0; st == CUSCI_OK && !nonfinite && info == 0 && i < in.batch * in.n; i++)
-    hp[i] -= 1;
   st = cusci__la_outcome(ctx, fn, st, info, nonfinite, (cusci__la_fail){ 0, 0 }, CUSCI__LA_FAIL_SINGULAR, in.nd - 2, in.sh);
-  if (st == CUSCI_OK)
-    st = cusci_array_from_host(ctx, hp, in.nd - 1, in.sh, CUSCI_INT32, &p);
-  free(hp);
   return cusci__la_give_all(ctx, st, 2, (cusci_array *[]){ w, p }, (cusci_array **[]){ lu, piv });
 }
 
@@ -170,8 +168,10 @@ cusci_status cusci_linalg_lu(cusci_ctx *ctx, const cusci_array *a, const cusci_l
   return cusci__la_give_all(ctx, st, 3, (cusci_array *[]){ rp, rl, ru }, (cusci_array **[]){ p, l, u });
 }
 
-/* scipy.linalg.lu_solve: the pivots are checked and made 1-based on the
- * host, int32 for LAPACKE, int64 for cuSOLVER. */
+/* scipy.linalg.lu_solve: the pivots are checked and made 1-based where
+ * they are, in place on the host (int32 for LAPACKE) or by a kernel on a
+ * GPU (int64 for cuSOLVER), whose first bad pivot is read back after the
+ * solve. */
 cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const cusci_array *piv, const cusci_array *b, cusci_linalg_trans trans, cusci_array **x)
 {
   static const char fn[] = "cusci_linalg_lu_solve";
@@ -219,9 +219,8 @@ cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const 
   TRY(cusci__la_check_out(ctx, fn, x, nb + (vec ? 1 : 2), xshape, dt));
   int64_t batch = cusci__la_prod(nb, shape);
 
-  /* Working copies broadcast to the common batch: lu, piv (host) and b. */
-  cusci_array *vl = NULL, *vp = NULL, *pc = NULL, *b2 = NULL, *vb = NULL, *wl = NULL, *wb = NULL, *dp = NULL, *res = NULL;
-  int32_t *hp = NULL;
+  /* Working copies broadcast to the common batch: lu, piv and b. */
+  cusci_array *vl = NULL, *vp = NULL, *pc = NULL, *b2 = NULL, *vb = NULL, *wl = NULL, *wb = NULL, *dp = NULL, *bad = NULL, *res = NULL;
   shape[nb] = n;
   shape[nb + 1] = n;
   cusci_status st = cusci_array_broadcast_to(ctx, (cusci_array *)lu, nb + 2, shape, &vl);
@@ -231,15 +230,15 @@ cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const 
     st = cusci_array_broadcast_to(ctx, (cusci_array *)piv, nb + 1, shape, &vp);
   if (st == CUSCI_OK)
     st = cusci_array_copy(ctx, vp, &pc);
-  if (st == CUSCI_OK) {
-    hp = malloc(sizeof *hp * (size_t)(batch * n > 0 ? batch * n : 1));
-    st = hp ? cusci_array_to_host(ctx, pc, hp, sizeof *hp * (size_t)(batch * n)) : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
-  }
-  for (int64_t i = 0; st == CUSCI_OK && i < batch * n; i++) {
-    if (hp[i] < 0 || hp[i] >= n)
-      st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "piv holds %d, outside 0..%lld", (int)hp[i], (long long)n - 1);
-    else
-      hp[i] += 1;
+  int64_t np = batch * n;
+  if (st == CUSCI_OK && cusci__la_on_host(ctx)) {
+    int32_t *hp = cusci_array_data(pc);
+    for (int64_t i = 0; st == CUSCI_OK && i < np; i++) {
+      if (!cusci__lu_piv_ok(hp[i], n))
+        st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "piv holds %d, outside 0..%lld", (int)hp[i], (long long)n - 1);
+      else
+        hp[i] = (int32_t)cusci__lu_piv_to_lapack(hp[i], i % n, n);
+    }
   }
   shape[nb + 1] = k;
   int64_t col[2] = { n, 1 };
@@ -251,7 +250,6 @@ cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const 
     st = cusci__la_work_copy(ctx, vb, dt, &wb);
   cusci_array_release(vl);
   cusci_array_release(vp);
-  cusci_array_release(pc);
   cusci_array_release(b2);
   cusci_array_release(vb);
   bool nonfinite = false;
@@ -260,24 +258,36 @@ cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const 
     if (cusci__la_on_host(ctx)) {
       nonfinite = cusci__la_host_nonfinite(wl) || cusci__la_host_nonfinite(wb);
       if (!nonfinite)
-        info = cusci__ref_la_lu_solve(dt, (int)trans, batch, n, k, cusci_array_data(wl), hp, cusci_array_data(wb));
+        info = cusci__ref_la_lu_solve(dt, (int)trans, batch, n, k, cusci_array_data(wl), cusci_array_data(pc), cusci_array_data(wb));
     } else {
-      int64_t np = batch * n;
-      int64_t *h64 = malloc(sizeof *h64 * (size_t)np);
-      if (!h64)
-        st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
-      for (int64_t i = 0; st == CUSCI_OK && i < np; i++)
-        h64[i] = hp[i];
+      /* An out-of-range pivot is made harmless for getrs and noted in
+       * bad, which is read once the solve is done. */
+      int64_t nbad = CUSCI__LA_PIV_BAD_WORDS;
+      st = cusci_array_empty(ctx, 1, &np, CUSCI_INT64, &dp);
       if (st == CUSCI_OK)
-        st = cusci_array_from_host(ctx, h64, 1, &np, CUSCI_INT64, &dp);
-      free(h64);
+        st = cusci_array_empty(ctx, 1, &nbad, CUSCI_UINT64, &bad);
+      if (st == CUSCI_OK)
+        st = cusci_ctx_use_device(ctx, fn);
+      if (st == CUSCI_OK) {
+        int e = cusci__launch_la_piv_to_lapack(cusci_ctx_stream(ctx), np, n, cusci_array_data(pc), cusci_array_data(dp), cusci_array_data(bad));
+        if (e != 0)
+          st = cusci_ctx_gpu_status(ctx, fn, "the pivots' conversion", e);
+      }
       if (st == CUSCI_OK)
         st = GPU_CALL(cusci__gpu_la_lu_solve(ctx, fn, dt, true, batch, n, k, (int)trans, cusci_array_data(wl), cusci_array_data(dp),
                                              cusci_array_data(wb), &nonfinite));
+      uint64_t hb[CUSCI__LA_PIV_BAD_WORDS];
+      if (st == CUSCI_OK)
+        st = cusci_array_to_host(ctx, bad, hb, sizeof hb);
+      if (st == CUSCI_OK && hb[0] != UINT64_MAX) {
+        cusci__la_defer_drop(ctx);
+        st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "piv holds %d, outside 0..%lld", (int)(int64_t)hb[1], (long long)n - 1);
+      }
     }
   }
-  free(hp);
+  cusci_array_release(pc);
   cusci_array_release(dp);
+  cusci_array_release(bad);
   cusci_array_release(wl);
   st = cusci__la_outcome(ctx, fn, st, info, nonfinite, (cusci__la_fail){ 0, 0 }, CUSCI__LA_FAIL_SINGULAR, nb, shape);
   if (st == CUSCI_OK)
