@@ -5,11 +5,7 @@
 #include "config.h" /* CUSCI_HAVE_CUDA */
 #endif
 
-#include <complex.h>
-#include <limits.h>
-#include <math.h>
-#include <stdlib.h>
-#include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
 #include <cusci/core.h>
@@ -66,11 +62,11 @@ cusci_status cusci_linalg_lu_factor(cusci_ctx *ctx, const cusci_array *a, cusci_
 }
 
 /*
- * scipy.linalg.lu from lu_factor: the row interchanges piv give the
- * permutation perm (P_lapack a = l u with (P_lapack a)[i] = a[perm[i]]),
- * so SciPy's p has p[perm[i], i] = 1 and its row indices are perm's
- * inverse; l is the strict lower part of the factors plus the identity,
- * u the upper part.
+ * scipy.linalg.lu from lu_factor, split on the factors' device in their
+ * own dtype (reference/linalg/lu_ops.h has the formulas): the pivots give
+ * SciPy's row indices r (a = (l u)[r]), from which p (p[i][r[i]] = 1), or
+ * p l (row i is row r[i] of l) with permute_l, are written; l is the
+ * strict lower part of the factors plus the identity, u the upper part.
  */
 cusci_status cusci_linalg_lu(cusci_ctx *ctx, const cusci_array *a, const cusci_linalg_lu_opts *opts, cusci_array **p, cusci_array **l, cusci_array **u)
 {
@@ -87,84 +83,36 @@ cusci_status cusci_linalg_lu(cusci_ctx *ctx, const cusci_array *a, const cusci_l
     TRY(cusci__la_check_out(ctx, fn, p, o.p_indices ? nd - 1 : nd, sh, o.p_indices ? CUSCI_INT32 : rt));
   TRY(cusci__la_check_out(ctx, fn, l, nd, sh, dt));
   TRY(cusci__la_check_out(ctx, fn, u, nd, sh, dt));
-  cusci_array *lu = NULL, *piv = NULL, *c = NULL;
+  cusci_array *lu = NULL, *piv = NULL;
   TRY(cusci_linalg_lu_factor(ctx, a, &lu, &piv));
-  /* Work on the host in complex128, then convert. */
-  size_t nn = (size_t)(batch * n * n);
-  double complex *f = malloc(sizeof *f * (nn ? nn : 1)), *lv = calloc(nn ? nn : 1, sizeof *lv), *uv = calloc(nn ? nn : 1, sizeof *uv);
-  double *pm = calloc(nn ? nn : 1, sizeof *pm);
-  int32_t *pv = malloc(sizeof *pv * (size_t)(batch * n > 0 ? batch * n : 1)), *perm = malloc(sizeof *perm * (size_t)(n > 0 ? n : 1));
-  int32_t *pidx = malloc(sizeof *pidx * (size_t)(batch * n > 0 ? batch * n : 1));
-  cusci_status st = f && lv && uv && pm && pv && perm && pidx ? CUSCI_OK : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  /* The row indices are p itself with p_indices, else scratch. */
+  cusci_array *rp = NULL, *rl = NULL, *ru = NULL, *rows = NULL;
+  cusci_status st = cusci_array_empty(ctx, nd, sh, dt, &rl);
   if (st == CUSCI_OK)
-    st = cusci_array_astype(ctx, lu, CUSCI_COMPLEX128, true, &c);
-  if (st == CUSCI_OK)
-    st = cusci_array_to_host(ctx, c, f, sizeof *f * nn);
-  if (st == CUSCI_OK)
-    st = cusci_array_to_host(ctx, piv, pv, sizeof *pv * (size_t)(batch * n));
-  for (int64_t b = 0; st == CUSCI_OK && b < batch; b++) {
-    for (int64_t i = 0; i < n; i++)
-      perm[i] = (int32_t)i;
-    for (int64_t i = 0; i < n; i++) {
-      int32_t j = pv[b * n + i], t = perm[i];
-      perm[i] = perm[j];
-      perm[j] = t;
-    }
-    for (int64_t i = 0; i < n; i++) {
-      pm[b * n * n + (int64_t)perm[i] * n + i] = 1;
-      pidx[b * n + perm[i]] = (int32_t)i;
-    }
-    const double complex *fb = f + b * n * n;
-    double complex *lb = lv + b * n * n, *ub = uv + b * n * n;
-    for (int64_t i = 0; i < n; i++)
-      for (int64_t j = 0; j < n; j++) {
-        if (j < i)
-          lb[i * n + j] = fb[i * n + j];
-        else
-          ub[i * n + j] = fb[i * n + j];
-        if (i == j)
-          lb[i * n + j] = 1;
-      }
-    if (o.permute_l) {
-      /* p l: row perm[i] of the result is row i of l. */
-      double complex *t = malloc(sizeof *t * (size_t)(n * n > 0 ? n * n : 1));
-      if (!t) {
-        st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
-        break;
-      }
-      for (int64_t i = 0; i < n; i++)
-        memcpy(t + (int64_t)perm[i] * n, lb + i * n, sizeof *t * (size_t)n);
-      memcpy(lb, t, sizeof *t * (size_t)(n * n));
-      free(t);
+    st = cusci_array_empty(ctx, nd, sh, dt, &ru);
+  if (st == CUSCI_OK && !o.permute_l)
+    st = o.p_indices ? cusci_array_empty(ctx, nd - 1, sh, CUSCI_INT32, &rp) : cusci_array_empty(ctx, nd, sh, rt, &rp);
+  if (st == CUSCI_OK && !o.p_indices)
+    st = cusci_array_empty(ctx, nd - 1, sh, CUSCI_INT32, &rows);
+  if (st == CUSCI_OK && batch * n > 0) {
+    int32_t *r = cusci_array_data(o.p_indices ? rp : rows);
+    void *pm = o.p_indices || o.permute_l ? NULL : cusci_array_data(rp);
+    if (cusci__la_on_host(ctx)) {
+      (void)cusci__ref_la_lu_split(dt, batch, n, cusci_array_data(lu), cusci_array_data(piv), o.permute_l, r, pm, cusci_array_data(rl),
+                                   cusci_array_data(ru));
+    } else {
+      st = cusci_ctx_use_device(ctx, fn);
+      int e = st == CUSCI_OK ? cusci__launch_la_lu_split(cusci_ctx_stream(ctx), dt, batch, n, cusci_array_data(lu), cusci_array_data(piv),
+                                                         o.permute_l, r, pm, cusci_array_data(rl), cusci_array_data(ru))
+                             : 0;
+      if (e != 0)
+        st = cusci_ctx_gpu_status(ctx, fn, "the split into p, l and u", e);
     }
   }
+  /* Queued work on them is ordered before any reuse by the pool. */
   cusci_array_release(lu);
   cusci_array_release(piv);
-  cusci_array_release(c);
-  cusci_array *rl = NULL, *ru = NULL, *rp = NULL, *tmp = NULL;
-  if (st == CUSCI_OK)
-    st = cusci_array_from_host(ctx, lv, nd, sh, CUSCI_COMPLEX128, &tmp);
-  if (st == CUSCI_OK)
-    st = cusci_array_astype(ctx, tmp, dt, false, &rl);
-  cusci_array_release(tmp);
-  tmp = NULL;
-  if (st == CUSCI_OK)
-    st = cusci_array_from_host(ctx, uv, nd, sh, CUSCI_COMPLEX128, &tmp);
-  if (st == CUSCI_OK)
-    st = cusci_array_astype(ctx, tmp, dt, false, &ru);
-  cusci_array_release(tmp);
-  tmp = NULL;
-  if (st == CUSCI_OK && !o.permute_l) {
-    if (o.p_indices) {
-      st = cusci_array_from_host(ctx, pidx, nd - 1, sh, CUSCI_INT32, &rp);
-    } else {
-      st = cusci_array_from_host(ctx, pm, nd, sh, CUSCI_FLOAT64, &tmp);
-      if (st == CUSCI_OK)
-        st = cusci_array_astype(ctx, tmp, rt, false, &rp);
-      cusci_array_release(tmp);
-    }
-  }
-  free(f), free(lv), free(uv), free(pm), free(pv), free(perm), free(pidx);
+  cusci_array_release(rows);
   return cusci__la_give_all(ctx, st, 3, (cusci_array *[]){ rp, rl, ru }, (cusci_array **[]){ p, l, u });
 }
 

@@ -1,5 +1,5 @@
 /*
- * kernels/linalg/lu_launch.h: the kernels of lu_factor and lu_solve
+ * kernels/linalg/lu_launch.h: the kernels of lu_factor, lu_solve and lu
  * (kernels/linalg/lu.cu) as seen from C.
  *
  * Plain C, no CUDA header. Each launcher queues work on `stream` (a
@@ -37,6 +37,18 @@ CUSCI_LAUNCHER(int cusci__launch_la_piv_from_lapack(void *stream, int64_t count,
  */
 CUSCI_LAUNCHER(int cusci__launch_la_piv_to_lapack(void *stream, int64_t count, int64_t n, const int32_t *piv, int64_t *ipiv,
                                                   uint64_t *bad))
+
+/*
+ * The GPU twin of cusci__ref_la_lu_split (reference/linalg/reference.h):
+ * from the factors f (batch, n, n) of dtype dt and the 0-based pivots piv
+ * (batch, n), rows (batch, n) becomes SciPy's p_indices, p (batch, n, n)
+ * of dt's real dtype the permutation matrix (unless NULL), l the unit
+ * lower triangle (its rows permuted, p l, when permute_l) and u the upper
+ * triangle, every element written. rows is the p_indices output or
+ * scratch of batch * n int32; f, piv, rows, p, l and u do not overlap.
+ */
+CUSCI_LAUNCHER(int cusci__launch_la_lu_split(void *stream, int dt, int64_t batch, int64_t n, const void *f, const int32_t *piv,
+                                             bool permute_l, int32_t *rows, void *p, void *l, void *u))
 
 #ifdef __cplusplus
 }
