@@ -188,6 +188,10 @@ bool cusci__la_deferred(cusci_ctx *ctx);
 cusci_status cusci__la_defer(cusci_ctx *ctx, const char *fn, cusci_array *words, int64_t batch, bool has_info);
 /* Name the failure kind of the records made since the last tag. */
 void cusci__la_defer_tag(cusci_ctx *ctx, int kind);
+/* Drop the records made since the last tag: a call that reports a
+ * failure of its own (lu_solve's bad pivot) leaves none of its work for
+ * cusci_linalg_check to report again. */
+void cusci__la_defer_drop(cusci_ctx *ctx);
 
 /* eigh with a subset or b (liblinalg/eig.c), for cusci_linalg_eigh. */
 struct cusci_linalg_eigh_opts;

@@ -5,11 +5,7 @@
 #include "config.h" /* CUSCI_HAVE_CUDA */
 #endif
 
-#include <complex.h>
-#include <limits.h>
-#include <math.h>
-#include <stdlib.h>
-#include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
 #include <cusci/core.h>
@@ -18,10 +14,12 @@
 
 #include "liblinalg/internal.h"
 #include "kernels/linalg/launch.h"
+#include "reference/linalg/lu_ops.h"
 #include "reference/linalg/reference.h"
 
-/* scipy.linalg.lu_factor; the pivots go through the host to become SciPy's
- * 0-based int32 (the GPU's are cuSOLVER's 1-based int64). */
+/* scipy.linalg.lu_factor. The pivots become SciPy's 0-based int32 where
+ * they are: in place on the host (LAPACK's are int32), by a kernel from
+ * cuSOLVER's 1-based int64 ones on a GPU. */
 cusci_status cusci_linalg_lu_factor(cusci_ctx *ctx, const cusci_array *a, cusci_array **lu, cusci_array **piv)
 {
   static const char fn[] = "cusci_linalg_lu_factor";
@@ -30,50 +28,45 @@ cusci_status cusci_linalg_lu_factor(cusci_ctx *ctx, const cusci_array *a, cusci_
   TRY(cusci_check_out(ctx, fn, lu, in.nd, in.sh, in.dt, CUSCI_CASTING_NO));
   TRY(cusci_check_out(ctx, fn, piv, in.nd - 1, in.sh, CUSCI_INT32, CUSCI_CASTING_NO));
   cusci_array *w = NULL, *p = NULL, *dp = NULL;
-  int32_t *hp = malloc(sizeof *hp * (size_t)(in.batch * in.n > 0 ? in.batch * in.n : 1));
-  if (!hp)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
   cusci_status st = cusci__la_work_copy(ctx, a, in.dt, &w);
+  if (st == CUSCI_OK)
+    st = cusci_array_empty(ctx, in.nd - 1, in.sh, CUSCI_INT32, &p);
   bool nonfinite = false;
   int info = 0;
-  if (st == CUSCI_OK && in.batch * in.n > 0) {
+  int64_t np = in.batch * in.n;
+  if (st == CUSCI_OK && np > 0) {
     if (cusci__la_on_host(ctx)) {
       nonfinite = cusci__la_host_nonfinite(w);
+      int32_t *hp = cusci_array_data(p);
       if (!nonfinite)
         info = cusci__ref_la_lu_factor(in.dt, in.batch, in.n, cusci_array_data(w), hp);
+      for (int64_t i = 0; !nonfinite && info == 0 && i < np; i++)
+        hp[i] = cusci__lu_piv_from_lapack(hp[i]);
     } else {
-      int64_t np = in.batch * in.n;
       st = cusci_array_empty(ctx, 1, &np, CUSCI_INT64, &dp);
       if (st == CUSCI_OK)
         CUSCI__LA_GPU(st, ctx, fn, in.batch, CUSCI__LA_WORDS, NULL, &nonfinite, cusci__launch_la_lu_factor, in.dt, true, in.batch, in.n,
                       cusci_array_data(w), cusci_array_data(dp));
-      int64_t *h64 = st == CUSCI_OK ? malloc(sizeof *h64 * (size_t)np) : NULL;
-      if (st == CUSCI_OK && !h64)
-        st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
-      if (st == CUSCI_OK)
-        st = cusci_array_to_host(ctx, dp, h64, sizeof *h64 * (size_t)np);
-      for (int64_t i = 0; st == CUSCI_OK && i < np; i++)
-        hp[i] = (int32_t)h64[i];
-      free(h64);
+      /* Queued after getrf on the context's stream; dp goes back to the
+       * pool, which orders its reuse on that stream. */
+      if (st == CUSCI_OK && !nonfinite) {
+        int e = cusci__launch_la_piv_from_lapack(cusci_ctx_stream(ctx), np, cusci_array_data(dp), cusci_array_data(p));
+        if (e != 0)
+          st = cusci_ctx_gpu_status(ctx, fn, "the pivots' conversion", e);
+      }
     }
   }
   cusci_array_release(dp);
-  /* LAPACK's 1-based pivots to SciPy's 0-based. */
-  for (int64_t i = 0; st == CUSCI_OK && !nonfinite && info == 0 && i < in.batch * in.n; i++)
-    hp[i] -= 1;
   st = cusci__la_outcome(ctx, fn, st, info, nonfinite, (cusci__la_fail){ 0, 0 }, CUSCI__LA_FAIL_SINGULAR, in.nd - 2, in.sh);
-  if (st == CUSCI_OK)
-    st = cusci_array_from_host(ctx, hp, in.nd - 1, in.sh, CUSCI_INT32, &p);
-  free(hp);
   return cusci__la_give_all(ctx, fn, st, 2, (cusci_array *[]){ w, p }, (cusci_array **[]){ lu, piv });
 }
 
 /*
- * scipy.linalg.lu from lu_factor: the row interchanges piv give the
- * permutation perm (P_lapack a = l u with (P_lapack a)[i] = a[perm[i]]),
- * so SciPy's p has p[perm[i], i] = 1 and its row indices are perm's
- * inverse; l is the strict lower part of the factors plus the identity,
- * u the upper part.
+ * scipy.linalg.lu from lu_factor, split on the factors' device in their
+ * own dtype (reference/linalg/lu_ops.h has the formulas): the pivots give
+ * SciPy's row indices r (a = (l u)[r]), from which p (p[i][r[i]] = 1), or
+ * p l (row i is row r[i] of l) with permute_l, are written; l is the
+ * strict lower part of the factors plus the identity, u the upper part.
  */
 cusci_status cusci_linalg_lu(cusci_ctx *ctx, const cusci_array *a, const cusci_linalg_lu_opts *opts, cusci_array **p, cusci_array **l, cusci_array **u)
 {
@@ -90,89 +83,43 @@ cusci_status cusci_linalg_lu(cusci_ctx *ctx, const cusci_array *a, const cusci_l
     TRY(cusci_check_out(ctx, fn, p, o.p_indices ? nd - 1 : nd, sh, o.p_indices ? CUSCI_INT32 : rt, CUSCI_CASTING_NO));
   TRY(cusci_check_out(ctx, fn, l, nd, sh, dt, CUSCI_CASTING_NO));
   TRY(cusci_check_out(ctx, fn, u, nd, sh, dt, CUSCI_CASTING_NO));
-  cusci_array *lu = NULL, *piv = NULL, *c = NULL;
+  cusci_array *lu = NULL, *piv = NULL;
   TRY(cusci_linalg_lu_factor(ctx, a, &lu, &piv));
-  /* Work on the host in complex128, then convert. */
-  size_t nn = (size_t)(batch * n * n);
-  double complex *f = malloc(sizeof *f * (nn ? nn : 1)), *lv = calloc(nn ? nn : 1, sizeof *lv), *uv = calloc(nn ? nn : 1, sizeof *uv);
-  double *pm = calloc(nn ? nn : 1, sizeof *pm);
-  int32_t *pv = malloc(sizeof *pv * (size_t)(batch * n > 0 ? batch * n : 1)), *perm = malloc(sizeof *perm * (size_t)(n > 0 ? n : 1));
-  int32_t *pidx = malloc(sizeof *pidx * (size_t)(batch * n > 0 ? batch * n : 1));
-  cusci_status st = f && lv && uv && pm && pv && perm && pidx ? CUSCI_OK : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  /* The row indices are p itself with p_indices, else scratch. */
+  cusci_array *rp = NULL, *rl = NULL, *ru = NULL, *rows = NULL;
+  cusci_status st = cusci_array_empty(ctx, nd, sh, dt, &rl);
   if (st == CUSCI_OK)
-    st = cusci_array_astype(ctx, lu, CUSCI_COMPLEX128, true, &c);
-  if (st == CUSCI_OK)
-    st = cusci_array_to_host(ctx, c, f, sizeof *f * nn);
-  if (st == CUSCI_OK)
-    st = cusci_array_to_host(ctx, piv, pv, sizeof *pv * (size_t)(batch * n));
-  for (int64_t b = 0; st == CUSCI_OK && b < batch; b++) {
-    for (int64_t i = 0; i < n; i++)
-      perm[i] = (int32_t)i;
-    for (int64_t i = 0; i < n; i++) {
-      int32_t j = pv[b * n + i], t = perm[i];
-      perm[i] = perm[j];
-      perm[j] = t;
-    }
-    for (int64_t i = 0; i < n; i++) {
-      pm[b * n * n + (int64_t)perm[i] * n + i] = 1;
-      pidx[b * n + perm[i]] = (int32_t)i;
-    }
-    const double complex *fb = f + b * n * n;
-    double complex *lb = lv + b * n * n, *ub = uv + b * n * n;
-    for (int64_t i = 0; i < n; i++)
-      for (int64_t j = 0; j < n; j++) {
-        if (j < i)
-          lb[i * n + j] = fb[i * n + j];
-        else
-          ub[i * n + j] = fb[i * n + j];
-        if (i == j)
-          lb[i * n + j] = 1;
-      }
-    if (o.permute_l) {
-      /* p l: row perm[i] of the result is row i of l. */
-      double complex *t = malloc(sizeof *t * (size_t)(n * n > 0 ? n * n : 1));
-      if (!t) {
-        st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
-        break;
-      }
-      for (int64_t i = 0; i < n; i++)
-        memcpy(t + (int64_t)perm[i] * n, lb + i * n, sizeof *t * (size_t)n);
-      memcpy(lb, t, sizeof *t * (size_t)(n * n));
-      free(t);
+    st = cusci_array_empty(ctx, nd, sh, dt, &ru);
+  if (st == CUSCI_OK && !o.permute_l)
+    st = o.p_indices ? cusci_array_empty(ctx, nd - 1, sh, CUSCI_INT32, &rp) : cusci_array_empty(ctx, nd, sh, rt, &rp);
+  if (st == CUSCI_OK && !o.p_indices)
+    st = cusci_array_empty(ctx, nd - 1, sh, CUSCI_INT32, &rows);
+  if (st == CUSCI_OK && batch * n > 0) {
+    int32_t *r = cusci_array_data(o.p_indices ? rp : rows);
+    void *pm = o.p_indices || o.permute_l ? NULL : cusci_array_data(rp);
+    if (cusci__la_on_host(ctx)) {
+      (void)cusci__ref_la_lu_split(dt, batch, n, cusci_array_data(lu), cusci_array_data(piv), o.permute_l, r, pm, cusci_array_data(rl),
+                                   cusci_array_data(ru));
+    } else {
+      st = cusci_ctx_use_device(ctx, fn);
+      int e = st == CUSCI_OK ? cusci__launch_la_lu_split(cusci_ctx_stream(ctx), dt, batch, n, cusci_array_data(lu), cusci_array_data(piv),
+                                                         o.permute_l, r, pm, cusci_array_data(rl), cusci_array_data(ru))
+                             : 0;
+      if (e != 0)
+        st = cusci_ctx_gpu_status(ctx, fn, "the split into p, l and u", e);
     }
   }
+  /* Queued work on them is ordered before any reuse by the pool. */
   cusci_array_release(lu);
   cusci_array_release(piv);
-  cusci_array_release(c);
-  cusci_array *rl = NULL, *ru = NULL, *rp = NULL, *tmp = NULL;
-  if (st == CUSCI_OK)
-    st = cusci_array_from_host(ctx, lv, nd, sh, CUSCI_COMPLEX128, &tmp);
-  if (st == CUSCI_OK)
-    st = cusci_array_astype(ctx, tmp, dt, false, &rl);
-  cusci_array_release(tmp);
-  tmp = NULL;
-  if (st == CUSCI_OK)
-    st = cusci_array_from_host(ctx, uv, nd, sh, CUSCI_COMPLEX128, &tmp);
-  if (st == CUSCI_OK)
-    st = cusci_array_astype(ctx, tmp, dt, false, &ru);
-  cusci_array_release(tmp);
-  tmp = NULL;
-  if (st == CUSCI_OK && !o.permute_l) {
-    if (o.p_indices) {
-      st = cusci_array_from_host(ctx, pidx, nd - 1, sh, CUSCI_INT32, &rp);
-    } else {
-      st = cusci_array_from_host(ctx, pm, nd, sh, CUSCI_FLOAT64, &tmp);
-      if (st == CUSCI_OK)
-        st = cusci_array_astype(ctx, tmp, rt, false, &rp);
-      cusci_array_release(tmp);
-    }
-  }
-  free(f), free(lv), free(uv), free(pm), free(pv), free(perm), free(pidx);
+  cusci_array_release(rows);
   return cusci__la_give_all(ctx, fn, st, 3, (cusci_array *[]){ rp, rl, ru }, (cusci_array **[]){ p, l, u });
 }
 
-/* scipy.linalg.lu_solve: the pivots are checked and made 1-based on the
- * host, int32 for LAPACKE, int64 for cuSOLVER. */
+/* scipy.linalg.lu_solve: the pivots are checked and made 1-based where
+ * they are, in place on the host (int32 for LAPACKE) or by a kernel on a
+ * GPU (int64 for cuSOLVER), whose first bad pivot is read back after the
+ * solve. */
 cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const cusci_array *piv, const cusci_array *b, cusci_linalg_trans trans, cusci_array **x)
 {
   static const char fn[] = "cusci_linalg_lu_solve";
@@ -220,9 +167,8 @@ cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const 
   TRY(cusci_check_out(ctx, fn, x, nb + (vec ? 1 : 2), xshape, dt, CUSCI_CASTING_NO));
   int64_t batch = cusci__la_prod(nb, shape);
 
-  /* Working copies broadcast to the common batch: lu, piv (host) and b. */
-  cusci_array *vl = NULL, *vp = NULL, *pc = NULL, *b2 = NULL, *vb = NULL, *wl = NULL, *wb = NULL, *dp = NULL, *res = NULL;
-  int32_t *hp = NULL;
+  /* Working copies broadcast to the common batch: lu, piv and b. */
+  cusci_array *vl = NULL, *vp = NULL, *pc = NULL, *b2 = NULL, *vb = NULL, *wl = NULL, *wb = NULL, *dp = NULL, *bad = NULL, *res = NULL;
   shape[nb] = n;
   shape[nb + 1] = n;
   cusci_status st = cusci_array_broadcast_to(ctx, (cusci_array *)lu, nb + 2, shape, &vl);
@@ -232,15 +178,15 @@ cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const 
     st = cusci_array_broadcast_to(ctx, (cusci_array *)piv, nb + 1, shape, &vp);
   if (st == CUSCI_OK)
     st = cusci_array_copy(ctx, vp, &pc);
-  if (st == CUSCI_OK) {
-    hp = malloc(sizeof *hp * (size_t)(batch * n > 0 ? batch * n : 1));
-    st = hp ? cusci_array_to_host(ctx, pc, hp, sizeof *hp * (size_t)(batch * n)) : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
-  }
-  for (int64_t i = 0; st == CUSCI_OK && i < batch * n; i++) {
-    if (hp[i] < 0 || hp[i] >= n)
-      st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "piv holds %d, outside 0..%lld", (int)hp[i], (long long)n - 1);
-    else
-      hp[i] += 1;
+  int64_t np = batch * n;
+  if (st == CUSCI_OK && cusci__la_on_host(ctx)) {
+    int32_t *hp = cusci_array_data(pc);
+    for (int64_t i = 0; st == CUSCI_OK && i < np; i++) {
+      if (!cusci__lu_piv_ok(hp[i], n))
+        st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "piv holds %d, outside 0..%lld", (int)hp[i], (long long)n - 1);
+      else
+        hp[i] = (int32_t)cusci__lu_piv_to_lapack(hp[i], i % n, n);
+    }
   }
   shape[nb + 1] = k;
   int64_t col[2] = { n, 1 };
@@ -252,7 +198,6 @@ cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const 
     st = cusci__la_work_copy(ctx, vb, dt, &wb);
   cusci_array_release(vl);
   cusci_array_release(vp);
-  cusci_array_release(pc);
   cusci_array_release(b2);
   cusci_array_release(vb);
   bool nonfinite = false;
@@ -261,24 +206,36 @@ cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const 
     if (cusci__la_on_host(ctx)) {
       nonfinite = cusci__la_host_nonfinite(wl) || cusci__la_host_nonfinite(wb);
       if (!nonfinite)
-        info = cusci__ref_la_lu_solve(dt, (int)trans, batch, n, k, cusci_array_data(wl), hp, cusci_array_data(wb));
+        info = cusci__ref_la_lu_solve(dt, (int)trans, batch, n, k, cusci_array_data(wl), cusci_array_data(pc), cusci_array_data(wb));
     } else {
-      int64_t np = batch * n;
-      int64_t *h64 = malloc(sizeof *h64 * (size_t)np);
-      if (!h64)
-        st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
-      for (int64_t i = 0; st == CUSCI_OK && i < np; i++)
-        h64[i] = hp[i];
+      /* An out-of-range pivot is made harmless for getrs and noted in
+       * bad, which is read once the solve is done. */
+      int64_t nbad = CUSCI__LA_PIV_BAD_WORDS;
+      st = cusci_array_empty(ctx, 1, &np, CUSCI_INT64, &dp);
       if (st == CUSCI_OK)
-        st = cusci_array_from_host(ctx, h64, 1, &np, CUSCI_INT64, &dp);
-      free(h64);
+        st = cusci_array_empty(ctx, 1, &nbad, CUSCI_UINT64, &bad);
+      if (st == CUSCI_OK)
+        st = cusci_ctx_use_device(ctx, fn);
+      if (st == CUSCI_OK) {
+        int e = cusci__launch_la_piv_to_lapack(cusci_ctx_stream(ctx), np, n, cusci_array_data(pc), cusci_array_data(dp), cusci_array_data(bad));
+        if (e != 0)
+          st = cusci_ctx_gpu_status(ctx, fn, "the pivots' conversion", e);
+      }
       if (st == CUSCI_OK)
         CUSCI__LA_GPU(st, ctx, fn, batch, CUSCI__LA_WORDS, NULL, &nonfinite, cusci__launch_la_lu_solve, dt, true, batch, n, k, (int)trans,
                       cusci_array_data(wl), cusci_array_data(dp), cusci_array_data(wb));
+      uint64_t hb[CUSCI__LA_PIV_BAD_WORDS];
+      if (st == CUSCI_OK)
+        st = cusci_array_to_host(ctx, bad, hb, sizeof hb);
+      if (st == CUSCI_OK && hb[0] != UINT64_MAX) {
+        cusci__la_defer_drop(ctx);
+        st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "piv holds %d, outside 0..%lld", (int)(int64_t)hb[1], (long long)n - 1);
+      }
     }
   }
-  free(hp);
+  cusci_array_release(pc);
   cusci_array_release(dp);
+  cusci_array_release(bad);
   cusci_array_release(wl);
   st = cusci__la_outcome(ctx, fn, st, info, nonfinite, (cusci__la_fail){ 0, 0 }, CUSCI__LA_FAIL_SINGULAR, nb, shape);
   if (st == CUSCI_OK)

@@ -139,6 +139,15 @@ void cusci__la_defer_tag(cusci_ctx *ctx, int kind)
     o->rec[i - 1].kind = kind;
 }
 
+void cusci__la_defer_drop(cusci_ctx *ctx)
+{
+  options *o = get(ctx);
+  while (o && o->nrec > 0 && o->rec[o->nrec - 1].kind < 0) {
+    o->nrec--;
+    cusci_array_release(o->rec[o->nrec].words);
+  }
+}
+
 /* Read every record's words (each read waits for the stream; the first
  * does the waiting), report the first failure, drop them all. */
 cusci_status cusci_linalg_check(cusci_ctx *ctx)

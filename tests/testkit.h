@@ -121,10 +121,14 @@ int tk_both(cusci_ctx *hctx, cusci_status sh, cusci_array *rh, cusci_ctx *gctx, 
 
 /*
  * One TAP line: the call returned `want` and, when `fragment` is not NULL,
- * ctx's last error contains it. The line names `what` and, on failure, the
- * status and message seen.
+ * ctx's last error contains it. The line names `what` and, on failure, a
+ * diagnostic (before it) the status and message seen. A macro, so that the
+ * line is counted by the calling program: tap.h keeps its counters per
+ * file. tk_status_matches is the check alone, with the diagnostic.
  */
-int tk_status(cusci_ctx *ctx, cusci_status got, cusci_status want, const char *fragment, const char *what);
+int tk_status_matches(cusci_ctx *ctx, cusci_status got, cusci_status want, const char *fragment);
+#define tk_status(ctx, got, want, fragment, what) \
+  ok(tk_status_matches((ctx), (got), (want), (fragment)), "%s: %s", (what), cusci_status_name(want))
 
 /* ---------------------------------------------------------------- inputs */
 

@@ -62,6 +62,13 @@ int cusci__ref_la_slogdet(int dt, int64_t batch, int64_t n, void *a, void *sign,
  * (a, a^T, a^H), from those factors. */
 int cusci__ref_la_lu_factor(int dt, int64_t batch, int64_t n, void *a, int32_t *ipiv);
 int cusci__ref_la_lu_solve(int dt, int trans, int64_t batch, int64_t n, int64_t k, const void *lu, const int32_t *ipiv, void *b);
+/* lu's split (reference/linalg/lu.c) of lu_factor's factors f (n, n) and
+ * 0-based pivots piv (n), per matrix: rows (n) SciPy's p_indices; p (n, n,
+ * dt's real dtype), unless NULL, the permutation matrix (a = p l u); l
+ * (n, n) the unit lower triangle, its rows permuted (p l) when permute_l;
+ * u (n, n) the upper triangle. Returns 0 (-1 for a dtype outside the four). */
+int cusci__ref_la_lu_split(int dt, int64_t batch, int64_t n, const void *f, const int32_t *piv, bool permute_l, int32_t *rows, void *p,
+                           void *l, void *u);
 
 /* a (n, n) becomes its Cholesky factor, the other triangle zero. */
 int cusci__ref_la_cholesky(int dt, int64_t batch, int64_t n, bool lower, void *a, cusci__la_fail *fail);
