@@ -3,6 +3,10 @@
  * built on the host in plain loops (as the special matrices of special.c)
  * and copied to the context's device.
  */
+#ifdef HAVE_CONFIG_H
+#include "config.h" /* CUSCI_HAVE_CUDA, before any cusci header */
+#endif
+
 #include <stdlib.h>
 #include <string.h>
 

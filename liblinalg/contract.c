@@ -4,6 +4,10 @@
  * views (transposes, reshapes), contiguous copies and cusci_linalg_matmul,
  * so it runs on the operands' device with cuBLAS doing the arithmetic.
  */
+#ifdef HAVE_CONFIG_H
+#include "config.h" /* CUSCI_HAVE_CUDA, before any cusci header */
+#endif
+
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>

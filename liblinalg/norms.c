@@ -4,6 +4,10 @@
  * element-wise functions and reductions (cusci/compute.h) and the SVD, so
  * it runs on the device of its input with no code of its own there.
  */
+#ifdef HAVE_CONFIG_H
+#include "config.h" /* CUSCI_HAVE_CUDA, before any cusci header */
+#endif
+
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>

@@ -3,6 +3,10 @@
  * matrix product (cusci_linalg_matmul, so cuBLAS gemm on a GPU) between
  * reshaped and transposed views of the operands.
  */
+#ifdef HAVE_CONFIG_H
+#include "config.h" /* CUSCI_HAVE_CUDA, before any cusci header */
+#endif
+
 #include <string.h>
 
 #include <cusci/core.h>

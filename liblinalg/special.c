@@ -4,6 +4,10 @@
  * copied to the context's device in one transfer; vector inputs are read
  * back to the host first, with leading batch axes as SciPy 1.17 allows.
  */
+#ifdef HAVE_CONFIG_H
+#include "config.h" /* CUSCI_HAVE_CUDA, before any cusci header */
+#endif
+
 #include <complex.h>
 #include <math.h>
 #include <stdlib.h>

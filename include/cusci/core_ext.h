@@ -186,10 +186,14 @@ CUSCI_API cusci_status cusci_ctx_gpu_status(cusci_ctx *ctx, const char *fn, cons
  * undefined outside nvcc) the same line defines a stand-in that returns
  * CUSCI_GPU_NO_CUDA's code, so that the API layer calls launchers with no
  * #ifdef: they are reached only for GPU contexts, which such a build never
- * makes. Launchers and size queries return int.
+ * makes. Launchers and size queries return int. The choice is made where
+ * this header is first included, so a module's config.h (which defines
+ * CUSCI_HAVE_CUDA) must come before it; CUSCI_LAUNCHERS_ARE_REAL says which
+ * was made, for a launch header to check.
  */
 #if defined(CUSCI_HAVE_CUDA) || defined(__CUDACC__)
 #define CUSCI_LAUNCHER(decl) decl;
+#define CUSCI_LAUNCHERS_ARE_REAL 1
 #else
 #define CUSCI_LAUNCHER(decl) \
   static inline decl { return CUSCI_GPU_CODE(CUSCI_GPU_NO_CUDA, 1); }
