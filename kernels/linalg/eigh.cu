@@ -49,7 +49,7 @@ struct gen_op {
     int il = (int)(r.lo + 1), iu = (int)(r.hi + 1);
     SOLVER_QUERY(gvdx_size(h, itype, jobz, range, uplo, ni, (const T *)a, (const T *)b, vl, vu, il, iu, &meig, (const R *)w, &lwork));
     void *work;
-    RUN(take(g, sizeof(T) * (size_t)(lwork > 0 ? lwork : 1), &work));
+    RUN(take_zeroed(g, sizeof(T) * (size_t)(lwork > 0 ? lwork : 1), &work));
     for (int64_t i = 0; i < batch; i++) {
       SOLVER_TRY(gvdx(h, itype, jobz, range, uplo, ni, (T *)a + i * n * n, (T *)b + i * n * n, vl, vu, il, iu, &meig, (R *)w + i * n,
                       (T *)work, lwork, info + i));
