@@ -40,30 +40,12 @@ cusci_status cusci__la_solve_impl(cusci_ctx *ctx, const char *fn, const cusci_ar
   TRY(cusci_promote_types(da, db, &dt));
   if (o.transposed && cusci_dtype_is_complex(dt))
     return cusci_ctx_fail(ctx, CUSCI_ERR_NOT_SUPPORTED, fn, "transposed solves are for real matrices only (as SciPy)");
-  int na = cusci_array_ndim(a), nbd = cusci_array_ndim(b);
-  const int64_t *sa = cusci_array_shape(a), *sb = cusci_array_shape(b);
-  int64_t n = sa[na - 1];
-  bool vec = nbd == 1;
-  int64_t bn = vec ? sb[0] : sb[nbd - 2], k = vec ? 1 : sb[nbd - 1];
-  if (bn != n) {
-    char b1[256], b2[256];
-    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "a has shape %s and b %s: b must have %lld rows", cusci_shape_str(na, sa, b1, sizeof b1),
-                          cusci_shape_str(nbd, sb, b2, sizeof b2), (long long)n);
-  }
-  int nb;
-  int64_t shape[CUSCI_MAX_NDIM + 2];
-  TRY(cusci__la_broadcast_batch(ctx, fn, na - 2, sa, vec ? 0 : nbd - 2, sb, &nb, shape));
-  if (nb + (vec ? 1 : 2) > CUSCI_MAX_NDIM)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "the result would have %d dimensions", nb + 2);
-  TRY(cusci__la_check_lapack(ctx, fn, n, n, false));
-  TRY(cusci__la_check_lapack(ctx, fn, n, k, false));
-  int64_t xshape[CUSCI_MAX_NDIM + 2];
-  memcpy(xshape, shape, sizeof *shape * (size_t)nb);
-  xshape[nb] = n;
-  if (!vec)
-    xshape[nb + 1] = k;
-  TRY(cusci_check_out(ctx, fn, x, nb + (vec ? 1 : 2), xshape, dt, CUSCI_CASTING_NO));
-  int64_t batch = cusci__la_prod(nb, shape);
+  cusci__la_rhs r;
+  TRY(cusci__la_rhs_of(ctx, fn, "a", a, b, dt, x, &r));
+  const int64_t n = r.n, k = r.k, batch = r.batch;
+  const int nb = r.nb;
+  const bool vec = r.vec;
+  int64_t *shape = r.shape, *xshape = r.xshape;
 
   /* Working copies: a (batch, n, n) and b (batch, n, k), C-contiguous. */
   cusci_array *va = NULL, *vb = NULL, *b2 = NULL, *wa = NULL, *wb = NULL, *res = NULL;

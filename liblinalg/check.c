@@ -111,6 +111,35 @@ cusci_status cusci__la_check_lapack(cusci_ctx *ctx, const char *fn, int64_t m, i
   return CUSCI_OK;
 }
 
+cusci_status cusci__la_rhs_of(cusci_ctx *ctx, const char *fn, const char *na, const cusci_array *a, const cusci_array *b, cusci_dtype dt,
+                              cusci_array **x, cusci__la_rhs *r)
+{
+  int nda = cusci_array_ndim(a), nbd = cusci_array_ndim(b);
+  const int64_t *sa = cusci_array_shape(a), *sb = cusci_array_shape(b);
+  int64_t n = sa[nda - 1];
+  r->vec = nbd == 1;
+  r->n = n;
+  r->k = r->vec ? 1 : sb[nbd - 1];
+  int64_t bn = r->vec ? sb[0] : sb[nbd - 2];
+  if (bn != n) {
+    char b1[256], b2[256];
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "%s has shape %s and b %s: b must have %lld rows", na, cusci_shape_str(nda, sa, b1, sizeof b1),
+                          cusci_shape_str(nbd, sb, b2, sizeof b2), (long long)n);
+  }
+  TRY(cusci__la_broadcast_batch(ctx, fn, nda - 2, sa, r->vec ? 0 : nbd - 2, sb, &r->nb, r->shape));
+  if (r->nb + 2 > CUSCI_MAX_NDIM)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "the result would have %d dimensions", r->nb + 2);
+  TRY(cusci__la_check_lapack(ctx, fn, n, n, false));
+  TRY(cusci__la_check_lapack(ctx, fn, n, r->k, false));
+  memcpy(r->xshape, r->shape, sizeof *r->shape * (size_t)r->nb);
+  r->xshape[r->nb] = n;
+  if (!r->vec)
+    r->xshape[r->nb + 1] = r->k;
+  TRY(cusci_check_out(ctx, fn, x, r->nb + (r->vec ? 1 : 2), r->xshape, dt, CUSCI_CASTING_NO));
+  r->batch = cusci__la_prod(r->nb, r->shape);
+  return CUSCI_OK;
+}
+
 cusci_status cusci__la_check_int(cusci_ctx *ctx, const char *fn, const char *lib, int64_t m, int64_t n)
 {
   if (!cusci__la_on_host(ctx) && (m > INT_MAX || n > INT_MAX))

@@ -54,6 +54,18 @@ typedef struct {
   const int64_t *sh;
   int64_t n, batch;
 } cusci__la_square;
+/* The right-hand sides b of a solve with a (named na, square, order n):
+ * b has n rows (one column when 1-D, NumPy 2's rule), the batches
+ * broadcast into shape (nb axes, room for two more), and *x, when given,
+ * is checked against the result's shape xshape. */
+typedef struct cusci__la_rhs {
+  bool vec;
+  int64_t n, k, batch;
+  int nb;
+  int64_t shape[CUSCI_MAX_NDIM + 2], xshape[CUSCI_MAX_NDIM + 2];
+} cusci__la_rhs;
+cusci_status cusci__la_rhs_of(cusci_ctx *ctx, const char *fn, const char *na, const cusci_array *a, const cusci_array *b, cusci_dtype dt,
+                              cusci_array **x, cusci__la_rhs *r);
 /* On a GPU, CUSCI_ERR_OVERFLOW unless both extents fit the int of the
  * vendor routine `lib` (cuBLAS's, say) that takes them. */
 cusci_status cusci__la_check_int(cusci_ctx *ctx, const char *fn, const char *lib, int64_t m, int64_t n);

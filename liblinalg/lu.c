@@ -134,8 +134,8 @@ cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const 
   TRY(cusci__la_work_dtype(ctx, fn, "lu", cusci_array_dtype(lu), &da));
   TRY(cusci__la_work_dtype(ctx, fn, "b", cusci_array_dtype(b), &db));
   TRY(cusci_promote_types(da, db, &dt));
-  int nl = cusci_array_ndim(lu), np_ = cusci_array_ndim(piv), nbd = cusci_array_ndim(b);
-  const int64_t *sl = cusci_array_shape(lu), *sp = cusci_array_shape(piv), *sb = cusci_array_shape(b);
+  int nl = cusci_array_ndim(lu), np_ = cusci_array_ndim(piv);
+  const int64_t *sl = cusci_array_shape(lu), *sp = cusci_array_shape(piv);
   int64_t n = sl[nl - 1];
   bool same = np_ == nl - 1 && sp[np_ - 1] == n;
   for (int i = 0; same && i < nl - 2; i++)
@@ -145,27 +145,12 @@ cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const 
     return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "lu has shape %s and piv %s: piv must be lu's shape without its last axis",
                           cusci_shape_str(nl, sl, b1, sizeof b1), cusci_shape_str(np_, sp, b2, sizeof b2));
   }
-  bool vec = nbd == 1;
-  int64_t bn = vec ? sb[0] : sb[nbd - 2], k = vec ? 1 : sb[nbd - 1];
-  if (bn != n) {
-    char b1[256], b2[256];
-    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "lu has shape %s and b %s: b must have %lld rows", cusci_shape_str(nl, sl, b1, sizeof b1),
-                          cusci_shape_str(nbd, sb, b2, sizeof b2), (long long)n);
-  }
-  int nb;
-  int64_t shape[CUSCI_MAX_NDIM + 2];
-  TRY(cusci__la_broadcast_batch(ctx, fn, nl - 2, sl, vec ? 0 : nbd - 2, sb, &nb, shape));
-  if (nb + 2 > CUSCI_MAX_NDIM)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "the result would have %d dimensions", nb + 2);
-  TRY(cusci__la_check_lapack(ctx, fn, n, n, false));
-  TRY(cusci__la_check_lapack(ctx, fn, n, k, false));
-  int64_t xshape[CUSCI_MAX_NDIM + 2];
-  memcpy(xshape, shape, sizeof *shape * (size_t)nb);
-  xshape[nb] = n;
-  if (!vec)
-    xshape[nb + 1] = k;
-  TRY(cusci_check_out(ctx, fn, x, nb + (vec ? 1 : 2), xshape, dt, CUSCI_CASTING_NO));
-  int64_t batch = cusci__la_prod(nb, shape);
+  cusci__la_rhs r;
+  TRY(cusci__la_rhs_of(ctx, fn, "lu", lu, b, dt, x, &r));
+  const int64_t k = r.k, batch = r.batch;
+  const int nb = r.nb;
+  const bool vec = r.vec;
+  int64_t *shape = r.shape, *xshape = r.xshape;
 
   /* Working copies broadcast to the common batch: lu, piv and b. */
   cusci_array *vl = NULL, *vp = NULL, *pc = NULL, *b2 = NULL, *vb = NULL, *wl = NULL, *wb = NULL, *dp = NULL, *bad = NULL, *res = NULL;
