@@ -168,11 +168,7 @@ cusci_status cusci_linalg_inv(cusci_ctx *ctx, const cusci_array *a, cusci_array 
   }
   cusci_array_release(w);
   st = cusci__la_outcome(ctx, fn, st, info, nonfinite, f, CUSCI__LA_FAIL_SINGULAR, in.nd - 2, in.sh);
-  if (st != CUSCI_OK) {
-    cusci_array_release(res);
-    return st;
-  }
-  return cusci_give_out(ctx, fn, res, out);
+  return cusci__la_give_all(ctx, fn, st, 1, &res, &out);
 }
 
 /* scipy.linalg.det. */
@@ -206,11 +202,7 @@ cusci_status cusci_linalg_det(cusci_ctx *ctx, const cusci_array *a, cusci_array 
   }
   cusci_array_release(w);
   st = cusci__la_outcome(ctx, fn, st, info, nonfinite, f, CUSCI__LA_FAIL_SINGULAR, in.nd - 2, in.sh);
-  if (st != CUSCI_OK) {
-    cusci_array_release(res);
-    return st;
-  }
-  return cusci_give_out(ctx, fn, res, out);
+  return cusci__la_give_all(ctx, fn, st, 1, &res, &out);
 }
 
 /* numpy.linalg.slogdet. */

@@ -42,11 +42,7 @@ cusci_status cusci__la_cholesky_impl(cusci_ctx *ctx, const char *fn, const cusci
     }
   }
   st = cusci__la_outcome(ctx, fn, st, info, nonfinite, f, CUSCI__LA_FAIL_NOT_PD, in.nd - 2, in.sh);
-  if (st != CUSCI_OK) {
-    cusci_array_release(w);
-    return st;
-  }
-  return cusci_give_out(ctx, fn, w, out);
+  return cusci__la_give_all(ctx, fn, st, 1, &w, &out);
 }
 
 /* scipy.linalg.cho_factor: the Cholesky factor, other triangle zero. */

@@ -425,10 +425,6 @@ cusci_status cusci_linalg_pinvh(cusci_ctx *ctx, const cusci_array *a, const cusc
     st = cusci_linalg_matmul(ctx, vf, vh, &r);
   cusci_array_release(w), cusci_array_release(v), cusci_array_release(w64);
   cusci_array_release(f), cusci_array_release(vf), cusci_array_release(vh);
-  if (st != CUSCI_OK) {
-    cusci_array_release(r);
-    return st;
-  }
-  return cusci_give_out(ctx, fn, r, out);
+  return cusci__la_give_all(ctx, fn, st, 1, &r, &out);
 }
 

@@ -391,11 +391,7 @@ cusci_status cusci_linalg_cond(cusci_ctx *ctx, const cusci_array *x, cusci_linal
   cusci_array_release(r64);
   free(res), free(hs), free(h1), free(h2);
   cusci_array_release(s), cusci_array_release(n1), cusci_array_release(iv), cusci_array_release(n2);
-  if (st != CUSCI_OK) {
-    cusci_array_release(rr);
-    return st;
-  }
-  return cusci_give_out(ctx, fn, rr, out);
+  return cusci__la_give_all(ctx, fn, st, 1, &rr, &out);
 }
 
 /*
@@ -457,11 +453,7 @@ cusci_status cusci_linalg_trace(cusci_ctx *ctx, const cusci_array *a, int64_t of
     cusci_array *chk = NULL;
     st = cusci_prepare_out(ctx, fn, out, cusci_array_ndim(res), cusci_array_shape(res), cusci_array_dtype(res), &chk);
   }
-  if (st != CUSCI_OK) {
-    cusci_array_release(res);
-    return st;
-  }
-  return cusci_give_out(ctx, fn, res, out);
+  return cusci__la_give_all(ctx, fn, st, 1, &res, &out);
 }
 
 /* The count of s[i] > rcond * max(s), rcond <= 0 meaning eps * max(M, N). */
@@ -522,11 +514,7 @@ static cusci_status basis(cusci_ctx *ctx, const char *fn, const cusci_array *a, 
     cusci_array *chk = NULL;
     st = cusci_prepare_out(ctx, fn, out, 2, cusci_array_shape(res), cusci_array_dtype(res), &chk);
   }
-  if (st != CUSCI_OK) {
-    cusci_array_release(res);
-    return st;
-  }
-  return cusci_give_out(ctx, fn, res, out);
+  return cusci__la_give_all(ctx, fn, st, 1, &res, &out);
 }
 
 cusci_status cusci_linalg_null_space(cusci_ctx *ctx, const cusci_array *a, double rcond, cusci_array **out)

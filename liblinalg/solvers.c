@@ -250,11 +250,7 @@ cusci_status cusci_linalg_solve_toeplitz(cusci_ctx *ctx, const cusci_array *c, c
   cusci_array_release(wc);
   cusci_array_release(wr);
   st = cusci__la_outcome(ctx, fn, st, info, nonfinite, f, CUSCI__LA_FAIL_TOEPLITZ, 0, NULL);
-  if (st != CUSCI_OK) {
-    cusci_array_release(wb);
-    return st;
-  }
-  return cusci_give_out(ctx, fn, wb, x);
+  return cusci__la_give_all(ctx, fn, st, 1, &wb, &x);
 }
 
 /* In-place unnormalised C2C transform of x (n, k) complex along axis 0 on
@@ -416,9 +412,5 @@ cusci_status cusci_linalg_solve_circulant(cusci_ctx *ctx, const cusci_array *c, 
   cusci_array_release(scale);
   cusci_array_release(prodv);
   cusci_array_release(bt);
-  if (st != CUSCI_OK) {
-    cusci_array_release(res);
-    return st;
-  }
-  return cusci_give_out(ctx, fn, res, x);
+  return cusci__la_give_all(ctx, fn, st, 1, &res, &x);
 }
