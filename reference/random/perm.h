@@ -29,7 +29,7 @@ CUSCI_HD uint64_t cusci__rperm_key(uint64_t key, uint64_t ctr, int64_t i, const 
     return x;
   double e = -cusci__rlog(((double)(x >> 11) + 0.5) * (1.0 / 9007199254740992.0));
   double k = w[i] > 0 ? e / w[i] : CUSCI__INF;
-  return cusci__rbits(k);
+  return cusci_double_bits(k);
 }
 
 /* Index of the first cdf[j] > u * total over j in [0, n), by bisection;

@@ -20,24 +20,12 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <cusci/kit/convert.h>
+
 #include "reference/random/philox.h"
 
 #define CUSCI__PI 3.14159265358979323846
 #define CUSCI__INF (1.0 / 0.0)
-
-CUSCI_HD uint64_t cusci__rbits(double d)
-{
-  uint64_t b;
-  memcpy(&b, &d, sizeof b);
-  return b;
-}
-
-CUSCI_HD double cusci__rdouble(uint64_t b)
-{
-  double d;
-  memcpy(&d, &b, sizeof d);
-  return d;
-}
 
 /* sqrt is correctly rounded on both sides (IEEE 754). */
 CUSCI_HD double cusci__rsqrt(double x)
@@ -65,15 +53,15 @@ CUSCI_HD double cusci__rlog(double x)
   if (x == CUSCI__INF)
     return x;
   int k = 0;
-  uint64_t b = cusci__rbits(x);
+  uint64_t b = cusci_double_bits(x);
   if ((b >> 52) == 0) { /* subnormal: scale by 2^54 */
     x *= 18014398509481984.0;
-    b = cusci__rbits(x);
+    b = cusci_double_bits(x);
     k = -54;
   }
   k += (int)(b >> 52) - 1023;
   uint64_t m = b & UINT64_C(0x000fffffffffffff);
-  double y = cusci__rdouble(m | UINT64_C(0x3ff0000000000000)); /* in [1, 2) */
+  double y = cusci_bits_double(m | UINT64_C(0x3ff0000000000000)); /* in [1, 2) */
   if (y > 1.4142135623730951) {
     y *= 0.5;
     k++;
@@ -131,8 +119,8 @@ CUSCI_HD double cusci__rexp(double x)
   double c = r - t * (P1 + t * (P2 + t * (P3 + t * (P4 + t * P5))));
   double y = 1.0 - ((lo - (r * c) / (2.0 - c)) - hi);
   if (k >= -1021)
-    return cusci__rdouble(cusci__rbits(y) + ((uint64_t)(int64_t)k << 52));
-  return cusci__rdouble(cusci__rbits(y) + ((uint64_t)(int64_t)(k + 1000) << 52)) * 9.33263618503218878990e-302;
+    return cusci_bits_double(cusci_double_bits(y) + ((uint64_t)(int64_t)k << 52));
+  return cusci_bits_double(cusci_double_bits(y) + ((uint64_t)(int64_t)(k + 1000) << 52)) * 9.33263618503218878990e-302;
 }
 
 /* x^y for x >= 0 as exp(y log x): the samplers need a few ulps, not one. */
