@@ -1,0 +1,59 @@
+/*
+ * reference/signal/fft.h: the host FFT of cusci-signal: complex transforms
+ * of every length n >= 1, float in float and double in double, in
+ * O(n log n).
+ *
+ * The algorithms (reference/signal/fft_body.h):
+ *  - mixed-radix Cooley-Tukey, decimation in time, recursive and out of
+ *    place (J. W. Cooley and J. W. Tukey, "An algorithm for the machine
+ *    calculation of complex Fourier series", Math. Comp. 19, 1965), in the
+ *    general-radix form of R. C. Singleton ("An algorithm for computing
+ *    the mixed radix fast Fourier transform", IEEE Trans. Audio
+ *    Electroacoust. 17, 1969): radices 4 and 2 with their own butterflies,
+ *    every other prime factor up to CUSCI__FFT_DIRECT_MAX by a direct DFT
+ *    of that factor;
+ *  - for a length with a larger prime factor, Bluestein's chirp
+ *    z-transform (L. I. Bluestein, "A linear filtering approach to the
+ *    computation of the discrete Fourier transform", IEEE Trans. Audio
+ *    Electroacoust. 18, 1970): a cyclic convolution of length M, the
+ *    smallest power of two >= 2n - 1, by the power-of-two transform.
+ * Every twiddle factor and chirp is computed on its own from its exact
+ * index (in long double, the index of a chirp reduced mod 2n as an
+ * integer), so that their error does not grow with n.
+ *
+ * x[k] = sum_j x[j] exp(sign 2 pi i j k / n), sign -1 forward and +1
+ * backward, unnormalised.
+ */
+#ifndef CUSCI_REFERENCE_SIGNAL_FFT_H
+#define CUSCI_REFERENCE_SIGNAL_FFT_H
+
+#include <complex.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The largest prime factor the mixed-radix transform takes directly. */
+#define CUSCI__FFT_DIRECT_MAX 31
+/* The largest length a plan takes (Bluestein's chirp index, k^2 mod 2n, is
+ * computed in 64 bits). */
+#define CUSCI__FFT_MAX_N (INT64_C(1) << 32)
+
+typedef struct cusci__fft_d cusci__fft_d;
+typedef struct cusci__fft_f cusci__fft_f;
+
+/* A plan for length n (1 <= n <= CUSCI__FFT_MAX_N); bluestein forces
+ * Bluestein's algorithm (tests compare it with the mixed-radix one). NULL
+ * when n is out of range or memory runs out. */
+cusci__fft_d *cusci__fft_plan_d(int64_t n, bool bluestein);
+cusci__fft_f *cusci__fft_plan_f(int64_t n, bool bluestein);
+void cusci__fft_free_d(cusci__fft_d *p);
+void cusci__fft_free_f(cusci__fft_f *p);
+/* The bytes of work memory a transform with the plan needs. */
+size_t cusci__fft_work_d(const cusci__fft_d *p);
+size_t cusci__fft_work_f(const cusci__fft_f *p);
+/* Transform x (n elements) in place with work (cusci__fft_work_* bytes,
+ * aligned for the element type). */
+void cusci__fft_run_d(const cusci__fft_d *p, double complex *x, int sign, void *work);
+void cusci__fft_run_f(const cusci__fft_f *p, float complex *x, int sign, void *work);
+
+#endif

@@ -1,0 +1,187 @@
+/*
+ * reference/signal/fft_body.h: the body of reference/signal/fft.c, once
+ * per precision: R the real type, C its complex type, NAME(x) the name x
+ * of that precision (x_d, x_f). See fft.h for the algorithms.
+ */
+
+struct NAME(cusci__fft) {
+  int64_t n;
+  int nf;
+  int64_t f[64]; /* the factors, outermost first */
+  C *tw;         /* tw[j] = exp(-2 pi i j / n), j < n (mixed radix) */
+  /* Bluestein: m > 0 is the convolution's length. */
+  int64_t m;
+  C *chirp;                      /* chirp[k] = exp(-pi i k^2 / n), k < n */
+  C *kernel;                     /* the transform of the conjugate chirp, wrapped, over m */
+  struct NAME(cusci__fft) *sub;  /* the plan of length m */
+};
+
+/* exp(-2 pi i j / N) for 0 <= j < N, in long double, rounded once. */
+static C NAME(root)(int64_t j, int64_t N)
+{
+  if (j == 0)
+    return 1;
+  if (2 * j == N)
+    return -1;
+  if (4 * j == N)
+    return -I;
+  if (4 * j == 3 * N)
+    return I;
+  const long double a = 6.283185307179586476925286766559005768L * (long double)j / (long double)N;
+  return (R)cosl(a) - I * (R)sinl(a);
+}
+
+static void NAME(rec)(const struct NAME(cusci__fft) *p, int lev, int64_t n, const C *in, int64_t is, C *out, int sign)
+{
+  if (n == 1) {
+    out[0] = in[0];
+    return;
+  }
+  const int64_t r = p->f[lev], m = n / r, tws = p->n / n;
+  for (int64_t q = 0; q < r; q++)
+    NAME(rec)(p, lev + 1, m, in + q * is, is * r, out + q * m, sign);
+  const C *tw = p->tw;
+#define W(j) (sign < 0 ? tw[(j)] : conj(tw[(j)]))
+  if (r == 2) {
+    for (int64_t k = 0; k < m; k++) {
+      const C a = out[k], b = out[m + k] * W(k * tws);
+      out[k] = a + b;
+      out[m + k] = a - b;
+    }
+  } else if (r == 4) {
+    const C w = sign < 0 ? -I : I; /* exp(sign 2 pi i / 4) */
+    for (int64_t k = 0; k < m; k++) {
+      const C a0 = out[k], a1 = out[m + k] * W(k * tws), a2 = out[2 * m + k] * W(2 * k * tws), a3 = out[3 * m + k] * W(3 * k * tws);
+      const C t0 = a0 + a2, t1 = a0 - a2, t2 = a1 + a3, t3 = (a1 - a3) * w;
+      out[k] = t0 + t2;
+      out[m + k] = t1 + t3;
+      out[2 * m + k] = t0 - t2;
+      out[3 * m + k] = t1 - t3;
+    }
+  } else {
+    /* A direct DFT of the r (odd, prime, <= CUSCI__FFT_DIRECT_MAX) twiddled
+     * values, exp(sign 2 pi i q s / r) = W((q s mod r) n / r). */
+    C t[CUSCI__FFT_DIRECT_MAX];
+    const int64_t step = p->n / r;
+    for (int64_t k = 0; k < m; k++) {
+      for (int64_t q = 0; q < r; q++)
+        t[q] = q ? out[q * m + k] * W(q * k * tws) : out[k];
+      for (int64_t s = 0; s < r; s++) {
+        C acc = t[0];
+        for (int64_t q = 1, e = s; q < r; q++, e = (e + s) % r)
+          acc += t[q] * W(e * step);
+        out[s * m + k] = acc;
+      }
+    }
+  }
+#undef W
+}
+
+void NAME(cusci__fft_free)(struct NAME(cusci__fft) * p)
+{
+  if (!p)
+    return;
+  free(p->tw);
+  free(p->chirp);
+  free(p->kernel);
+  NAME(cusci__fft_free)(p->sub);
+  free(p);
+}
+
+size_t NAME(cusci__fft_work)(const struct NAME(cusci__fft) * p)
+{
+  return sizeof(C) * (size_t)(p->m ? 2 * p->m : p->n);
+}
+
+struct NAME(cusci__fft) *NAME(cusci__fft_plan)(int64_t n, bool bluestein)
+{
+  if (n < 1 || n > CUSCI__FFT_MAX_N)
+    return NULL;
+  struct NAME(cusci__fft) *p = calloc(1, sizeof *p);
+  if (!p)
+    return NULL;
+  p->n = n;
+  /* Factors: fours, then twos, then the odd primes in ascending order. */
+  int64_t rest = n;
+  while (rest % 4 == 0 && p->nf < 64)
+    p->f[p->nf++] = 4, rest /= 4;
+  while (rest % 2 == 0 && p->nf < 64)
+    p->f[p->nf++] = 2, rest /= 2;
+  for (int64_t d = 3; d * d <= rest && p->nf < 64; d += 2)
+    while (rest % d == 0)
+      p->f[p->nf++] = d, rest /= d;
+  if (rest > 1)
+    p->f[p->nf++] = rest;
+  bool large = false;
+  for (int i = 0; i < p->nf; i++)
+    large |= p->f[i] > CUSCI__FFT_DIRECT_MAX;
+  if (!large && !bluestein) {
+    p->tw = malloc(sizeof(C) * (size_t)n);
+    if (!p->tw) {
+      NAME(cusci__fft_free)(p);
+      return NULL;
+    }
+    for (int64_t j = 0; j < n; j++)
+      p->tw[j] = NAME(root)(j, n);
+    return p;
+  }
+  /* Bluestein: jk = (j^2 + k^2 - (k - j)^2) / 2, so with c_k =
+   * exp(-pi i k^2 / n), X_k = c_k sum_j (x_j c_j) conj(c_{k-j}): a cyclic
+   * convolution of length m >= 2n - 1 with the kernel conj(c_l), l from
+   * -(n - 1) to n - 1, wrapped. The kernel's transform, divided by m for
+   * the backward transform, is kept. */
+  int64_t m = 1;
+  while (m < 2 * n - 1)
+    m *= 2;
+  p->m = m;
+  p->sub = NAME(cusci__fft_plan)(m, false);
+  p->chirp = malloc(sizeof(C) * (size_t)n);
+  p->kernel = calloc((size_t)m, sizeof(C));
+  C *work = malloc(p->sub ? NAME(cusci__fft_work)(p->sub) : 1);
+  if (!p->sub || !p->chirp || !p->kernel || !work) {
+    free(work);
+    NAME(cusci__fft_free)(p);
+    return NULL;
+  }
+  const uint64_t two_n = 2 * (uint64_t)n;
+  for (int64_t k = 0; k < n; k++)
+    p->chirp[k] = NAME(root)((int64_t)((uint64_t)k * (uint64_t)k % two_n), (int64_t)two_n);
+  for (int64_t l = 0; l < n; l++) {
+    const C b = conj(p->chirp[l]);
+    p->kernel[l] = b;
+    if (l)
+      p->kernel[m - l] = b;
+  }
+  NAME(cusci__fft_run)(p->sub, p->kernel, -1, work);
+  free(work);
+  for (int64_t i = 0; i < m; i++)
+    p->kernel[i] /= (R)m;
+  return p;
+}
+
+void NAME(cusci__fft_run)(const struct NAME(cusci__fft) * p, C *x, int sign, void *work)
+{
+  const int64_t n = p->n;
+  if (n == 1)
+    return;
+  C *w = work;
+  if (!p->m) {
+    memcpy(w, x, sizeof(C) * (size_t)n);
+    NAME(rec)(p, 0, n, w, 1, x, sign);
+    return;
+  }
+  /* Bluestein, forward; backward is conj(forward(conj(x))). */
+  const int64_t m = p->m;
+  for (int64_t j = 0; j < n; j++)
+    w[j] = (sign < 0 ? x[j] : conj(x[j])) * p->chirp[j];
+  for (int64_t j = n; j < m; j++)
+    w[j] = 0;
+  NAME(cusci__fft_run)(p->sub, w, -1, w + m);
+  for (int64_t i = 0; i < m; i++)
+    w[i] *= p->kernel[i];
+  NAME(cusci__fft_run)(p->sub, w, 1, w + m);
+  for (int64_t k = 0; k < n; k++) {
+    const C y = w[k] * p->chirp[k];
+    x[k] = sign < 0 ? y : conj(y);
+  }
+}

@@ -1,0 +1,201 @@
+/*
+ * tests/signal-ref-fft.c: the host FFT of cusci-signal
+ * (reference/signal/fft.h), against references that need no FFT:
+ *  - a direct DFT in long double, at lengths 1 to 64, the fixtures'
+ *    lengths (97, 128, 1000, 1009), primes and powers up to 4096, both
+ *    signs, both precisions, the mixed-radix and Bluestein paths;
+ *  - at 2^20, 2^20 + 7 (prime), 3^13, 10^6 and 10^6 + 3: an impulse and a
+ *    pure tone, whose transforms are known in closed form, the round trip
+ *    back, and, for the composite lengths, the mixed-radix result against
+ *    Bluestein's;
+ * each within a relative RMS error of 4 eps (log2 n + 1).
+ */
+#include <complex.h>
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "reference/signal/fft.h"
+#include "tests/tap.h"
+
+#define TWO_PI 6.283185307179586476925286766559005768L
+
+static uint64_t seed = 88172645463325252ull;
+static double uniform(void)
+{
+  seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+  return (double)(seed >> 11) / 9007199254740992.0 * 2 - 1;
+}
+
+/* exp(sign 2 pi i e / n) in long double. */
+static long double complex unit(uint64_t e, int64_t n, int sign)
+{
+  long double a = TWO_PI * (long double)(e % (uint64_t)n) / (long double)n;
+  return cosl(a) + sign * I * sinl(a);
+}
+
+static double tolerance(int64_t n, bool single) { return 4 * (single ? FLT_EPSILON : DBL_EPSILON) * (log2((double)n) + 1); }
+
+/* The relative RMS distance of got (double or float, n complex) from want. */
+static double distance(int64_t n, const void *got, bool single, const long double complex *want)
+{
+  long double num = 0, den = 0;
+  for (int64_t i = 0; i < n; i++) {
+    long double complex g = single ? (long double complex)((const float complex *)got)[i] : (long double complex)((const double complex *)got)[i];
+    long double complex d = g - want[i];
+    num += creall(d) * creall(d) + cimagl(d) * cimagl(d);
+    den += creall(want[i]) * creall(want[i]) + cimagl(want[i]) * cimagl(want[i]);
+  }
+  return (double)sqrtl(num / (den > 0 ? den : 1));
+}
+
+/* Transform x (n complex of the precision) in place with a fresh plan;
+ * false when there is no plan or no memory. */
+static bool transform(int64_t n, bool single, bool bluestein, void *x, int sign)
+{
+  bool good = false;
+  if (single) {
+    cusci__fft_f *p = cusci__fft_plan_f(n, bluestein);
+    void *w = p ? malloc(cusci__fft_work_f(p)) : NULL;
+    if (w) {
+      cusci__fft_run_f(p, x, sign, w);
+      good = true;
+    }
+    free(w);
+    cusci__fft_free_f(p);
+  } else {
+    cusci__fft_d *p = cusci__fft_plan_d(n, bluestein);
+    void *w = p ? malloc(cusci__fft_work_d(p)) : NULL;
+    if (w) {
+      cusci__fft_run_d(p, x, sign, w);
+      good = true;
+    }
+    free(w);
+    cusci__fft_free_d(p);
+  }
+  return good;
+}
+
+static void *buffer(int64_t n, bool single) { return malloc((single ? sizeof(float complex) : sizeof(double complex)) * (size_t)(n ? n : 1)); }
+static void put(void *x, bool single, int64_t i, long double complex v)
+{
+  if (single)
+    ((float complex *)x)[i] = (float complex)v;
+  else
+    ((double complex *)x)[i] = (double complex)v;
+}
+static long double complex get(const void *x, bool single, int64_t i)
+{
+  return single ? (long double complex)((const float complex *)x)[i] : (long double complex)((const double complex *)x)[i];
+}
+
+/* Against the direct DFT of random input. */
+static void direct(int64_t n, bool single, bool bluestein)
+{
+  void *x = buffer(n, single), *y = buffer(n, single);
+  long double complex *want = malloc(sizeof *want * (size_t)n);
+  for (int64_t i = 0; i < n; i++)
+    put(x, single, i, uniform() + I * uniform());
+  long double complex *roots = malloc(sizeof *roots * (size_t)n);
+  for (int64_t e = 0; e < n; e++)
+    roots[e] = unit((uint64_t)e, n, -1);
+  double worst = 0;
+  bool made = true;
+  for (int sign = -1; sign <= 1; sign += 2) {
+    for (int64_t k = 0; k < n; k++) {
+      long double complex acc = 0;
+      for (int64_t j = 0, e = 0; j < n; j++, e = (e + k) % n)
+        acc += get(x, single, j) * (sign < 0 ? roots[e] : conjl(roots[e]));
+      want[k] = acc;
+      put(y, single, k, get(x, single, k));
+    }
+    made &= transform(n, single, bluestein, y, sign);
+    double d = distance(n, y, single, want);
+    worst = d > worst || isnan(d) ? d : worst;
+  }
+  ok(made && worst <= tolerance(n, single), "%s n = %lld%s: forward and backward = the direct DFT, error %.3g <= %.3g",
+     single ? "float" : "double", (long long)n, bluestein ? " (Bluestein)" : "", worst, tolerance(n, single));
+  free(x), free(y), free(want), free(roots);
+}
+
+/* Whether the plan of length n is mixed radix: no prime factor above
+ * CUSCI__FFT_DIRECT_MAX. */
+static bool mixed_radix(int64_t n)
+{
+  for (int64_t d = 2; d <= CUSCI__FFT_DIRECT_MAX; d++)
+    while (n % d == 0)
+      n /= d;
+  return n == 1;
+}
+
+/* Large n: an impulse at j0 transforms to exp(-2 pi i j0 k / n), a tone
+ * exp(2 pi i f j / n) to n at k = f; random x comes back as n x; and the
+ * two algorithms agree. */
+static void large(int64_t n, bool single)
+{
+  void *x = buffer(n, single);
+  long double complex *want = malloc(sizeof *want * (size_t)n);
+  const int64_t j0 = n / 3 + 1, f = n / 7 + 2;
+  for (int64_t i = 0; i < n; i++) {
+    put(x, single, i, i == j0 ? 1 : 0);
+    want[i] = unit((uint64_t)j0 * (uint64_t)i, n, -1);
+  }
+  bool made = transform(n, single, false, x, -1);
+  double d = distance(n, x, single, want);
+  ok(made && d <= tolerance(n, single), "%s n = %lld: an impulse, error %.3g", single ? "float" : "double", (long long)n, d);
+  for (int64_t i = 0; i < n; i++) {
+    put(x, single, i, unit((uint64_t)f * (uint64_t)i, n, 1));
+    want[i] = i == f ? (long double)n : 0;
+  }
+  made = transform(n, single, false, x, -1);
+  d = distance(n, x, single, want);
+  ok(made && d <= tolerance(n, single), "%s n = %lld: a pure tone, error %.3g", single ? "float" : "double", (long long)n, d);
+  void *y = buffer(n, single);
+  for (int64_t i = 0; i < n; i++) {
+    want[i] = uniform() + I * uniform();
+    put(x, single, i, want[i]);
+  }
+  made = transform(n, single, false, x, -1);
+  for (int64_t i = 0; i < n; i++)
+    put(y, single, i, get(x, single, i));
+  made &= transform(n, single, false, x, 1);
+  for (int64_t i = 0; i < n; i++)
+    put(x, single, i, get(x, single, i) / (long double)n);
+  d = distance(n, x, single, want);
+  ok(made && d <= 2 * tolerance(n, single), "%s n = %lld: backward(forward(x)) / n = x, error %.3g", single ? "float" : "double", (long long)n, d);
+  /* y holds the forward transform: Bluestein's of the same x, where the
+   * plan took the mixed-radix path (a prime length takes Bluestein's
+   * anyway). */
+  if (!mixed_radix(n)) {
+    free(x), free(y), free(want);
+    return;
+  }
+  for (int64_t i = 0; i < n; i++)
+    put(x, single, i, want[i]);
+  made = transform(n, single, true, x, -1);
+  for (int64_t i = 0; i < n; i++)
+    want[i] = get(y, single, i);
+  d = distance(n, x, single, want);
+  ok(made && d <= 2 * tolerance(n, single), "%s n = %lld: Bluestein = mixed radix, error %.3g", single ? "float" : "double", (long long)n, d);
+  free(x), free(y), free(want);
+}
+
+int main(void)
+{
+  static const int64_t lengths[] = { 97, 100, 127, 128, 243, 256, 625, 1000, 1009, 1024, 2048, 2187, 4096 };
+  for (int single = 0; single < 2; single++) {
+    for (int64_t n = 1; n <= 64; n++)
+      direct(n, single, false);
+    for (size_t i = 0; i < sizeof lengths / sizeof *lengths; i++) {
+      direct(lengths[i], single, false);
+      direct(lengths[i], single, true);
+    }
+  }
+  static const int64_t big[] = { INT64_C(1) << 20, (INT64_C(1) << 20) + 7, 1594323, 1000000, 1000003 };
+  for (int single = 0; single < 2; single++)
+    for (size_t i = 0; i < sizeof big / sizeof *big; i++)
+      large(big[i], single);
+  ok(cusci__fft_plan_d(0, false) == NULL && cusci__fft_plan_f(-3, false) == NULL && cusci__fft_plan_d(CUSCI__FFT_MAX_N + 1, false) == NULL,
+     "no plan for n = 0, a negative n or n past CUSCI__FFT_MAX_N");
+  return done_testing();
+}
