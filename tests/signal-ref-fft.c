@@ -8,6 +8,8 @@
  *    pure tone, whose transforms are known in closed form, the round trip
  *    back, and, for the composite lengths, the mixed-radix result against
  *    Bluestein's;
+ *  - the real transforms against the complex ones, at lengths even and
+ *    odd;
  * each within a relative RMS error of 4 eps (log2 n + 1).
  */
 #include <complex.h>
@@ -180,6 +182,86 @@ static void large(int64_t n, bool single)
   free(x), free(y), free(want);
 }
 
+/* Real data: rfft against the complex transform of x with zero imaginary
+ * parts, and irfft against the complex backward transform of the
+ * Hermitian spectrum (imaginary parts of X_0 and X_{n/2} given but
+ * ignored). An odd length goes through the complex transform itself, so
+ * there this checks the packing; an even one takes the half-length path. */
+static void real(int64_t n, bool single)
+{
+  const int64_t h = n / 2 + 1;
+  void *xr = malloc((single ? sizeof(float) : sizeof(double)) * (size_t)n), *X = buffer(h, single), *c = buffer(n, single);
+  long double complex *want = malloc(sizeof *want * (size_t)n);
+  bool made = false;
+  for (int64_t i = 0; i < n; i++) {
+    double v = uniform();
+    if (single)
+      ((float *)xr)[i] = (float)v;
+    else
+      ((double *)xr)[i] = v;
+    put(c, single, i, single ? (long double)((float *)xr)[i] : (long double)v);
+  }
+  made = transform(n, single, false, c, -1);
+  for (int64_t k = 0; k < h; k++)
+    want[k] = get(c, single, k);
+  void *w = NULL;
+  if (single) {
+    cusci__rfft_f *p = cusci__rfft_plan_f(n);
+    w = p ? malloc(cusci__rfft_work_f(p)) : NULL;
+    if (w)
+      cusci__rfft_forward_f(p, xr, X, w);
+    made &= w != NULL;
+    free(w);
+    cusci__rfft_free_f(p);
+  } else {
+    cusci__rfft_d *p = cusci__rfft_plan_d(n);
+    w = p ? malloc(cusci__rfft_work_d(p)) : NULL;
+    if (w)
+      cusci__rfft_forward_d(p, xr, X, w);
+    made &= w != NULL;
+    free(w);
+    cusci__rfft_free_d(p);
+  }
+  double d = distance(h, X, single, want);
+  ok(made && d <= tolerance(n, single), "%s n = %lld: rfft = the complex transform's first n/2 + 1, error %.3g", single ? "float" : "double",
+     (long long)n, d);
+  /* A random half spectrum, with imaginary parts at 0 and n/2 to ignore. */
+  for (int64_t k = 0; k < h; k++)
+    put(X, single, k, uniform() + I * uniform());
+  for (int64_t k = 0; k < n; k++) {
+    long double complex v = k < h ? get(X, single, k) : conjl(get(X, single, n - k));
+    if (k == 0 || (n % 2 == 0 && k == n / 2))
+      v = creall(v);
+    put(c, single, k, v);
+  }
+  made = transform(n, single, false, c, 1);
+  for (int64_t j = 0; j < n; j++)
+    want[j] = creall(get(c, single, j));
+  if (single) {
+    cusci__rfft_f *p = cusci__rfft_plan_f(n);
+    w = p ? malloc(cusci__rfft_work_f(p)) : NULL;
+    if (w)
+      cusci__rfft_backward_f(p, X, xr, w);
+    made &= w != NULL;
+    free(w);
+    cusci__rfft_free_f(p);
+  } else {
+    cusci__rfft_d *p = cusci__rfft_plan_d(n);
+    w = p ? malloc(cusci__rfft_work_d(p)) : NULL;
+    if (w)
+      cusci__rfft_backward_d(p, X, xr, w);
+    made &= w != NULL;
+    free(w);
+    cusci__rfft_free_d(p);
+  }
+  for (int64_t j = 0; j < n; j++)
+    put(c, single, j, single ? (long double)((float *)xr)[j] : (long double)((double *)xr)[j]);
+  d = distance(n, c, single, want);
+  ok(made && d <= tolerance(n, single), "%s n = %lld: irfft = the complex backward transform of the Hermitian spectrum, error %.3g",
+     single ? "float" : "double", (long long)n, d);
+  free(xr), free(X), free(c), free(want);
+}
+
 int main(void)
 {
   static const int64_t lengths[] = { 97, 100, 127, 128, 243, 256, 625, 1000, 1009, 1024, 2048, 2187, 4096 };
@@ -195,6 +277,11 @@ int main(void)
   for (int single = 0; single < 2; single++)
     for (size_t i = 0; i < sizeof big / sizeof *big; i++)
       large(big[i], single);
+  static const int64_t real_lengths[] = { 1, 2, 3, 4, 5, 6, 7, 8, 16, 17, 30, 97, 128, 1000, 1009, 4096, 1000000, 1000003 };
+  for (int single = 0; single < 2; single++)
+    for (size_t i = 0; i < sizeof real_lengths / sizeof *real_lengths; i++)
+      real(real_lengths[i], single);
+  ok(cusci__rfft_plan_d(0) == NULL && cusci__rfft_plan_f(-1) == NULL, "no real plan for n = 0 or a negative n");
   ok(cusci__fft_plan_d(0, false) == NULL && cusci__fft_plan_f(-3, false) == NULL && cusci__fft_plan_d(CUSCI__FFT_MAX_N + 1, false) == NULL,
      "no plan for n = 0, a negative n or n past CUSCI__FFT_MAX_N");
   return done_testing();

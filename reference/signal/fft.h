@@ -56,4 +56,27 @@ size_t cusci__fft_work_f(const cusci__fft_f *p);
 void cusci__fft_run_d(const cusci__fft_d *p, double complex *x, int sign, void *work);
 void cusci__fft_run_f(const cusci__fft_f *p, float complex *x, int sign, void *work);
 
+/*
+ * Transforms of real data of length n: forward gives X_0 .. X_{n/2} (the
+ * rest is their conjugate mirror), backward takes them and gives the real
+ * x (unnormalised, so that backward(forward(x)) = n x); the imaginary
+ * parts of X_0 and, for even n, X_{n/2} are ignored, as pocketfft does.
+ * Even n goes through the complex transform of length n/2 (the even and
+ * the odd samples as its real and imaginary parts, split afterwards by
+ * the symmetries of the real transform), odd n through the complex one of
+ * length n. work: cusci__rfft_work_* bytes.
+ */
+typedef struct cusci__rfft_d cusci__rfft_d;
+typedef struct cusci__rfft_f cusci__rfft_f;
+cusci__rfft_d *cusci__rfft_plan_d(int64_t n);
+cusci__rfft_f *cusci__rfft_plan_f(int64_t n);
+void cusci__rfft_free_d(cusci__rfft_d *p);
+void cusci__rfft_free_f(cusci__rfft_f *p);
+size_t cusci__rfft_work_d(const cusci__rfft_d *p);
+size_t cusci__rfft_work_f(const cusci__rfft_f *p);
+void cusci__rfft_forward_d(const cusci__rfft_d *p, const double *x, double complex *X, void *work);
+void cusci__rfft_forward_f(const cusci__rfft_f *p, const float *x, float complex *X, void *work);
+void cusci__rfft_backward_d(const cusci__rfft_d *p, const double complex *X, double *x, void *work);
+void cusci__rfft_backward_f(const cusci__rfft_f *p, const float complex *X, float *x, void *work);
+
 #endif

@@ -185,3 +185,105 @@ void NAME(cusci__fft_run)(const struct NAME(cusci__fft) * p, C *x, int sign, voi
     x[k] = sign < 0 ? y : conj(y);
   }
 }
+
+/* ------------------------------------------------------------ real data */
+
+struct NAME(cusci__rfft) {
+  int64_t n;
+  struct NAME(cusci__fft) *c; /* length n/2 (even n) or n (odd n) */
+  C *tw;                      /* tw[k] = exp(-2 pi i k / n), k <= n/2 (even n) */
+};
+
+void NAME(cusci__rfft_free)(struct NAME(cusci__rfft) * p)
+{
+  if (!p)
+    return;
+  NAME(cusci__fft_free)(p->c);
+  free(p->tw);
+  free(p);
+}
+
+struct NAME(cusci__rfft) *NAME(cusci__rfft_plan)(int64_t n)
+{
+  if (n < 1 || n > CUSCI__FFT_MAX_N)
+    return NULL;
+  struct NAME(cusci__rfft) *p = calloc(1, sizeof *p);
+  if (!p)
+    return NULL;
+  p->n = n;
+  const bool even = n % 2 == 0 && n > 1;
+  p->c = NAME(cusci__fft_plan)(even ? n / 2 : n, false);
+  if (even)
+    p->tw = malloc(sizeof(C) * (size_t)(n / 2 + 1));
+  if (!p->c || (even && !p->tw)) {
+    NAME(cusci__rfft_free)(p);
+    return NULL;
+  }
+  for (int64_t k = 0; even && k <= n / 2; k++)
+    p->tw[k] = NAME(root)(k, n);
+  return p;
+}
+
+size_t NAME(cusci__rfft_work)(const struct NAME(cusci__rfft) * p)
+{
+  const int64_t len = p->tw ? p->n / 2 : p->n;
+  return sizeof(C) * (size_t)len + NAME(cusci__fft_work)(p->c);
+}
+
+void NAME(cusci__rfft_forward)(const struct NAME(cusci__rfft) * p, const R *x, C *X, void *work)
+{
+  const int64_t n = p->n;
+  C *z = work;
+  void *cw = z + (p->tw ? n / 2 : n);
+  if (!p->tw) {
+    for (int64_t j = 0; j < n; j++)
+      z[j] = x[j];
+    NAME(cusci__fft_run)(p->c, z, -1, cw);
+    for (int64_t k = 0; k <= n / 2; k++)
+      X[k] = z[k];
+    return;
+  }
+  /* z = even + i odd; E_k = (Z_k + conj Z_{h-k}) / 2, O_k = (Z_k - conj
+   * Z_{h-k}) / 2i, X_k = E_k + tw_k O_k, with h = n/2 and Z_h = Z_0. */
+  const int64_t h = n / 2;
+  for (int64_t j = 0; j < h; j++)
+    z[j] = x[2 * j] + I * x[2 * j + 1];
+  NAME(cusci__fft_run)(p->c, z, -1, cw);
+  for (int64_t k = 0; k <= h; k++) {
+    const C a = z[k % h], b = conj(z[(h - k) % h]);
+    const C e = (a + b) * (R)0.5, o = (a - b) * ((R)-0.5 * I);
+    X[k] = e + p->tw[k] * o;
+  }
+}
+
+void NAME(cusci__rfft_backward)(const struct NAME(cusci__rfft) * p, const C *X, R *x, void *work)
+{
+  const int64_t n = p->n;
+  C *z = work;
+  void *cw = z + (p->tw ? n / 2 : n);
+  if (!p->tw) {
+    /* The whole Hermitian spectrum, X_0 made real. */
+    z[0] = creal(X[0]);
+    for (int64_t k = 1; k <= n / 2; k++) {
+      z[k] = X[k];
+      z[n - k] = conj(X[k]);
+    }
+    NAME(cusci__fft_run)(p->c, z, 1, cw);
+    for (int64_t j = 0; j < n; j++)
+      x[j] = creal(z[j]);
+    return;
+  }
+  /* x_even = IDFT_h(X_k + conj X_{h-k}), x_odd = IDFT_h((X_k - conj
+   * X_{h-k}) conj(tw_k)), as the real and imaginary parts of one
+   * transform; X_0 and X_h are taken as real. */
+  const int64_t h = n / 2;
+  for (int64_t k = 0; k < h; k++) {
+    const C a = k ? X[k] : creal(X[0]), b = k ? conj(X[h - k]) : creal(X[h]);
+    z[k] = (a + b) + I * ((a - b) * conj(p->tw[k]));
+  }
+  NAME(cusci__fft_run)(p->c, z, 1, cw);
+  for (int64_t j = 0; j < h; j++) {
+    x[2 * j] = creal(z[j]);
+    x[2 * j + 1] = cimag(z[j]);
+  }
+}
