@@ -10,6 +10,7 @@
  *    Bluestein's;
  *  - the real transforms against the complex ones, at lengths even and
  *    odd;
+ *  - the DCT and DST of types 1 to 4 against their direct sums;
  * each within a relative RMS error of 4 eps (log2 n + 1).
  */
 #include <complex.h>
@@ -262,6 +263,59 @@ static void real(int64_t n, bool single)
   free(xr), free(X), free(c), free(want);
 }
 
+/* The DCT or DST of type t of random x against its direct sum (fft.h). */
+static void trig(int t, bool sine, int64_t n, bool single)
+{
+  void *x = malloc(8 * (size_t)n), *y = malloc(8 * (size_t)n);
+  long double *xv = malloc(sizeof *xv * (size_t)n);
+  long double complex *want = malloc(sizeof *want * (size_t)n), *gotv = malloc(sizeof *gotv * (size_t)n);
+  for (int64_t j = 0; j < n; j++) {
+    double v = uniform();
+    if (single)
+      ((float *)x)[j] = (float)v, xv[j] = (float)v;
+    else
+      ((double *)x)[j] = v, xv[j] = v;
+  }
+  const long double pi = TWO_PI / 2;
+  for (int64_t k = 0; k < n; k++) {
+    long double acc = 0;
+    for (int64_t j = 0; j < n; j++) {
+      long double a, c = 2;
+      if (!sine) {
+        switch (t) {
+        case 1: a = pi * j * k / (n - 1), c = j == 0 || j == n - 1 ? 1 : 2; break;
+        case 2: a = pi * k * (2 * j + 1) / (2 * n); break;
+        case 3: a = pi * j * (2 * k + 1) / (2 * n), c = j == 0 ? 1 : 2; break;
+        default: a = pi * (2 * j + 1) * (2 * k + 1) / (4 * n);
+        }
+        acc += c * xv[j] * cosl(a);
+      } else {
+        switch (t) {
+        case 1: a = pi * (j + 1) * (k + 1) / (n + 1); break;
+        case 2: a = pi * (k + 1) * (2 * j + 1) / (2 * n); break;
+        case 3: a = pi * (j + 1) * (2 * k + 1) / (2 * n), c = j == n - 1 ? 1 : 2; break;
+        default: a = pi * (2 * j + 1) * (2 * k + 1) / (4 * n);
+        }
+        acc += c * xv[j] * sinl(a);
+      }
+    }
+    want[k] = acc;
+  }
+  int rc = single ? cusci__dct_f(t, sine, n, x, y) : cusci__dct_d(t, sine, n, x, y);
+  for (int64_t k = 0; k < n; k++)
+    gotv[k] = single ? ((float *)y)[k] : ((double *)y)[k];
+  /* distance() reads the precision's complex type: compare in long double. */
+  long double num = 0, den = 0;
+  for (int64_t k = 0; k < n; k++) {
+    long double d = creall(gotv[k]) - creall(want[k]);
+    num += d * d, den += creall(want[k]) * creall(want[k]);
+  }
+  double d = (double)sqrtl(num / (den > 0 ? den : 1));
+  ok(rc == 0 && d <= tolerance(8 * n, single), "%s %s-%d n = %lld = the direct sum, error %.3g", single ? "float" : "double", sine ? "DST" : "DCT",
+     t, (long long)n, d);
+  free(x), free(y), free(xv), free(want), free(gotv);
+}
+
 int main(void)
 {
   static const int64_t lengths[] = { 97, 100, 127, 128, 243, 256, 625, 1000, 1009, 1024, 2048, 2187, 4096 };
@@ -281,6 +335,17 @@ int main(void)
   for (int single = 0; single < 2; single++)
     for (size_t i = 0; i < sizeof real_lengths / sizeof *real_lengths; i++)
       real(real_lengths[i], single);
+  static const int64_t trig_lengths[] = { 1, 2, 3, 4, 5, 16, 17, 30, 97, 128, 1000, 1009 };
+  for (int single = 0; single < 2; single++)
+    for (int t = 1; t <= 4; t++)
+      for (int sine = 0; sine < 2; sine++)
+        for (size_t i = 0; i < sizeof trig_lengths / sizeof *trig_lengths; i++)
+          if (sine || t != 1 || trig_lengths[i] > 1)
+            trig(t, sine, trig_lengths[i], single);
+  double one = 1, out;
+  ok(cusci__dct_d(5, false, 4, &one, &out) == -2 && cusci__dct_d(0, true, 4, &one, &out) == -2 && cusci__dct_d(2, false, 0, &one, &out) == -2 &&
+         cusci__dct_d(1, false, 1, &one, &out) == -2 && cusci__dct_d(1, true, 1, &one, &out) == 0 && fabs(out - 2) < 1e-15,
+     "DCT/DST: type 5 or 0, n = 0 and the DCT-I of one element refused; the DST-I of one element is 2 x_0");
   ok(cusci__rfft_plan_d(0) == NULL && cusci__rfft_plan_f(-1) == NULL, "no real plan for n = 0 or a negative n");
   ok(cusci__fft_plan_d(0, false) == NULL && cusci__fft_plan_f(-3, false) == NULL && cusci__fft_plan_d(CUSCI__FFT_MAX_N + 1, false) == NULL,
      "no plan for n = 0, a negative n or n past CUSCI__FFT_MAX_N");

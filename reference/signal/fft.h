@@ -79,4 +79,25 @@ void cusci__rfft_forward_f(const cusci__rfft_f *p, const float *x, float complex
 void cusci__rfft_backward_d(const cusci__rfft_d *p, const double complex *X, double *x, void *work);
 void cusci__rfft_backward_f(const cusci__rfft_f *p, const float complex *X, float *x, void *work);
 
+/*
+ * The DCT (sine false) or DST (sine true) of type 1 to 4 of x (n reals)
+ * into y (n reals), unnormalised as scipy.fft's norm="backward": with
+ * c(t) = cos(pi t) or s(t) = sin(pi t),
+ *   DCT-I   y_k = x_0 + (-1)^k x_{n-1} + 2 sum_{j=1}^{n-2} x_j c(jk / (n-1))
+ *   DCT-II  y_k = 2 sum_j x_j c(k (2j+1) / 2n)
+ *   DCT-III y_k = x_0 + 2 sum_{j>=1} x_j c(j (2k+1) / 2n)
+ *   DCT-IV  y_k = 2 sum_j x_j c((2j+1)(2k+1) / 4n)
+ *   DST-I   y_k = 2 sum_j x_j s((j+1)(k+1) / (n+1))
+ *   DST-II  y_k = 2 sum_j x_j s((k+1)(2j+1) / 2n)
+ *   DST-III y_k = (-1)^k x_{n-1} + 2 sum_{j<=n-2} x_j s((j+1)(2k+1) / 2n)
+ *   DST-IV  y_k = 2 sum_j x_j s((2j+1)(2k+1) / 4n)
+ * each as the complex transform of an even (DCT) or odd (DST) extension
+ * of x of length 2(n-1), 2(n+1), 4n or 8n, which is exact and O(n log n)
+ * but some four to eight times the work of a transform of its own.
+ * Returns 0, -1 when memory runs out, -2 for a type outside 1..4, n < 1,
+ * or the DCT-I of n = 1 (undefined, as in SciPy).
+ */
+int cusci__dct_d(int type, bool sine, int64_t n, const double *x, double *y);
+int cusci__dct_f(int type, bool sine, int64_t n, const float *x, float *y);
+
 #endif
