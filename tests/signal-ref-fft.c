@@ -183,6 +183,33 @@ static void large(int64_t n, bool single)
   free(x), free(y), free(want);
 }
 
+/* rfft of the n reals xr into X (forward), or irfft of X into xr, with a
+ * fresh plan; false when there is no plan or no memory. */
+static bool real_transform(int64_t n, bool single, bool forward, void *xr, void *X)
+{
+  void *w = NULL;
+  if (single) {
+    cusci__rfft_f *p = cusci__rfft_plan_f(n);
+    w = p ? malloc(cusci__rfft_work_f(p)) : NULL;
+    if (w && forward)
+      cusci__rfft_forward_f(p, xr, X, w);
+    else if (w)
+      cusci__rfft_backward_f(p, X, xr, w);
+    cusci__rfft_free_f(p);
+  } else {
+    cusci__rfft_d *p = cusci__rfft_plan_d(n);
+    w = p ? malloc(cusci__rfft_work_d(p)) : NULL;
+    if (w && forward)
+      cusci__rfft_forward_d(p, xr, X, w);
+    else if (w)
+      cusci__rfft_backward_d(p, X, xr, w);
+    cusci__rfft_free_d(p);
+  }
+  const bool made = w != NULL;
+  free(w);
+  return made;
+}
+
 /* Real data: rfft against the complex transform of x with zero imaginary
  * parts, and irfft against the complex backward transform of the
  * Hermitian spectrum (imaginary parts of X_0 and X_{n/2} given but
@@ -205,24 +232,7 @@ static void real(int64_t n, bool single)
   made = transform(n, single, false, c, -1);
   for (int64_t k = 0; k < h; k++)
     want[k] = get(c, single, k);
-  void *w = NULL;
-  if (single) {
-    cusci__rfft_f *p = cusci__rfft_plan_f(n);
-    w = p ? malloc(cusci__rfft_work_f(p)) : NULL;
-    if (w)
-      cusci__rfft_forward_f(p, xr, X, w);
-    made &= w != NULL;
-    free(w);
-    cusci__rfft_free_f(p);
-  } else {
-    cusci__rfft_d *p = cusci__rfft_plan_d(n);
-    w = p ? malloc(cusci__rfft_work_d(p)) : NULL;
-    if (w)
-      cusci__rfft_forward_d(p, xr, X, w);
-    made &= w != NULL;
-    free(w);
-    cusci__rfft_free_d(p);
-  }
+  made &= real_transform(n, single, true, xr, X);
   double d = distance(h, X, single, want);
   ok(made && d <= tolerance(n, single), "%s n = %lld: rfft = the complex transform's first n/2 + 1, error %.3g", single ? "float" : "double",
      (long long)n, d);
@@ -238,23 +248,7 @@ static void real(int64_t n, bool single)
   made = transform(n, single, false, c, 1);
   for (int64_t j = 0; j < n; j++)
     want[j] = creall(get(c, single, j));
-  if (single) {
-    cusci__rfft_f *p = cusci__rfft_plan_f(n);
-    w = p ? malloc(cusci__rfft_work_f(p)) : NULL;
-    if (w)
-      cusci__rfft_backward_f(p, X, xr, w);
-    made &= w != NULL;
-    free(w);
-    cusci__rfft_free_f(p);
-  } else {
-    cusci__rfft_d *p = cusci__rfft_plan_d(n);
-    w = p ? malloc(cusci__rfft_work_d(p)) : NULL;
-    if (w)
-      cusci__rfft_backward_d(p, X, xr, w);
-    made &= w != NULL;
-    free(w);
-    cusci__rfft_free_d(p);
-  }
+  made &= real_transform(n, single, false, xr, X);
   for (int64_t j = 0; j < n; j++)
     put(c, single, j, single ? (long double)((float *)xr)[j] : (long double)((double *)xr)[j]);
   d = distance(n, c, single, want);
