@@ -48,7 +48,7 @@ cusci_status cusci__la_solve_impl(cusci_ctx *ctx, const char *fn, const cusci_ar
   int64_t *shape = r.shape, *xshape = r.xshape;
 
   /* Working copies: a (batch, n, n) and b (batch, n, k), C-contiguous. */
-  cusci_array *va = NULL, *vb = NULL, *b2 = NULL, *wa = NULL, *wb = NULL, *res = NULL;
+  cusci_array *va = NULL, *vb = NULL, *wa = NULL, *wb = NULL, *res = NULL;
   shape[nb] = n;
   shape[nb + 1] = n;
   int assume = o.assume_a == CUSCI_LINALG_ASSUME_HER && !cusci_dtype_is_complex(dt) ? CUSCI__LA_SYM : (int)o.assume_a;
@@ -80,12 +80,8 @@ cusci_status cusci__la_solve_impl(cusci_ctx *ctx, const char *fn, const cusci_ar
   bool read_only = small && cusci__la_small_reads_a(assume);
   if (st == CUSCI_OK)
     st = cusci__la_read_copy(ctx, va, dt, read_only, &wa);
-  shape[nb + 1] = k;
-  int64_t col[2] = { n, 1 };
   if (st == CUSCI_OK)
-    st = vec ? cusci_array_reshape(ctx, (cusci_array *)b, 2, col, &b2) : cusci_array_ascontiguousarray(ctx, (cusci_array *)b, &b2);
-  if (st == CUSCI_OK)
-    st = cusci_array_broadcast_to(ctx, b2, nb + 2, shape, &vb);
+    st = cusci__la_rhs_view(ctx, b, &r, &vb);
   /* rb: the right-hand sides, b itself where it serves as is; wb: x,
    * solved in place in rb's copy, or new. */
   cusci_array *rb = NULL;
@@ -95,7 +91,6 @@ cusci_status cusci__la_solve_impl(cusci_ctx *ctx, const char *fn, const cusci_ar
     st = rb == vb ? cusci_array_empty(ctx, nb + 2, shape, dt, &wb) : (wb = cusci_array_retain(rb), CUSCI_OK);
   cusci_array_release(va);
   cusci_array_release(vb);
-  cusci_array_release(b2);
   bool nonfinite = false;
   cusci__la_fail f = { 0, 0 };
   int info = 0;

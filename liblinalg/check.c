@@ -140,6 +140,20 @@ cusci_status cusci__la_rhs_of(cusci_ctx *ctx, const char *fn, const char *na, co
   return CUSCI_OK;
 }
 
+cusci_status cusci__la_rhs_view(cusci_ctx *ctx, const cusci_array *b, cusci__la_rhs *r, cusci_array **vb)
+{
+  r->shape[r->nb] = r->n;
+  r->shape[r->nb + 1] = r->k;
+  int64_t col[2] = { r->n, 1 };
+  cusci_array *b2 = NULL;
+  *vb = NULL;
+  cusci_status st = r->vec ? cusci_array_reshape(ctx, (cusci_array *)b, 2, col, &b2) : cusci_array_ascontiguousarray(ctx, (cusci_array *)b, &b2);
+  if (st == CUSCI_OK)
+    st = cusci_array_broadcast_to(ctx, b2, r->nb + 2, r->shape, vb);
+  cusci_array_release(b2);
+  return st;
+}
+
 cusci_status cusci__la_check_int(cusci_ctx *ctx, const char *fn, const char *lib, int64_t m, int64_t n)
 {
   if (!cusci__la_on_host(ctx) && (m > INT_MAX || n > INT_MAX))

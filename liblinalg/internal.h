@@ -66,6 +66,9 @@ typedef struct cusci__la_rhs {
 } cusci__la_rhs;
 cusci_status cusci__la_rhs_of(cusci_ctx *ctx, const char *fn, const char *na, const cusci_array *a, const cusci_array *b, cusci_dtype dt,
                               cusci_array **x, cusci__la_rhs *r);
+/* b as (batch..., n, k) over r's batch shape, broadcast (a view of a
+ * C-contiguous b, or of its copy); sets r->shape's last two axes to n, k. */
+cusci_status cusci__la_rhs_view(cusci_ctx *ctx, const cusci_array *b, cusci__la_rhs *r, cusci_array **vb);
 /* On a GPU, CUSCI_ERR_OVERFLOW unless both extents fit the int of the
  * vendor routine `lib` (cuBLAS's, say) that takes them. */
 cusci_status cusci__la_check_int(cusci_ctx *ctx, const char *fn, const char *lib, int64_t m, int64_t n);

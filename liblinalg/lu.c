@@ -153,7 +153,7 @@ cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const 
   int64_t *shape = r.shape, *xshape = r.xshape;
 
   /* Working copies broadcast to the common batch: lu, piv and b. */
-  cusci_array *vl = NULL, *vp = NULL, *pc = NULL, *b2 = NULL, *vb = NULL, *wl = NULL, *wb = NULL, *dp = NULL, *bad = NULL, *res = NULL;
+  cusci_array *vl = NULL, *vp = NULL, *pc = NULL, *vb = NULL, *wl = NULL, *wb = NULL, *dp = NULL, *bad = NULL, *res = NULL;
   shape[nb] = n;
   shape[nb + 1] = n;
   cusci_status st = cusci_array_broadcast_to(ctx, (cusci_array *)lu, nb + 2, shape, &vl);
@@ -173,17 +173,12 @@ cusci_status cusci_linalg_lu_solve(cusci_ctx *ctx, const cusci_array *lu, const 
         hp[i] = (int32_t)cusci__lu_piv_to_lapack(hp[i], i % n, n);
     }
   }
-  shape[nb + 1] = k;
-  int64_t col[2] = { n, 1 };
   if (st == CUSCI_OK)
-    st = vec ? cusci_array_reshape(ctx, (cusci_array *)b, 2, col, &b2) : cusci_array_ascontiguousarray(ctx, (cusci_array *)b, &b2);
-  if (st == CUSCI_OK)
-    st = cusci_array_broadcast_to(ctx, b2, nb + 2, shape, &vb);
+    st = cusci__la_rhs_view(ctx, b, &r, &vb);
   if (st == CUSCI_OK)
     st = cusci__la_work_copy(ctx, vb, dt, &wb);
   cusci_array_release(vl);
   cusci_array_release(vp);
-  cusci_array_release(b2);
   cusci_array_release(vb);
   bool nonfinite = false;
   int info = 0;
