@@ -191,20 +191,6 @@ CUSCI_HD double cusci__rcos_pi(double u)
  * float operations, sqrtf and division correctly rounded on both sides.
  */
 
-CUSCI_HD uint32_t cusci__rfbits(float f)
-{
-  uint32_t b;
-  memcpy(&b, &f, sizeof b);
-  return b;
-}
-
-CUSCI_HD float cusci__rfloat(uint32_t b)
-{
-  float f;
-  memcpy(&f, &b, sizeof f);
-  return f;
-}
-
 /*
  * logf for 0 < x < inf (FreeBSD e_logf.c: FDLIBM's reduction with a
  * four-term minimax polynomial for float). x = 0 gives -inf.
@@ -216,14 +202,14 @@ CUSCI_HD float cusci__rlogf(float x)
   if (x == 0.0f)
     return -1.0f / 0.0f;
   int k = 0;
-  uint32_t b = cusci__rfbits(x);
+  uint32_t b = cusci_float_bits(x);
   if ((b >> 23) == 0) { /* subnormal */
     x *= 33554432.0f; /* 2^25 */
-    b = cusci__rfbits(x);
+    b = cusci_float_bits(x);
     k = -25;
   }
   k += (int)(b >> 23) - 127;
-  float y = cusci__rfloat((b & 0x007fffffu) | 0x3f800000u);
+  float y = cusci_bits_float((b & 0x007fffffu) | 0x3f800000u);
   if (y > 1.41421356f) {
     y *= 0.5f;
     k++;

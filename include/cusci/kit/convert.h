@@ -86,6 +86,20 @@ CUSCI_HD double cusci_bits_double(uint64_t b)
   return d;
 }
 
+CUSCI_HD uint32_t cusci_float_bits(float f)
+{
+  uint32_t b;
+  memcpy(&b, &f, sizeof b);
+  return b;
+}
+
+CUSCI_HD float cusci_bits_float(uint32_t b)
+{
+  float f;
+  memcpy(&f, &b, sizeof f);
+  return f;
+}
+
 /* Round the top bits of m, shifted right by `shift`, to nearest even. */
 CUSCI_HD uint64_t cusci_round_shift(uint64_t m, int shift)
 {
