@@ -498,6 +498,32 @@ static void test_to_device(void)
   cusci_array_release(want);
 }
 
+/* The out convention's calls on GPU arrays: cusci_check_out refuses a
+ * mismatched *out, cusci_give_out copies (casting) into a given one. */
+static void test_out_convention(void)
+{
+  const int64_t n = 1025;
+  cusci_array *res = NULL, *given = NULL, *small = NULL, *none = NULL;
+  cusci_array_arange(gpu, 0, (double)n, 1, CUSCI_FLOAT32, &res);
+  cusci_array_zeros(gpu, 1, &n, CUSCI_FLOAT64, &given);
+  cusci_array_zeros(gpu, 1, (const int64_t[]){n - 1}, CUSCI_FLOAT64, &small);
+  cusci_array *keep = given;
+  ok(cusci_check_out(gpu, "t", &given, 1, &n, CUSCI_FLOAT32, CUSCI_CASTING_SAME_KIND) == CUSCI_OK &&
+         cusci_check_out(gpu, "t", &small, 1, &n, CUSCI_FLOAT32, CUSCI_CASTING_SAME_KIND) == CUSCI_ERR_SHAPE &&
+         cusci_check_out(gpu, "t", &given, 1, &n, CUSCI_FLOAT32, CUSCI_CASTING_NO) == CUSCI_ERR_DTYPE,
+     "cusci_check_out on GPU arrays: same_kind takes float64 for float32, a shorter *out and exact casting refuse");
+  cusci_array *r2 = cusci_array_retain(res);
+  double *got = malloc(sizeof *got * (size_t)n);
+  cusci_status st = cusci_give_out(gpu, "t", res, &given);
+  int good = st == CUSCI_OK && given == keep && cusci_array_to_host(gpu, given, got, sizeof *got * (size_t)n) == CUSCI_OK;
+  for (int64_t i = 0; good && i < n; i++)
+    good = got[i] == (double)i;
+  ok(good, "cusci_give_out on the GPU: a float32 result copied, cast, into a given float64 *out");
+  ok(cusci_give_out(gpu, "t", r2, &none) == CUSCI_OK && none == r2, "cusci_give_out on the GPU into NULL: *out is the result");
+  free(got);
+  cusci_array_release(none), cusci_array_release(given), cusci_array_release(small);
+}
+
 int main(void)
 {
   gpu = tk_gpu_ctx_or_skip();
@@ -510,6 +536,7 @@ int main(void)
   test_creation();
   test_views();
   test_astype();
+  test_out_convention();
   cusci_ctx_destroy(host);
   cusci_ctx_destroy(gpu);
   return done_testing();
