@@ -183,6 +183,11 @@ int svd_gram_t(cusci__la_gpu *g, int dt, int64_t batch, int64_t rows, int64_t co
   const double one[2] = { 1.0, 0.0 }, zero[2] = { 0.0, 0.0 };
   BLAS_TRY(cublasSetPointerMode(blas_of(g), CUBLAS_POINTER_MODE_HOST));
   const unsigned gb = blocks_for(rows * cols, 256), kb = blocks_for(K, 256);
+  /* syrk and herk write G's lower triangle only, and syevd's back
+   * transformation (ormqr) loads the strictly upper one too, seen by
+   * compute-sanitizer initcheck: zeros there, once, so that what it loads
+   * is never garbage (NaN bits from the pool, say). */
+  CUDA_TRY(cudaMemsetAsync(gm, 0, sizes[2], stream));
   for (int64_t i = 0; i < batch; i++) {
     const S *ci = (const S *)buf + i * rows * cols;
     float *si = (float *)s + i * K;
