@@ -51,7 +51,8 @@ run)
   # ERROR SUMMARY line. Errors = that count less the expected API errors,
   # or the reports seen when that is more (racecheck's warnings, say).
   awk -v tool="$tool" -v prog="$prog" -v rc="$rc" -v secs="$secs" '
-    /^========= ERROR SUMMARY: [0-9]+ error/ { summary = $4; has_summary = 1; next }
+    /^========= ERROR SUMMARY: [0-9]+ errors?$/ { summary = $4; has_summary = 1; next }
+    /^========= ERROR SUMMARY: / { next }
     /^========= (LEAK SUMMARY|RACECHECK SUMMARY|COMPUTE-SANITIZER|Saved host backtrace|    )/ { next }
     /^========= Program hit cudaErrorMemoryAllocation .* on CUDA API call to cuda(Malloc|MallocAsync|MallocManaged|HostAlloc|MallocHost|GetLastError)\./ { expected++; next }
     /^========= Program hit cudaErrorSymbolNotFound/ { expected++; next }
