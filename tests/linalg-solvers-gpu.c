@@ -233,9 +233,14 @@ static void tf32(void)
   cusci_array *ga = lu_array(gpu, CUSCI_FLOAT32, 2, s, a), *gb = lu_array(gpu, CUSCI_FLOAT32, 2, s, b);
   cusci_array *ha = lu_array(host, CUSCI_FLOAT32, 2, s, a), *hb = lu_array(host, CUSCI_FLOAT32, 2, s, b);
   cusci_array *hc = NULL, *gc = NULL, *gt = NULL;
+  /* Each GPU product's memory was 0xff (NaN) before it, so that an
+   * element it leaves unwritten cannot pass for a right one. */
+  const size_t poison[2] = { (size_t)(n * n) * 4, (size_t)(n * n) * 8 };
   cusci_linalg_matmul(host, ha, hb, &hc);
+  tk_poison_pool(gpu, 2, poison);
   cusci_linalg_matmul(gpu, ga, gb, &gc);
   cusci_status st = cusci_linalg_set_math_mode(gpu, CUSCI_LINALG_MATH_TF32);
+  tk_poison_pool(gpu, 2, poison);
   if (st == CUSCI_OK)
     st = cusci_linalg_matmul(gpu, ga, gb, &gt);
   double e_full = INFINITY, e_tf = INFINITY;
@@ -249,6 +254,7 @@ static void tf32(void)
   ok(st == CUSCI_OK && e_tf > 1e-5 && e_tf < 1e-2, "TF32 on: float32 matmul differs by %.3g (TF32 rounding)", e_tf);
   cusci_linalg_set_math_mode(gpu, CUSCI_LINALG_MATH_DEFAULT);
   REL(gc);
+  tk_poison_pool(gpu, 2, poison);
   cusci_linalg_matmul(gpu, ga, gb, &gc);
   lu_c *x = lu_values(host, hc), *y = lu_values(gpu, gc);
   double e2 = lu_maxdiff(x, y, n * n) / lu_maxabs(x, n * n);
