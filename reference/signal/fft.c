@@ -3,6 +3,7 @@
  * from one body (fft_body.h).
  */
 #include "reference/signal/fft.h"
+#include "reference/signal/dct_map.h"
 
 #include <complex.h>
 #include <math.h>

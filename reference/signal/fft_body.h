@@ -294,9 +294,8 @@ int NAME(cusci__dct)(int type, bool sine, int64_t n, const R *x, R *y)
 {
   if (type < 1 || type > 4 || n < 1 || (type == 1 && !sine && n < 2))
     return -2;
-  /* The extension's length, and where x goes: u[at(j)] = x_j, mirrored as
-   * u[len - at(j)] = +-x_j (minus for the DST). */
-  int64_t len = type == 1 ? (sine ? 2 * (n + 1) : 2 * (n - 1)) : type == 4 ? 8 * n : 4 * n;
+  /* The extension (reference/signal/dct_map.h) and its transform. */
+  int64_t len = cusci__dct_len(type, sine, n);
   struct NAME(cusci__fft) *p = NAME(cusci__fft_plan)(len, false);
   C *u = calloc((size_t)len, sizeof(C));
   void *w = p ? malloc(NAME(cusci__fft_work)(p)) : NULL;
@@ -305,28 +304,18 @@ int NAME(cusci__dct)(int type, bool sine, int64_t n, const R *x, R *y)
     NAME(cusci__fft_free)(p);
     return -1;
   }
-  const R m = sine ? -1 : 1;
+  const R m = (R)cusci__dct_mirror(sine);
   for (int64_t j = 0; j < n; j++) {
-    int64_t at;
-    R v = x[j];
-    switch (type) {
-    case 1: at = sine ? j + 1 : j; break;
-    case 2: at = 2 * j + 1; break;
-    case 3:
-      at = sine ? j + 1 : j;
-      if (sine && j == n - 1)
-        v /= 2; /* u[n] and u[3n] both carry it: once in all */
-      break;
-    default: at = 2 * j + 1;
-    }
+    const int64_t at = cusci__dct_in(type, sine, j);
+    const R v = x[j] * (R)cusci__dct_in_weight(type, sine, j, n);
     u[at] += v;
     if (at && at != len - at)
       u[len - at] += m * v;
   }
   NAME(cusci__fft_run)(p, u, -1, w);
   for (int64_t k = 0; k < n; k++) {
-    const int64_t at = type == 1 ? (sine ? k + 1 : k) : type == 2 ? (sine ? k + 1 : k) : 2 * k + 1;
-    y[k] = sine ? -cimag(u[at]) : creal(u[at]);
+    const C v = u[cusci__dct_out(type, sine, k)];
+    y[k] = sine ? -cimag(v) : creal(v);
   }
   free(u), free(w);
   NAME(cusci__fft_free)(p);
