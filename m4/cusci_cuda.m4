@@ -119,6 +119,7 @@ AC_DEFUN([CUSCI_CHECK_CUDA], [
     dnl .pc files' Libs.private.
     PC_RANDOM_CUDA_LIBS="-L$CUDA_LIBDIR -lcurand -lcudart -lstdc++"
     PC_LINALG_CUDA_LIBS="-L$CUDA_LIBDIR -lcublas -lcusolver -lcufft -lcudart -lstdc++"
+    PC_SIGNAL_CUDA_LIBS="-L$CUDA_LIBDIR -lcufft -lcudart -lstdc++"
     AC_DEFINE([CUSCI_HAVE_CUDA], [1], [Define to 1 to build the CUDA backend.])
 
     dnl NVRTC compiles users' kernels at run time; without it they report
@@ -146,6 +147,7 @@ AC_DEFUN([CUSCI_CHECK_CUDA], [
   AC_SUBST([CUDA_LIBS])
   AC_SUBST([PC_RANDOM_CUDA_LIBS])
   AC_SUBST([PC_LINALG_CUDA_LIBS])
+  AC_SUBST([PC_SIGNAL_CUDA_LIBS])
   AC_SUBST([CUDA_LIBDIR])
   AC_SUBST([CUDA_VERSION])
   AM_CONDITIONAL([HAVE_CUDA], [test "x$cusci_have_cuda" = xyes])

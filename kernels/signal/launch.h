@@ -1,0 +1,71 @@
+/*
+ * kernels/signal/launch.h: cusci-signal's CUDA side as seen from C: cuFFT
+ * plans and their execution, and the small kernels around them (the
+ * normalisation, the DCT/DST's extension and extraction).
+ *
+ * Plain C, no CUDA header. A launcher queues work on `stream` (a
+ * cudaStream_t) and returns 0 or a code: a cudaError_t, or a cufftResult
+ * tagged CUSCI_GPU_CUFFT. Arguments are already checked. Declared through
+ * CUSCI_LAUNCHER, so that a build without CUDA has stand-ins.
+ */
+#ifndef CUSCI_KERNELS_SIGNAL_LAUNCH_H
+#define CUSCI_KERNELS_SIGNAL_LAUNCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cusci/core_ext.h>
+
+#if defined(CUSCI_HAVE_CUDA) && !defined(CUSCI_LAUNCHERS_ARE_REAL)
+#error "config.h must be included before <cusci/core_ext.h>, or the launchers are stand-ins"
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The transforms a cuFFT plan does. */
+enum { CUSCI__SIG_C2C = 0, CUSCI__SIG_R2C = 1, CUSCI__SIG_C2R = 2 };
+
+/*
+ * A cuFFT plan of `batch` transforms of length n in the advanced layout:
+ * element j of transform b at in + b * idist + j * istride (and the same
+ * for out), strides in elements of the input's and the output's types.
+ * cuFFT allocates no work area: *work is the bytes its executions need.
+ * *handle is the cufftHandle. f32: single precision.
+ */
+CUSCI_LAUNCHER(int cusci__sig_cufft_plan(int op, int f32, int64_t n, int64_t batch, int64_t istride, int64_t idist, int64_t ostride, int64_t odist,
+                                   int *handle, size_t *work))
+CUSCI_LAUNCHER(int cusci__sig_cufft_destroy(int handle))
+/* Run a plan on stream with the given work area; sign -1 forward, +1
+ * backward (C2C; R2C is forward and C2R backward). */
+CUSCI_LAUNCHER(int cusci__sig_cufft_exec(void *stream, int handle, int op, int f32, int sign, void *work, const void *in, void *out))
+/* data[i] = scale * data[i] (conjugated when conj) for n complex (or,
+ * real, real) elements of the given single or double precision. */
+CUSCI_LAUNCHER(int cusci__sig_scale(void *stream, int f32, int complex_, int64_t n, void *data, double scale, int conj))
+/* The imaginary parts of the elements 0 and nyq (-1: none) along the
+ * axis of a C-contiguous complex array (outer x len x inner) set to zero:
+ * the input of a complex-to-real transform, whose result then is that of
+ * the Hermitian input it stands for, as on the host. */
+CUSCI_LAUNCHER(int cusci__sig_hermitian(void *stream, int f32, int64_t outer, int64_t len, int64_t inner, int64_t nyq, void *data))
+/* bytes zero bytes at p. */
+CUSCI_LAUNCHER(int cusci__sig_zero(void *stream, void *p, size_t bytes))
+/*
+ * The DCT (sine 0) or DST (sine 1) of type 1..4 of `batch` contiguous rows
+ * of n reals, through the real transform of a symmetric extension of
+ * length len (reference/signal/fft.h): extend writes the rows' extensions
+ * (batch x len reals, u) from x, x[0] multiplied by pre0 and x[n - 1] by
+ * preN; extract reads the real transform U (batch x (len / 2 + 1) complex)
+ * and writes y (batch x n) times scale, y[0] also times post0 and
+ * y[n - 1] times postN.
+ */
+CUSCI_LAUNCHER(int cusci__sig_dct_extend(void *stream, int f32, int type, int sine, int64_t batch, int64_t n, int64_t len, const void *x, void *u,
+                                         double pre0, double preN))
+CUSCI_LAUNCHER(int cusci__sig_dct_extract(void *stream, int f32, int type, int sine, int64_t batch, int64_t n, int64_t len, const void *U, void *y,
+                                          double scale, double post0, double postN))
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

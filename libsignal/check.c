@@ -1,0 +1,84 @@
+/*
+ * libsignal/check.c: a transform's request checked and normalised into
+ * the key its plan and the cache use: the dtype, the axes and the lengths
+ * by scipy.fft's rules.
+ */
+#include "libsignal/internal.h"
+
+#include <string.h>
+
+static bool real_only(int kind)
+{
+  return kind == CUSCI_FFT_KIND_RFFT || kind == CUSCI_FFT_KIND_IHFFT || kind >= SIG_DCT;
+}
+
+static bool c2r(int kind)
+{
+  return kind == CUSCI_FFT_KIND_IRFFT || kind == CUSCI_FFT_KIND_HFFT;
+}
+
+cusci_status cusci__sig_key(cusci_ctx *ctx, const char *fn, int kind, int type, int ndim, const int64_t *shape, const int64_t *strides,
+                            cusci_dtype dtype, int naxes, const int64_t *s, const int *axes, cusci_fft_norm norm, sig_key *key)
+{
+  memset(key, 0, sizeof *key);
+  if (norm != CUSCI_FFT_BACKWARD && norm != CUSCI_FFT_ORTHO && norm != CUSCI_FFT_FORWARD)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "norm %d is none of CUSCI_FFT_BACKWARD, _ORTHO and _FORWARD", (int)norm);
+  if (kind >= SIG_DCT && (type < 1 || type > 4))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "type %d: the DCT and DST have types 1 to 4", type);
+  if (!cusci_dtype_valid(dtype))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "dtype %d is outside cusci_dtype", (int)dtype);
+  if (cusci_dtype_kind(dtype) == 'c' && real_only(kind))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "x is %s: this transform takes real input", cusci_dtype_name(dtype));
+  if (ndim < 0 || ndim > SIG_MAXD)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "ndim %d is outside 0..%d", ndim, SIG_MAXD);
+  if (naxes < 0 || naxes > ndim)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "%d axes for an array of %d dimensions", naxes, ndim);
+  key->kind = kind;
+  key->type = kind >= SIG_DCT ? type : 0;
+  key->norm = (int)norm;
+  key->ndim = ndim;
+  key->dtype = dtype;
+  for (int i = 0; i < ndim; i++) {
+    if (shape[i] < 0)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "extent %lld of axis %d is negative", (long long)shape[i], i);
+    key->shape[i] = shape[i];
+  }
+  int64_t st = 1;
+  for (int i = ndim - 1; i >= 0; i--) {
+    key->strides[i] = strides ? strides[i] : st;
+    st *= shape[i] ? shape[i] : 1;
+  }
+  /* The axes: every one, the last naxes, or those given. */
+  int na = naxes == 0 && !axes && !s ? ndim : naxes;
+  if (na == 0)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, ndim ? "no axis to transform" : "x is 0-d: it has no axis to transform");
+  bool seen[SIG_MAXD] = {false};
+  for (int i = 0; i < na; i++) {
+    int a = axes ? axes[i] : ndim - na + i;
+    if (a < -ndim || a >= ndim)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is out of range for an array of %d dimensions", a, ndim);
+    if (a < 0)
+      a += ndim;
+    if (seen[a])
+      return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is given twice: the axes must be unique", a);
+    seen[a] = true;
+    key->axes[i] = a;
+  }
+  key->naxes = na;
+  /* The lengths: given, or the input's (-1 or s NULL). */
+  for (int i = 0; i < na; i++) {
+    int64_t m = shape[key->axes[i]], n = s ? s[i] : -1;
+    if (n < -1)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "invalid number of data points (%lld) along axis %d", (long long)n, key->axes[i]);
+    if (n == -1)
+      n = c2r(kind) && i == na - 1 ? 2 * (m - 1) : m;
+    if (n < 1)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "invalid number of data points (%lld) along axis %d%s", (long long)n, key->axes[i],
+                            c2r(kind) && i == na - 1 && (!s || s[i] == -1) ? " (2 * (m - 1) for an input of length m = 1 or 0)" : "");
+    if (kind >= SIG_DCT && type == 1 && (kind == SIG_DCT || kind == SIG_IDCT) && n < 2)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "the DCT-I of %lld point along axis %d is undefined: it needs at least 2", (long long)n,
+                            key->axes[i]);
+    key->s[i] = n;
+  }
+  return CUSCI_OK;
+}

@@ -1,0 +1,115 @@
+/*
+ * libsignal/internal.h: what libsignal's files share: the plan (a list of
+ * steps over a few buffers) that every transform of fft.h runs, on the
+ * host or on cuFFT, and the per-context cache of plans.
+ */
+#ifndef CUSCI_LIBSIGNAL_INTERNAL_H
+#define CUSCI_LIBSIGNAL_INTERNAL_H
+
+#include "config.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <cusci/core.h>
+#include <cusci/core_ext.h>
+#include <cusci/fft.h>
+
+#define SIG_MAXD CUSCI_MAX_NDIM
+
+/* What a plan computes: the kinds of fft.h and the DCT/DST family. */
+enum { SIG_DCT = 16, SIG_IDCT, SIG_DST, SIG_IDST };
+
+/* A plan's request, normalised: the key of the cache. */
+typedef struct sig_key {
+  int kind; /* cusci_fft_kind or SIG_DCT.. */
+  int type; /* DCT/DST type, else 0 */
+  int norm;
+  int ndim;
+  cusci_dtype dtype;
+  int naxes;
+  int axes[SIG_MAXD];    /* in 0..ndim-1, distinct */
+  int64_t s[SIG_MAXD];   /* the transform lengths, >= 1 */
+  int64_t shape[SIG_MAXD];
+  int64_t strides[SIG_MAXD];
+} sig_key;
+
+/* Buffers a step reads and writes. */
+enum { SIG_IN = 0, SIG_OUT, SIG_WA, SIG_WB, SIG_TA, SIG_TB, SIG_DA, SIG_DB, SIG_NBUF };
+
+/* An array in one of the buffers: shape, element strides, dtype. */
+typedef struct sig_view {
+  int buf;
+  cusci_dtype dt;
+  int64_t shape[SIG_MAXD];
+  int64_t strides[SIG_MAXD];
+} sig_view;
+
+enum { SIG_STAGE = 0, SIG_C2C, SIG_R2C, SIG_C2R, SIG_DCTSTEP };
+
+/* One step. STAGE: src cropped or padded with zeros to dst's extents,
+ * converted to dst's dtype (conjugated when conj). The transforms: along
+ * axis, of length n. */
+typedef struct sig_step {
+  int op;
+  int sign; /* C2C: -1 forward, +1 backward */
+  int axis;
+  int64_t n;
+  int type;  /* DCT/DST */
+  bool sine;
+  bool conj; /* STAGE */
+  int64_t herm; /* STAGE before C2R of this length: on a GPU, the
+                   imaginary parts cuFFT would read set to zero */
+  double pre0, preN, post0, postN;
+  sig_view src, dst;
+  /* The host's plan (reference/signal/reference.h). */
+  void *host;
+  /* cuFFT: the plan, its work bytes; `loops` executions, pointers moved
+   * by lin and lout elements each; `trans`: through copies with the axis
+   * last (TA, TB), for layouts cuFFT cannot take. */
+  int handle;
+  bool has_handle;
+  size_t work;
+  int64_t loops, lin, lout;
+  bool trans;
+} sig_step;
+
+struct cusci_fft_plan {
+  cusci_ctx *ctx;
+  bool gpu;
+  sig_key key;
+  int64_t oshape[SIG_MAXD];
+  cusci_dtype odt;
+  int nsteps;
+  sig_step *steps;
+  double scale;  /* applied to the result at the end */
+  bool conj_out; /* and conjugated */
+  size_t off[SIG_NBUF], bytes[SIG_NBUF];
+  size_t stage_bytes; /* the buffers WA .. DB */
+  size_t work;        /* cuFFT's area, the most any step needs */
+  /* In a context's cache: the neighbours in its list, most recent first. */
+  struct cusci_fft_plan *prev, *next;
+  bool cached;
+};
+
+/*
+ * Normalise a request (libsignal/check.c): ctx and out not NULL, x on
+ * ctx's device, the dtype, the axes (negative from the end, distinct) and
+ * lengths (s NULL, or entries -1: the input's, for the c2r kinds 2 (m - 1)
+ * on the last axis), into *key. naxes 0 with axes NULL: every axis.
+ */
+cusci_status cusci__sig_key(cusci_ctx *ctx, const char *fn, int kind, int type, int ndim, const int64_t *shape, const int64_t *strides,
+                            cusci_dtype dtype, int naxes, const int64_t *s, const int *axes, cusci_fft_norm norm, sig_key *key);
+/* Make the plan of a normalised request (libsignal/plan.c). */
+cusci_status cusci__sig_plan(cusci_ctx *ctx, const char *fn, const sig_key *key, cusci_fft_plan **plan);
+void cusci__sig_plan_free(cusci_fft_plan *p);
+/* Run p on x into *out (checked by the caller: x matches p's key), with
+ * staging buffers at `stage` (p->stage_bytes, or NULL: from the pool) and
+ * cuFFT's work area at `work`. */
+cusci_status cusci__sig_run(cusci_ctx *ctx, const char *fn, cusci_fft_plan *p, const cusci_array *x, void *stage, void *work, cusci_array **out);
+/* A plain call: the request, the plan from ctx's cache (made and kept on a
+ * miss), the run (libsignal/cache.c). */
+cusci_status cusci__sig_call(cusci_ctx *ctx, const char *fn, int kind, int type, const cusci_array *x, int naxes, const int64_t *s,
+                             const int *axes, cusci_fft_norm norm, cusci_array **out);
+
+#endif

@@ -1,0 +1,45 @@
+/*
+ * reference/signal/lines.c: the host backend's transform steps
+ * (reference.h), in double and in float from one body (lines_body.h).
+ */
+#include "reference/signal/reference.h"
+
+#include <complex.h>
+#include <stdlib.h>
+
+#include "reference/signal/fft.h"
+
+/* As CUSCI_MAX_NDIM of core.h. */
+#define CUSCI__SIG_MAXD 32
+
+#define R double
+#define C double complex
+#define NAME(x) x##_d
+#include "reference/signal/lines_body.h"
+#undef R
+#undef C
+#undef NAME
+
+#define R float
+#define C float complex
+#define NAME(x) x##_f
+#include "reference/signal/lines_body.h"
+#undef R
+#undef C
+#undef NAME
+
+void *cusci__sig_lines_plan(const cusci__sig_lines *l, bool f32)
+{
+  return f32 ? plan_f(l) : plan_d(l);
+}
+
+void cusci__sig_lines_free(const cusci__sig_lines *l, bool f32, void *plan)
+{
+  if (plan)
+    f32 ? plan_free_f(l, plan) : plan_free_d(l, plan);
+}
+
+int cusci__sig_lines_run(const cusci__sig_lines *l, bool f32, const void *plan, const void *src, void *dst)
+{
+  return f32 ? run_f(l, plan, src, dst) : run_d(l, plan, src, dst);
+}

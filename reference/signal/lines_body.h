@@ -1,0 +1,130 @@
+/*
+ * reference/signal/lines_body.h: the body of lines.c, included once per
+ * precision: R the real type, C its complex type, NAME(x) x with the
+ * precision's suffix.
+ */
+
+/* The line's input in buf (complex for C2C and C2R, real otherwise). */
+static void NAME(gather)(const cusci__sig_lines *l, const char *src, int64_t len, void *buf)
+{
+  const int64_t st = l->sstr[l->axis];
+  if (l->op == CUSCI__SIG_LINE_C2C || l->op == CUSCI__SIG_LINE_C2R) {
+    const C *s = (const C *)src;
+    C *b = buf;
+    for (int64_t j = 0; j < len; j++)
+      b[j] = s[j * st];
+  } else {
+    const R *s = (const R *)src;
+    R *b = buf;
+    for (int64_t j = 0; j < len; j++)
+      b[j] = s[j * st];
+  }
+}
+
+/* One line: from src to dst, through buf (the line) and work (the plan's). */
+static int NAME(line)(const cusci__sig_lines *l, const void *plan, const char *src, char *dst, void *buf, void *work)
+{
+  const int64_t n = l->n, ds = l->dstr[l->axis];
+  const R sc = (R)l->scale;
+  switch (l->op) {
+  case CUSCI__SIG_LINE_C2C: {
+    C *b = buf, *d = (C *)dst;
+    NAME(gather)(l, src, n, b);
+    NAME(cusci__fft_run)(plan, b, l->sign, work);
+    for (int64_t j = 0; j < n; j++)
+      d[j * ds] = sc * b[j];
+    return 0;
+  }
+  case CUSCI__SIG_LINE_R2C: {
+    R *x = buf;
+    C *X = (C *)(x + (n + 2)), *d = (C *)dst;
+    NAME(gather)(l, src, n, x);
+    NAME(cusci__rfft_forward)(plan, x, X, work);
+    for (int64_t j = 0; j <= n / 2; j++)
+      d[j * ds] = sc * X[j];
+    return 0;
+  }
+  case CUSCI__SIG_LINE_C2R: {
+    C *X = buf;
+    R *x = (R *)(X + (n / 2 + 1)), *d = (R *)dst;
+    NAME(gather)(l, src, n / 2 + 1, X);
+    NAME(cusci__rfft_backward)(plan, X, x, work);
+    for (int64_t j = 0; j < n; j++)
+      d[j * ds] = sc * x[j];
+    return 0;
+  }
+  default: {
+    R *x = buf, *y = x + n, *d = (R *)dst;
+    NAME(gather)(l, src, n, x);
+    x[0] *= (R)l->pre0;
+    x[n - 1] *= (R)l->preN;
+    if (NAME(cusci__dct)(l->type, l->sine, n, x, y) != 0)
+      return -1;
+    y[0] *= (R)l->post0;
+    y[n - 1] *= (R)l->postN;
+    for (int64_t j = 0; j < n; j++)
+      d[j * ds] = sc * y[j];
+    return 0;
+  }
+  }
+}
+
+static void *NAME(plan)(const cusci__sig_lines *l)
+{
+  switch (l->op) {
+  case CUSCI__SIG_LINE_C2C: return NAME(cusci__fft_plan)(l->n, false);
+  case CUSCI__SIG_LINE_R2C:
+  case CUSCI__SIG_LINE_C2R: return NAME(cusci__rfft_plan)(l->n);
+  default: return NULL;
+  }
+}
+
+static void NAME(plan_free)(const cusci__sig_lines *l, void *plan)
+{
+  if (l->op == CUSCI__SIG_LINE_C2C)
+    NAME(cusci__fft_free)(plan);
+  else if (l->op != CUSCI__SIG_LINE_DCT)
+    NAME(cusci__rfft_free)(plan);
+}
+
+static int NAME(run)(const cusci__sig_lines *l, const void *plan, const void *src, void *dst)
+{
+  const size_t work_bytes = l->op == CUSCI__SIG_LINE_C2C ? NAME(cusci__fft_work)(plan)
+                            : l->op == CUSCI__SIG_LINE_DCT ? 0
+                                                           : NAME(cusci__rfft_work)(plan);
+  /* Room for the line in and out: n + 2 reals and n / 2 + 1 complex
+   * values, or 2 n (the DCT), or n complex values. */
+  void *buf = malloc(sizeof(C) * (size_t)(l->n + 2) * 2);
+  void *work = malloc(work_bytes ? work_bytes : 1);
+  if (!buf || !work) {
+    free(buf), free(work);
+    return -1;
+  }
+  int64_t idx[CUSCI__SIG_MAXD] = {0};
+  const size_t ssz = l->op == CUSCI__SIG_LINE_C2C || l->op == CUSCI__SIG_LINE_C2R ? sizeof(C) : sizeof(R);
+  const size_t dsz = l->op == CUSCI__SIG_LINE_C2C || l->op == CUSCI__SIG_LINE_R2C ? sizeof(C) : sizeof(R);
+  int rc = 0;
+  for (;;) {
+    int64_t so = 0, dof = 0;
+    for (int i = 0; i < l->ndim; i++)
+      if (i != l->axis) {
+        so += idx[i] * l->sstr[i];
+        dof += idx[i] * l->dstr[i];
+      }
+    rc = NAME(line)(l, plan, (const char *)src + so * (int64_t)ssz, (char *)dst + dof * (int64_t)dsz, buf, work);
+    if (rc)
+      break;
+    int i = l->ndim - 1;
+    for (; i >= 0; i--) {
+      if (i == l->axis)
+        continue;
+      if (++idx[i] < l->shape[i])
+        break;
+      idx[i] = 0;
+    }
+    if (i < 0)
+      break;
+  }
+  free(buf), free(work);
+  return rc;
+}
