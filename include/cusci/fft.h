@@ -123,6 +123,28 @@ CUSCI_API cusci_status cusci_fft_ifftshift(cusci_ctx *ctx, const cusci_array *x,
 CUSCI_API cusci_status cusci_fft_next_fast_len(int64_t target, bool real, int64_t *len);
 CUSCI_API cusci_status cusci_fft_prev_fast_len(int64_t target, bool real, int64_t *len);
 
+/* ------------------------------------------------------ Hankel */
+
+/*
+ * scipy.fft.fht(a, dln, mu, offset, bias): the fast Hankel transform of
+ * order mu along the last axis of real, logarithmically spaced a (spacing
+ * dln), by the FFTLog algorithm: a biased by (k r)^-bias, its real
+ * transform times the Gamma-function coefficients, the inverse transform
+ * reversed, with the output's logarithmic offset `offset`. ifht is its
+ * inverse. The result has a's shape; float32 stays float32 unless bias is
+ * not 0 (the bias factors are float64, and promote it, as in SciPy).
+ * dln must be finite and not 0, mu, offset and bias finite
+ * (CUSCI_ERR_VALUE); a complex a is CUSCI_ERR_DTYPE, a 0-d one
+ * CUSCI_ERR_NDIM. A transform singular at the zero frequency (a pole of
+ * its coefficient) drops that frequency, as SciPy does with a warning.
+ */
+CUSCI_API cusci_status cusci_fft_fht(cusci_ctx *ctx, const cusci_array *a, double dln, double mu, double offset, double bias, cusci_array **out);
+CUSCI_API cusci_status cusci_fft_ifht(cusci_ctx *ctx, const cusci_array *A, double dln, double mu, double offset, double bias, cusci_array **out);
+/* scipy.fft.fhtoffset: the offset nearest `initial` that meets FFTLog's
+ * low-ringing condition. CUSCI_ERR_VALUE for dln 0 or a value not finite,
+ * CUSCI_ERR_NULL_POINTER for offset NULL. */
+CUSCI_API cusci_status cusci_fft_fhtoffset(double dln, double mu, double initial, double bias, double *offset);
+
 /* ------------------------------------------------------ plans */
 
 /* What a plan computes. */

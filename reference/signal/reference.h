@@ -42,4 +42,15 @@ void cusci__sig_lines_free(const cusci__sig_lines *l, bool f32, void *plan);
 /* Run the step over every line; 0, or -1 when memory runs out. */
 int cusci__sig_lines_run(const cusci__sig_lines *l, bool f32, const void *plan, const void *src, void *dst);
 
+/*
+ * The fast Hankel transform's multipliers (reference/signal/fftlog.c): the
+ * n / 2 + 1 values m that fht (inverse false) or ifht applies to the real
+ * transform of its (biased) input, scipy.fft's fhtcoeff with its special
+ * cases: fht's u, its singular u[0] set to 0; ifht's 1 / conj(u), 0 where
+ * u[0] is 0. m is a double complex array (C99 complex.h).
+ */
+void cusci__fht_coeff(int64_t n, double dln, double mu, double offset, double bias, bool inverse, void *m);
+/* scipy.fft.fhtoffset. */
+double cusci__fhtoffset(double dln, double mu, double initial, double bias);
+
 #endif
