@@ -138,6 +138,43 @@ static void helpers(void)
       diag("row %d: target %lld real %lld, SciPy %lld", bad, (long long)v[3 * bad], (long long)v[3 * bad + 1], (long long)v[3 * bad + 2]);
     cusci_array_release(t);
   }
+  /* fhtoffset: rows (dln, mu, initial, bias, offset). */
+  cusci_array *t = tk_fixture(host, "signal", "fhtoffset", false);
+  int bad = -1, rows = t ? (int)cusci_array_shape(t)[0] : 0;
+  const double *v = t ? cusci_array_data(t) : NULL;
+  double worst = 0;
+  for (int i = 0; i < rows; i++) {
+    double got = NAN;
+    cusci_status st = cusci_fft_fhtoffset(v[5 * i], v[5 * i + 1], v[5 * i + 2], v[5 * i + 3], &got);
+    double e = fabs(got - v[5 * i + 4]);
+    worst = e > worst ? e : worst;
+    if (st != CUSCI_OK || !(e <= 1e-12 * (1 + fabs(v[5 * i + 4]))))
+      bad = bad < 0 ? i : bad;
+  }
+  ok(t && rows > 0 && bad < 0, "fhtoffset: SciPy's %d rows, within %.3g", rows, worst);
+  cusci_array_release(t);
+  /* fht and ifht. */
+  snprintf(path, sizeof path, "%s/signal/fht.txt", dir ? dir : "tests/fixtures");
+  f = fopen(path, "r");
+  ok(f != NULL, "the manifest %s opens", path);
+  while (f && fgets(line, sizeof line, f)) {
+    char name[128], func[16];
+    double dln, mu, off, bias;
+    if (line[0] == '#' || sscanf(line, "%127s %15s %lf %lf %lf %lf", name, func, &dln, &mu, &off, &bias) != 6)
+      continue;
+    char xn[160], yn[160];
+    snprintf(xn, sizeof xn, "%s_x", name);
+    snprintf(yn, sizeof yn, "%s_y", name);
+    cusci_array *x = tk_fixture(host, "signal", xn, false), *y = tk_fixture(host, "signal", yn, false), *out = NULL;
+    cusci_status st = !x || !y ? CUSCI_ERR_IO
+                      : !strcmp(func, "fht") ? cusci_fft_fht(host, x, dln, mu, off, bias, &out)
+                                             : cusci_fft_ifht(host, x, dln, mu, off, bias, &out);
+    double e = st == CUSCI_OK ? sig_rel_rms(host, out, host, y) : INFINITY;
+    ok(st == CUSCI_OK && e <= 1e-13, "%s: %s(dln %g, mu %g, offset %g, bias %g): relative RMS %.3g", name, func, dln, mu, off, bias, e);
+    cusci_array_release(x), cusci_array_release(y), cusci_array_release(out);
+  }
+  if (f)
+    fclose(f);
   int64_t len = 0;
   ok(cusci_fft_next_fast_len(-1, true, &len) == CUSCI_ERR_VALUE, "next_fast_len(-1): CUSCI_ERR_VALUE");
   ok(cusci_fft_next_fast_len(5, true, NULL) == CUSCI_ERR_NULL_POINTER, "next_fast_len with len NULL: CUSCI_ERR_NULL_POINTER");
@@ -338,6 +375,10 @@ static void errors(void)
             CUSCI_ERR_DTYPE, "outside cusci_dtype", "plan_create of dtype 99");
   tk_status(host, cusci_fft_fftfreq(host, 0, 1.0, &out), CUSCI_ERR_VALUE, "at least 1", "fftfreq(0)");
   tk_status(host, cusci_fft_fftfreq(host, 4, 0.0, &out), CUSCI_ERR_VALUE, "spacing", "fftfreq with d = 0");
+  double offset;
+  ok(cusci_fft_fhtoffset(0.0, 0.0, 0.0, 0.0, &offset) == CUSCI_ERR_VALUE, "fhtoffset with dln = 0: CUSCI_ERR_VALUE");
+  tk_status(host, cusci_fft_fht(host, c, 0.1, 0.0, 0.0, 0.0, &out), CUSCI_ERR_DTYPE, "real input", "fht of complex input");
+  tk_status(host, cusci_fft_ifht(host, x, 0.0, 0.0, 0.0, 0.0, &out), CUSCI_ERR_VALUE, "dln must be finite", "ifht with dln = 0");
   int big = 5;
   tk_status(host, cusci_fft_fftshift(host, x, 1, &big, &out), CUSCI_ERR_AXIS, "out of range", "fftshift on axis 5");
   (void)s1;

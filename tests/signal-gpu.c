@@ -7,7 +7,8 @@
  *    a batch along the last axis, the first and a middle one (cuFFT's
  *    layout, its loop and the copies with the axis last), strided and
  *    reversed views, crops and pads;
- *  - the n-d forms over 2 and 3 axes, and the DCT/DST of every type;
+ *  - the n-d forms over 2 and 3 axes, the DCT/DST of every type, the
+ *    fast Hankel transform and its inverse;
  *  - explicit plans with a workspace and a given out, which allocate
  *    nothing;
  *  - the cache: a hundred plans of different large lengths hold one work
@@ -154,6 +155,25 @@ static void trig(void)
   ok(good, "idstn type 3 over (4, 5, 6), float32%s%s", good ? "" : ": ", why);
 }
 
+static void hankel(void)
+{
+  int64_t sh[2] = { 3, 65 };
+  for (int prec = 0; prec < 2; prec++)
+    for (int inv = 0; inv < 2; inv++)
+      for (int b = 0; b < 2; b++) {
+        const cusci_dtype dt = prec ? CUSCI_FLOAT64 : CUSCI_FLOAT32;
+        uint64_t seed = 40 + 4 * prec + 2 * inv + b, s2 = seed;
+        cusci_array *hx = tk_random(host, 2, sh, dt, 0, 1, &seed), *gx = tk_random(gpu, 2, sh, dt, 0, 1, &s2), *ho = NULL, *go = NULL;
+        const double bias = b ? 0.3 : 0.0;
+        cusci_status sh_ = inv ? cusci_fft_ifht(host, hx, 0.05, 0.5, 0.01, bias, &ho) : cusci_fft_fht(host, hx, 0.05, 0.5, 0.01, bias, &ho);
+        cusci_status sg = inv ? cusci_fft_ifht(gpu, gx, 0.05, 0.5, 0.01, bias, &go) : cusci_fft_fht(gpu, gx, 0.05, 0.5, 0.01, bias, &go);
+        double e = sh_ == CUSCI_OK && sg == CUSCI_OK ? sig_rel_rms(gpu, go, host, ho) : INFINITY;
+        ok(e <= sig_tol(prec ? CUSCI_FLOAT64 : CUSCI_FLOAT32, 65) && cusci_array_dtype(go) == cusci_array_dtype(ho),
+           "%s %s, bias %g: GPU = host within %.3g", inv ? "ifht" : "fht", cusci_dtype_name(dt), bias, e);
+        cusci_array_release(hx), cusci_array_release(gx), cusci_array_release(ho), cusci_array_release(go);
+      }
+}
+
 static void plans(void)
 {
   int64_t sh[2] = { 8, 1000 };
@@ -226,6 +246,7 @@ int main(void)
   one_axis();
   n_axes();
   trig();
+  hankel();
   plans();
   cache();
   cusci_ctx_destroy(gpu);
