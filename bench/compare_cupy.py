@@ -25,7 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 def load_cases():
     sys.path.insert(0, HERE)
     cases, host_time = {}, set()
-    for mod in ("cupy_core", "cupy_compute", "cupy_random", "cupy_linalg"):
+    for mod in ("cupy_core", "cupy_compute", "cupy_random", "cupy_linalg", "cupy_signal"):
         try:
             m = importlib.import_module(mod)
         except ModuleNotFoundError:

@@ -31,6 +31,9 @@ extern const bench_case bench_cases_random[];
 #ifdef CUSCI_BENCH_LINALG
 extern const bench_case bench_cases_linalg[];
 #endif
+#ifdef CUSCI_BENCH_SIGNAL
+extern const bench_case bench_cases_signal[];
+#endif
 
 static const bench_case *const tables[] = {
   bench_cases_core,
@@ -41,6 +44,9 @@ static const bench_case *const tables[] = {
 #endif
 #ifdef CUSCI_BENCH_LINALG
   bench_cases_linalg,
+#endif
+#ifdef CUSCI_BENCH_SIGNAL
+  bench_cases_signal,
 #endif
 };
 
