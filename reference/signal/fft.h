@@ -9,14 +9,16 @@
  *    calculation of complex Fourier series", Math. Comp. 19, 1965), in the
  *    general-radix form of R. C. Singleton ("An algorithm for computing
  *    the mixed radix fast Fourier transform", IEEE Trans. Audio
- *    Electroacoust. 17, 1969): radices 4 and 2 with their own butterflies,
- *    every other prime factor up to CUSCI__FFT_DIRECT_MAX by a direct DFT
- *    of that factor;
+ *    Electroacoust. 17, 1969): radices 4, 2, 3 and 5 with butterflies of
+ *    their own, every other prime factor up to CUSCI__FFT_DIRECT_MAX by a
+ *    direct DFT of that factor; forward only, the backward transform
+ *    being conj(forward(conj(x)));
  *  - for a length with a larger prime factor, Bluestein's chirp
  *    z-transform (L. I. Bluestein, "A linear filtering approach to the
  *    computation of the discrete Fourier transform", IEEE Trans. Audio
  *    Electroacoust. 18, 1970): a cyclic convolution of length M, the
- *    smallest power of two >= 2n - 1, by the power-of-two transform.
+ *    smallest length >= 2n - 1 of factors 2, 3 and 5, by the mixed-radix
+ *    transform.
  * Every twiddle factor and chirp is computed on its own from its exact
  * index (in long double, the index of a chirp reduced mod 2n as an
  * integer), so that their error does not grow with n.

@@ -31,50 +31,96 @@ static C NAME(root)(int64_t j, int64_t N)
   return (R)cosl(a) - I * (R)sinl(a);
 }
 
-static void NAME(rec)(const struct NAME(cusci__fft) *p, int lev, int64_t n, const C *in, int64_t is, C *out, int sign)
+/* -i z without a complex product. */
+static inline C NAME(rot)(C z)
 {
-  if (n == 1) {
-    out[0] = in[0];
+  return (R)cimag(z) - I * (R)creal(z);
+}
+
+/*
+ * The forward r-point DFT of a[0..r-1], y[s * ys] = sum_q a[q]
+ * exp(-2 pi i q s / r): butterflies of their own for r = 2, 3, 4 and 5, a
+ * direct sum over the roots of unity for the other primes. Inlined into
+ * its loops, where r does not change.
+ */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void NAME(bfly)(const struct NAME(cusci__fft) *p, int64_t r, const C *a, C *y, int64_t ys)
+{
+  switch (r) {
+  case 2:
+    y[0] = a[0] + a[1];
+    y[ys] = a[0] - a[1];
+    return;
+  case 3: {
+    const R h = (R)0.866025403784438646763723170752936183L; /* sin(2 pi / 3) */
+    const C t1 = a[1] + a[2], t2 = a[0] - (R)0.5 * t1, t3 = NAME(rot)(h * (a[1] - a[2]));
+    y[0] = a[0] + t1;
+    y[ys] = t2 + t3;
+    y[2 * ys] = t2 - t3;
     return;
   }
-  const int64_t r = p->f[lev], m = n / r, tws = p->n / n;
-  for (int64_t q = 0; q < r; q++)
-    NAME(rec)(p, lev + 1, m, in + q * is, is * r, out + q * m, sign);
-  const C *tw = p->tw;
-#define W(j) (sign < 0 ? tw[(j)] : conj(tw[(j)]))
-  if (r == 2) {
-    for (int64_t k = 0; k < m; k++) {
-      const C a = out[k], b = out[m + k] * W(k * tws);
-      out[k] = a + b;
-      out[m + k] = a - b;
-    }
-  } else if (r == 4) {
-    const C w = sign < 0 ? -I : I; /* exp(sign 2 pi i / 4) */
-    for (int64_t k = 0; k < m; k++) {
-      const C a0 = out[k], a1 = out[m + k] * W(k * tws), a2 = out[2 * m + k] * W(2 * k * tws), a3 = out[3 * m + k] * W(3 * k * tws);
-      const C t0 = a0 + a2, t1 = a0 - a2, t2 = a1 + a3, t3 = (a1 - a3) * w;
-      out[k] = t0 + t2;
-      out[m + k] = t1 + t3;
-      out[2 * m + k] = t0 - t2;
-      out[3 * m + k] = t1 - t3;
-    }
-  } else {
-    /* A direct DFT of the r (odd, prime, <= CUSCI__FFT_DIRECT_MAX) twiddled
-     * values, exp(sign 2 pi i q s / r) = W((q s mod r) n / r). */
-    C t[CUSCI__FFT_DIRECT_MAX];
+  case 4: {
+    const C t0 = a[0] + a[2], t1 = a[0] - a[2], t2 = a[1] + a[3], t3 = NAME(rot)(a[1] - a[3]);
+    y[0] = t0 + t2;
+    y[ys] = t1 + t3;
+    y[2 * ys] = t0 - t2;
+    y[3 * ys] = t1 - t3;
+    return;
+  }
+  case 5: {
+    const R c1 = (R)0.309016994374947424102293417182819059L, c2 = (R)-0.809016994374947424102293417182819059L;
+    const R s1 = (R)0.951056516295153572116439333379382143L, s2 = (R)0.587785252292473129168705954639072769L;
+    const C b1 = a[1] + a[4], b2 = a[2] + a[3], d1 = a[1] - a[4], d2 = a[2] - a[3];
+    const C e1 = a[0] + c1 * b1 + c2 * b2, e2 = a[0] + c2 * b1 + c1 * b2;
+    const C f1 = NAME(rot)(s1 * d1 + s2 * d2), f2 = NAME(rot)(s2 * d1 - s1 * d2);
+    y[0] = a[0] + b1 + b2;
+    y[ys] = e1 + f1;
+    y[4 * ys] = e1 - f1;
+    y[2 * ys] = e2 + f2;
+    y[3 * ys] = e2 - f2;
+    return;
+  }
+  default: {
+    /* exp(-2 pi i e / r) = tw[e n / r]. */
     const int64_t step = p->n / r;
-    for (int64_t k = 0; k < m; k++) {
-      for (int64_t q = 0; q < r; q++)
-        t[q] = q ? out[q * m + k] * W(q * k * tws) : out[k];
-      for (int64_t s = 0; s < r; s++) {
-        C acc = t[0];
-        for (int64_t q = 1, e = s; q < r; q++, e = (e + s) % r)
-          acc += t[q] * W(e * step);
-        out[s * m + k] = acc;
+    for (int64_t s = 0; s < r; s++) {
+      C acc = a[0];
+      for (int64_t q = 1, e = s; q < r; q++) {
+        acc += a[q] * p->tw[e * step];
+        e += s;
+        if (e >= r)
+          e -= r;
       }
+      y[s * ys] = acc;
     }
   }
-#undef W
+  }
+}
+
+/* Decimation in time, forward: the r sub-transforms of the strided
+ * inputs, then their twiddled combination; the last factor's transforms
+ * read the input directly. */
+static void NAME(rec)(const struct NAME(cusci__fft) *p, int lev, int64_t n, const C *in, int64_t is, C *out)
+{
+  const int64_t r = p->f[lev], m = n / r, tws = p->n / n;
+  C a[CUSCI__FFT_DIRECT_MAX];
+  if (m == 1) {
+    for (int64_t q = 0; q < r; q++)
+      a[q] = in[q * is];
+    NAME(bfly)(p, r, a, out, 1);
+    return;
+  }
+  for (int64_t q = 0; q < r; q++)
+    NAME(rec)(p, lev + 1, m, in + q * is, is * r, out + q * m);
+  const C *tw = p->tw;
+  for (int64_t k = 0; k < m; k++) {
+    a[0] = out[k];
+    for (int64_t q = 1; q < r; q++)
+      a[q] = out[q * m + k] * tw[q * k * tws];
+    NAME(bfly)(p, r, a, out + k, m);
+  }
 }
 
 void NAME(cusci__fft_free)(struct NAME(cusci__fft) * p)
@@ -130,9 +176,20 @@ struct NAME(cusci__fft) *NAME(cusci__fft_plan)(int64_t n, bool bluestein)
    * convolution of length m >= 2n - 1 with the kernel conj(c_l), l from
    * -(n - 1) to n - 1, wrapped. The kernel's transform, divided by m for
    * the backward transform, is kept. */
-  int64_t m = 1;
-  while (m < 2 * n - 1)
-    m *= 2;
+  /* The least length >= 2n - 1 of factors 2, 3 and 5, which the
+   * mixed-radix transform does fastest. */
+  int64_t m = 2 * n - 1;
+  for (;; m++) {
+    int64_t t = m;
+    while (t % 2 == 0)
+      t /= 2;
+    while (t % 3 == 0)
+      t /= 3;
+    while (t % 5 == 0)
+      t /= 5;
+    if (t == 1)
+      break;
+  }
   p->m = m;
   p->sub = NAME(cusci__fft_plan)(m, false);
   p->chirp = malloc(sizeof(C) * (size_t)n);
@@ -166,8 +223,16 @@ void NAME(cusci__fft_run)(const struct NAME(cusci__fft) * p, C *x, int sign, voi
     return;
   C *w = work;
   if (!p->m) {
-    memcpy(w, x, sizeof(C) * (size_t)n);
-    NAME(rec)(p, 0, n, w, 1, x, sign);
+    /* Forward; backward is conj(forward(conj(x))). */
+    if (sign < 0)
+      memcpy(w, x, sizeof(C) * (size_t)n);
+    else
+      for (int64_t j = 0; j < n; j++)
+        w[j] = conj(x[j]);
+    NAME(rec)(p, 0, n, w, 1, x);
+    if (sign > 0)
+      for (int64_t j = 0; j < n; j++)
+        x[j] = conj(x[j]);
     return;
   }
   /* Bluestein, forward; backward is conj(forward(conj(x))). */
