@@ -455,6 +455,11 @@ static cusci_status run_stage(runner *r, const sig_step *s)
   }
   if (pad)
     CUSCI_TRY(zero(r, &s->dst));
+  bool none = false;
+  for (int i = 0; i < nd; i++)
+    none |= stop[i] == 0;
+  if (none)
+    return CUSCI_OK; /* nothing to copy: an empty input padded */
   cusci_array *a = NULL, *b = NULL, *av = NULL, *bv = NULL;
   cusci_status st = wrap(r, &s->src, &a);
   if (st == CUSCI_OK)
