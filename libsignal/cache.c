@@ -118,11 +118,78 @@ static cusci_status area_for(cusci_ctx *ctx, const char *fn, sig_cache *c, const
   return CUSCI_OK;
 }
 
+static cusci_status call(cusci_ctx *ctx, const char *fn, int kind, int type, const cusci_array *x, int naxes, const int64_t *s, const int *axes,
+                         cusci_fft_norm norm, cusci_array **out);
+
+/*
+ * The DCT/DST of complex x, as SciPy's: of the real and the imaginary
+ * parts apart, through x seen as real with a last axis of 2 (the parts),
+ * into a complex result seen the same way.
+ */
+static cusci_status complex_trig(cusci_ctx *ctx, const char *fn, int kind, int type, const cusci_array *x, int naxes, const int64_t *s,
+                                 const int *axes, cusci_fft_norm norm, cusci_array **out)
+{
+  const int nd = cusci_array_ndim(x);
+  if (nd >= SIG_MAXD)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "x has %d dimensions: a complex DCT/DST takes at most %d", nd, SIG_MAXD - 1);
+  if (naxes < 0 || naxes > nd)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "%d axes for an array of %d dimensions", naxes, nd);
+  /* The axes in x's numbering, which the real view shares. */
+  int ax[SIG_MAXD];
+  const int na = naxes == 0 && !axes && !s ? nd : naxes;
+  for (int i = 0; i < na; i++) {
+    int a = axes ? axes[i] : nd - na + i;
+    if (a < -nd || a >= nd)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is out of range for an array of %d dimensions", a, nd);
+    ax[i] = a < 0 ? a + nd : a;
+  }
+  const cusci_dtype dt = cusci_array_dtype(x), rt = dt == CUSCI_COMPLEX64 ? CUSCI_FLOAT32 : CUSCI_FLOAT64;
+  int64_t shape[SIG_MAXD], strides[SIG_MAXD], oshape[SIG_MAXD];
+  for (int i = 0; i < nd; i++) {
+    shape[i] = cusci_array_shape(x)[i];
+    strides[i] = 2 * cusci_array_strides(x)[i];
+    oshape[i] = shape[i];
+  }
+  shape[nd] = 2, strides[nd] = 1, oshape[nd] = 2;
+  for (int i = 0; i < na; i++)
+    if (s && s[i] != -1)
+      oshape[ax[i]] = s[i];
+  cusci_array *xr = NULL, *res = NULL, *rr = NULL;
+  cusci_status st = cusci_array_wrap(ctx, cusci_array_data(x), nd + 1, shape, strides, rt, &xr);
+  for (int i = 0; st == CUSCI_OK && i < na; i++)
+    if (oshape[ax[i]] < 1)
+      st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "invalid number of data points (%lld) along axis %d", (long long)oshape[ax[i]], ax[i]);
+  if (st == CUSCI_OK)
+    st = cusci_check_out(ctx, fn, out, nd, oshape, dt, CUSCI_CASTING_NO);
+  if (st == CUSCI_OK)
+    st = cusci_array_empty(ctx, nd, oshape, dt, &res);
+  if (st == CUSCI_OK)
+    st = cusci_array_wrap(ctx, cusci_array_data(res), nd + 1, oshape, NULL, rt, &rr);
+  if (st == CUSCI_OK)
+    st = call(ctx, fn, kind, type, xr, na, s, ax, norm, &rr);
+  cusci_array_release(xr);
+  cusci_array_release(rr);
+  if (st != CUSCI_OK) {
+    cusci_array_release(res);
+    return st;
+  }
+  return cusci_give_out(ctx, fn, res, out);
+}
+
 cusci_status cusci__sig_call(cusci_ctx *ctx, const char *fn, int kind, int type, const cusci_array *x, int naxes, const int64_t *s,
                              const int *axes, cusci_fft_norm norm, cusci_array **out)
 {
   CUSCI_ENTRY(ctx, fn, x, out);
   CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
+  if (kind >= SIG_DCT && cusci_dtype_kind(cusci_array_dtype(x)) == 'c') {
+    return complex_trig(ctx, fn, kind, type, x, naxes, s, axes, norm, out);
+  }
+  return call(ctx, fn, kind, type, x, naxes, s, axes, norm, out);
+}
+
+static cusci_status call(cusci_ctx *ctx, const char *fn, int kind, int type, const cusci_array *x, int naxes, const int64_t *s, const int *axes,
+                         cusci_fft_norm norm, cusci_array **out)
+{
   sig_key key;
   CUSCI_TRY(cusci__sig_key(ctx, fn, kind, type, cusci_array_ndim(x), cusci_array_shape(x), cusci_array_strides(x), cusci_array_dtype(x), naxes,
                            s, axes, norm, &key));

@@ -153,6 +153,8 @@ static void trig(void)
   ok(good, "dctn type 2 over (4, 5, 6)%s%s", good ? "" : ": ", why);
   good = both("idstn", 3, 0, 0, CUSCI_FFT_BACKWARD, 0, NULL, NULL, 3, sh, CUSCI_FLOAT32, false, 13, why, sizeof why);
   ok(good, "idstn type 3 over (4, 5, 6), float32%s%s", good ? "" : ": ", why);
+  good = both("dct", 2, 9, 1, CUSCI_FFT_ORTHO, 0, NULL, NULL, 3, sh, CUSCI_COMPLEX128, true, 14, why, sizeof why);
+  ok(good, "dct type 2 of a complex128 strided view, padded along axis 1%s%s", good ? "" : ": ", why);
 }
 
 static void hankel(void)

@@ -26,7 +26,7 @@
  *
  * Every function returns CUSCI_OK or: CUSCI_ERR_NULL_POINTER (ctx, x or
  * out), CUSCI_ERR_DEVICE (x on another device), CUSCI_ERR_DTYPE (a
- * complex input to rfft, ihfft, rfftn, ihfftn, the DCT or the DST), CUSCI_ERR_VALUE
+ * complex input to rfft, ihfft, rfftn or ihfftn), CUSCI_ERR_VALUE
  * (a length < 0, a transform of length 0, a DCT/DST type outside 1..4, the
  * DCT-I of one point, irfft of n < 1), CUSCI_ERR_AXIS, CUSCI_ERR_SHAPE and
  * CUSCI_ERR_DTYPE (a given *out), CUSCI_ERR_OUT_OF_MEMORY, CUSCI_ERR_CUDA
@@ -84,8 +84,9 @@ CUSCI_API cusci_status cusci_fft_ihfft2(cusci_ctx *ctx, const cusci_array *x, co
 /* ------------------------------------------------------ DCT and DST */
 
 /*
- * scipy.fft.dct, idct, dst and idst of type 1 to 4 along axis, real input
- * (integers convert to float64), with SciPy's scaling for each norm and
+ * scipy.fft.dct, idct, dst and idst of type 1 to 4 along axis (integers
+ * convert to float64; complex input transforms its real and imaginary
+ * parts apart, as SciPy's), with SciPy's scaling for each norm and
  * its default orthogonalize (true exactly when norm is CUSCI_FFT_ORTHO),
  * which makes the ortho transforms orthonormal matrices. The inverse of a
  * type is the transform of the inverse type (1 and 4 their own, 2 and 3
