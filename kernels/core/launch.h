@@ -10,16 +10,10 @@
 
 #include <stdint.h>
 
-#include <cusci/core_ext.h>
+#include <cusci/kit/launchers.h>
 
 #include <cusci/kit/loop.h>
 #include "reference/core/fill.h"
-
-/* A file that included <cusci/core_ext.h> before config.h would get the
- * stand-ins in a build with CUDA. */
-#if defined(CUSCI_HAVE_CUDA) && !defined(CUSCI_LAUNCHERS_ARE_REAL)
-#error "config.h must be included before <cusci/core_ext.h>, or the launchers are stand-ins"
-#endif
 
 #ifdef __cplusplus
 extern "C" {

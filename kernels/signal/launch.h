@@ -14,11 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <cusci/core_ext.h>
-
-#if defined(CUSCI_HAVE_CUDA) && !defined(CUSCI_LAUNCHERS_ARE_REAL)
-#error "config.h must be included before <cusci/core_ext.h>, or the launchers are stand-ins"
-#endif
+#include <cusci/kit/launchers.h>
 
 #ifdef __cplusplus
 extern "C" {
