@@ -45,13 +45,20 @@ static int64_t longest(const cusci_array *a)
   return m;
 }
 
-static void fixtures(void)
+/* tests/fixtures/signal/<name>, with a test that it opens. */
+static FILE *manifest(const char *name)
 {
   char path[1024];
   const char *dir = getenv("CUSCI_FIXTURES");
-  snprintf(path, sizeof path, "%s/signal/cases.txt", dir ? dir : "tests/fixtures");
+  snprintf(path, sizeof path, "%s/signal/%s", dir ? dir : "tests/fixtures", name);
   FILE *f = fopen(path, "r");
   ok(f != NULL, "the manifest %s opens", path);
+  return f;
+}
+
+static void fixtures(void)
+{
+  FILE *f = manifest("cases.txt");
   if (!f)
     return;
   char line[512];
@@ -87,11 +94,7 @@ static void fixtures(void)
 
 static void helpers(void)
 {
-  char path[1024];
-  const char *dir = getenv("CUSCI_FIXTURES");
-  snprintf(path, sizeof path, "%s/signal/helpers.txt", dir ? dir : "tests/fixtures");
-  FILE *f = fopen(path, "r");
-  ok(f != NULL, "the manifest %s opens", path);
+  FILE *f = manifest("helpers.txt");
   if (!f)
     return;
   char line[512];
@@ -154,9 +157,7 @@ static void helpers(void)
   ok(t && rows > 0 && bad < 0, "fhtoffset: SciPy's %d rows, within %.3g", rows, worst);
   cusci_array_release(t);
   /* fht and ifht. */
-  snprintf(path, sizeof path, "%s/signal/fht.txt", dir ? dir : "tests/fixtures");
-  f = fopen(path, "r");
-  ok(f != NULL, "the manifest %s opens", path);
+  f = manifest("fht.txt");
   while (f && fgets(line, sizeof line, f)) {
     char name[128], func[16];
     double dln, mu, off, bias;

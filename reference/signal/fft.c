@@ -10,18 +10,5 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define R double
-#define C double complex
-#define NAME(x) x##_d
-#include "reference/signal/fft_body.h"
-#undef R
-#undef C
-#undef NAME
-
-#define R float
-#define C float complex
-#define NAME(x) x##_f
-#include "reference/signal/fft_body.h"
-#undef R
-#undef C
-#undef NAME
+#define CUSCI__SIG_BODY "reference/signal/fft_body.h"
+#include "reference/signal/precisions.h"

@@ -12,21 +12,8 @@
 /* As CUSCI_MAX_NDIM of core.h. */
 #define CUSCI__SIG_MAXD 32
 
-#define R double
-#define C double complex
-#define NAME(x) x##_d
-#include "reference/signal/lines_body.h"
-#undef R
-#undef C
-#undef NAME
-
-#define R float
-#define C float complex
-#define NAME(x) x##_f
-#include "reference/signal/lines_body.h"
-#undef R
-#undef C
-#undef NAME
+#define CUSCI__SIG_BODY "reference/signal/lines_body.h"
+#include "reference/signal/precisions.h"
 
 void *cusci__sig_lines_plan(const cusci__sig_lines *l, bool f32)
 {
