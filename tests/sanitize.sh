@@ -23,7 +23,9 @@ case $cmd in
 run)
   tool=$1 log=$2 prog=$3
   mkdir -p "$(dirname "$log")"
-  # memcheck also looks for leaks. Kernels of a vendor library that a tool
+  # memcheck also looks for leaks; racecheck gets two analysis threads a
+  # program (its default picks a number for each program alone, and make
+  # check-sanitize runs many at once). Kernels of a vendor library that a tool
   # must leave out of its analysis (they still run), each for a report
   # inside the library that no argument of ours causes:
   #  - synccheck: cuBLAS 13.0's trsm_ln_up_kernel, which cusolverDnXgetrs
@@ -31,6 +33,7 @@ run)
   #    then aborts it (seen on an H200 with CUDA 13.0).
   case $tool in
   memcheck) extra="--leak-check full" ;;
+  racecheck) extra="--racecheck-num-workers 2" ;;
   synccheck) extra="--kernel-name-exclude kns=trsm_ln_up_kernel" ;;
   *) extra= ;;
   esac
