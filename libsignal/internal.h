@@ -72,6 +72,7 @@ typedef struct sig_step {
   size_t work;
   int64_t loops, lin, lout;
   bool trans;
+  bool trivial; /* a transform of length 1: a copy (with the dtype's change) */
 } sig_step;
 
 struct cusci_fft_plan {

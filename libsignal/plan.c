@@ -250,6 +250,10 @@ static cusci_status gpu_step(cusci_ctx *ctx, const char *fn, cusci_fft_plan *p, 
   const bool f32 = single(st->dst.dt) || (st->op == SIG_C2R && single(st->src.dt));
   int64_t batch = 1, istride = 1, ostride = 1, idist, odist, n = st->n;
   int op;
+  if (st->op != SIG_DCTSTEP && n == 1) {
+    st->trivial = true;
+    return CUSCI_OK;
+  }
   if (st->op == SIG_DCTSTEP) {
     /* Rows with the axis last, their extensions, the real transform. */
     const int64_t len = cusci__dct_len(st->type, st->sine, n), rows = lines_of(&st->src, nd, ax);
@@ -517,6 +521,17 @@ static cusci_status run_gpu(runner *r, const sig_step *s)
   void *stream = cusci_ctx_stream(r->ctx);
   if (lines_of(&s->src, nd, s->axis) == 0)
     return CUSCI_OK;
+  if (s->trivial) {
+    /* One point: X_0 = x_0, as a real or complex value. */
+    cusci_array *a = NULL, *b = NULL;
+    cusci_status st = wrap(r, &s->src, &a);
+    if (st == CUSCI_OK)
+      st = wrap(r, &s->dst, &b);
+    if (st == CUSCI_OK)
+      st = cusci_array_astype(r->ctx, a, s->dst.dt, true, &b);
+    cusci_array_release(a), cusci_array_release(b);
+    return st;
+  }
   int fwd[SIG_MAXD], inv[SIG_MAXD];
   perms(nd, s->axis, fwd, inv);
   sig_view ta, tb;
