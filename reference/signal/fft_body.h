@@ -112,8 +112,18 @@ static void NAME(rec)(const struct NAME(cusci__fft) *p, int lev, int64_t n, cons
     NAME(bfly)(p, r, a, out, 1);
     return;
   }
-  for (int64_t q = 0; q < r; q++)
-    NAME(rec)(p, lev + 1, m, in + q * is, is * r, out + q * m);
+  if (m == p->f[lev + 1]) {
+    /* The sub-transforms are the last factor's: done here, not called. */
+    for (int64_t q = 0; q < r; q++) {
+      const C *iq = in + q * is;
+      for (int64_t t = 0; t < m; t++)
+        a[t] = iq[t * is * r];
+      NAME(bfly)(p, m, a, out + q * m, 1);
+    }
+  } else {
+    for (int64_t q = 0; q < r; q++)
+      NAME(rec)(p, lev + 1, m, in + q * is, is * r, out + q * m);
+  }
   const C *tw = p->tw;
   for (int64_t k = 0; k < m; k++) {
     a[0] = out[k];
