@@ -324,7 +324,7 @@ void cusci__sig_plan_free(cusci_fft_plan *p)
     if (st->has_handle)
       cusci__sig_cufft_destroy(st->handle);
     if (st->host) {
-      cusci__sig_lines l = { .op = st->op - SIG_C2C, .n = st->n };
+      cusci__sig_lines l = { .op = st->op - SIG_C2C, .n = st->n, .type = st->type, .sine = st->sine };
       cusci__sig_lines_free(&l, single(st->dst.dt) || (st->op == SIG_C2R && single(st->src.dt)), st->host);
     }
   }
@@ -353,8 +353,8 @@ cusci_status cusci__sig_plan(cusci_ctx *ctx, const char *fn, const sig_key *key,
       continue;
     if (p->gpu) {
       st = gpu_step(ctx, fn, p, s);
-    } else if (s->op != SIG_DCTSTEP) {
-      cusci__sig_lines l = { .op = s->op - SIG_C2C, .n = s->n };
+    } else {
+      cusci__sig_lines l = { .op = s->op - SIG_C2C, .n = s->n, .type = s->type, .sine = s->sine };
       s->host = cusci__sig_lines_plan(&l, single(s->dst.dt) || (s->op == SIG_C2R && single(s->src.dt)));
       if (!s->host)
         st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for the plan of a transform of length %lld", (long long)s->n);

@@ -93,13 +93,20 @@ void cusci__rfft_backward_f(const cusci__rfft_f *p, const float complex *X, floa
  *   DST-II  y_k = 2 sum_j x_j s((k+1)(2j+1) / 2n)
  *   DST-III y_k = (-1)^k x_{n-1} + 2 sum_{j<=n-2} x_j s((j+1)(2k+1) / 2n)
  *   DST-IV  y_k = 2 sum_j x_j s((2j+1)(2k+1) / 4n)
- * each as the complex transform of an even (DCT) or odd (DST) extension
- * of x of length 2(n-1), 2(n+1), 4n or 8n, which is exact and O(n log n)
- * but some four to eight times the work of a transform of its own.
+ * each as the real transform of an even (DCT) or odd (DST) extension of
+ * x of length 2(n-1), 2(n+1), 4n or 8n (reference/signal/dct_map.h),
+ * which is exact and O(n log n) but some two to four times the work of a
+ * transform of its own.
  * Returns 0, -1 when memory runs out, -2 for a type outside 1..4, n < 1,
  * or the DCT-I of n = 1 (undefined, as in SciPy).
  */
 int cusci__dct_d(int type, bool sine, int64_t n, const double *x, double *y);
 int cusci__dct_f(int type, bool sine, int64_t n, const float *x, float *y);
+/* The same with a real-transform plan of the extension's length
+ * cusci__dct_len made once: u (len reals) and U (len / 2 + 1 complex
+ * values) scratch, work the plan's (cusci__rfft_work). */
+void cusci__dct_run_d(const cusci__rfft_d *p, int type, bool sine, int64_t n, const double *x, double *y, double *u, double complex *U,
+                      void *work);
+void cusci__dct_run_f(const cusci__rfft_f *p, int type, bool sine, int64_t n, const float *x, float *y, float *u, float complex *U, void *work);
 
 #endif

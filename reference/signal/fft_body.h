@@ -365,20 +365,12 @@ void NAME(cusci__rfft_backward)(const struct NAME(cusci__rfft) * p, const C *X, 
 
 /* ------------------------------------------------------------ DCT and DST */
 
-int NAME(cusci__dct)(int type, bool sine, int64_t n, const R *x, R *y)
+void NAME(cusci__dct_run)(const struct NAME(cusci__rfft) * p, int type, bool sine, int64_t n, const R *x, R *y, R *u, C *U, void *work)
 {
-  if (type < 1 || type > 4 || n < 1 || (type == 1 && !sine && n < 2))
-    return -2;
-  /* The extension (reference/signal/dct_map.h) and its transform. */
-  int64_t len = cusci__dct_len(type, sine, n);
-  struct NAME(cusci__fft) *p = NAME(cusci__fft_plan)(len, false);
-  C *u = calloc((size_t)len, sizeof(C));
-  void *w = p ? malloc(NAME(cusci__fft_work)(p)) : NULL;
-  if (!p || !u || !w) {
-    free(u), free(w);
-    NAME(cusci__fft_free)(p);
-    return -1;
-  }
+  /* The extension (reference/signal/dct_map.h), real, and its real
+   * transform, whose outputs 0 .. len / 2 hold every value read. */
+  const int64_t len = cusci__dct_len(type, sine, n);
+  memset(u, 0, sizeof(R) * (size_t)len);
   const R m = (R)cusci__dct_mirror(sine);
   for (int64_t j = 0; j < n; j++) {
     const int64_t at = cusci__dct_in(type, sine, j);
@@ -387,12 +379,28 @@ int NAME(cusci__dct)(int type, bool sine, int64_t n, const R *x, R *y)
     if (at && at != len - at)
       u[len - at] += m * v;
   }
-  NAME(cusci__fft_run)(p, u, -1, w);
+  NAME(cusci__rfft_forward)(p, u, U, work);
   for (int64_t k = 0; k < n; k++) {
-    const C v = u[cusci__dct_out(type, sine, k)];
+    const C v = U[cusci__dct_out(type, sine, k)];
     y[k] = sine ? -cimag(v) : creal(v);
   }
-  free(u), free(w);
-  NAME(cusci__fft_free)(p);
-  return 0;
+}
+
+int NAME(cusci__dct)(int type, bool sine, int64_t n, const R *x, R *y)
+{
+  if (type < 1 || type > 4 || n < 1 || (type == 1 && !sine && n < 2))
+    return -2;
+  const int64_t len = cusci__dct_len(type, sine, n);
+  struct NAME(cusci__rfft) *p = NAME(cusci__rfft_plan)(len);
+  R *u = malloc(sizeof(R) * (size_t)len);
+  C *U = malloc(sizeof(C) * (size_t)(len / 2 + 1));
+  void *w = p ? malloc(NAME(cusci__rfft_work)(p) + 1) : NULL;
+  int rc = -1;
+  if (p && u && U && w) {
+    NAME(cusci__dct_run)(p, type, sine, n, x, y, u, U, w);
+    rc = 0;
+  }
+  free(u), free(U), free(w);
+  NAME(cusci__rfft_free)(p);
+  return rc;
 }

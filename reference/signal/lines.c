@@ -7,6 +7,7 @@
 #include <complex.h>
 #include <stdlib.h>
 
+#include "reference/signal/dct_map.h"
 #include "reference/signal/fft.h"
 
 /* As CUSCI_MAX_NDIM of core.h. */

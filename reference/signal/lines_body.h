@@ -54,12 +54,15 @@ static int NAME(line)(const cusci__sig_lines *l, const void *plan, const char *s
     return 0;
   }
   default: {
-    R *x = buf, *y = x + n, *d = (R *)dst;
+    /* buf: x and y (n reals each), the extension (len reals) and its
+     * transform (len / 2 + 1 complex values). */
+    const int64_t len = cusci__dct_len(l->type, l->sine, n);
+    C *U = buf;
+    R *x = (R *)(U + (len / 2 + 1)), *y = x + n, *u = y + n, *d = (R *)dst;
     NAME(gather)(l, src, n, x);
     x[0] *= (R)l->pre0;
     x[n - 1] *= (R)l->preN;
-    if (NAME(cusci__dct)(l->type, l->sine, n, x, y) != 0)
-      return -1;
+    NAME(cusci__dct_run)(plan, l->type, l->sine, n, x, y, u, U, work);
     y[0] *= (R)l->post0;
     y[n - 1] *= (R)l->postN;
     for (int64_t j = 0; j < n; j++)
@@ -75,7 +78,7 @@ static void *NAME(plan)(const cusci__sig_lines *l)
   case CUSCI__SIG_LINE_C2C: return NAME(cusci__fft_plan)(l->n, false);
   case CUSCI__SIG_LINE_R2C:
   case CUSCI__SIG_LINE_C2R: return NAME(cusci__rfft_plan)(l->n);
-  default: return NULL;
+  default: return NAME(cusci__rfft_plan)(cusci__dct_len(l->type, l->sine, l->n));
   }
 }
 
@@ -83,18 +86,18 @@ static void NAME(plan_free)(const cusci__sig_lines *l, void *plan)
 {
   if (l->op == CUSCI__SIG_LINE_C2C)
     NAME(cusci__fft_free)(plan);
-  else if (l->op != CUSCI__SIG_LINE_DCT)
+  else
     NAME(cusci__rfft_free)(plan);
 }
 
 static int NAME(run)(const cusci__sig_lines *l, const void *plan, const void *src, void *dst)
 {
-  const size_t work_bytes = l->op == CUSCI__SIG_LINE_C2C ? NAME(cusci__fft_work)(plan)
-                            : l->op == CUSCI__SIG_LINE_DCT ? 0
-                                                           : NAME(cusci__rfft_work)(plan);
+  const size_t work_bytes = l->op == CUSCI__SIG_LINE_C2C ? NAME(cusci__fft_work)(plan) : NAME(cusci__rfft_work)(plan);
   /* Room for the line in and out: n + 2 reals and n / 2 + 1 complex
-   * values, or 2 n (the DCT), or n complex values. */
-  void *buf = malloc(sizeof(C) * (size_t)(l->n + 2) * 2);
+   * values, or n complex values, or (the DCT) 2 n reals, the extension
+   * and its transform. */
+  const int64_t len = l->op == CUSCI__SIG_LINE_DCT ? cusci__dct_len(l->type, l->sine, l->n) : 0;
+  void *buf = malloc(sizeof(C) * (size_t)(l->n + 2) * 2 + sizeof(C) * (size_t)(len / 2 + 1) + sizeof(R) * (size_t)(len + 2 * l->n));
   void *work = malloc(work_bytes ? work_bytes : 1);
   if (!buf || !work) {
     free(buf), free(work);

@@ -35,8 +35,8 @@ typedef struct cusci__sig_lines {
   double scale, pre0, preN, post0, postN;
 } cusci__sig_lines;
 
-/* The plan a step needs (NULL for the DCT, which plans each call), made
- * for its precision; NULL also when memory runs out (check op first). */
+/* The plan a step needs, made for its precision (for the DCT/DST, the real
+ * transform of its extension's length); NULL when memory runs out. */
 void *cusci__sig_lines_plan(const cusci__sig_lines *l, bool f32);
 void cusci__sig_lines_free(const cusci__sig_lines *l, bool f32, void *plan);
 /* Run the step over every line; 0, or -1 when memory runs out. */
