@@ -41,7 +41,7 @@ while [ $# -gt 0 ]; do
     cd $B && rm -rf sanitize && mkdir sanitize
     setsid nohup make -j16 -k check-sanitize >sanitize/make.out 2>&1 </dev/null &
     echo $! >sanitize/make.pid
-    echo $(( $(ls tests/*-gpu | grep -vc core-fault-gpu) * 4 )) >sanitize/count
+    echo $(( ($(ls tests/*-gpu | grep -vc core-fault-gpu) + 3) * 4 )) >sanitize/count  # three in two parts
     stamp "sanitizers started"; cd "$ROOT" ;;
   sanset)
     progs=$1 tools=$2; shift 2
@@ -72,7 +72,7 @@ while [ $# -gt 0 ]; do
     n=$(ls sanitize/*/*.line 2>/dev/null | wc -l)
     stamp "sanitizer runs done: $(cat sanitize/*/*.line 2>/dev/null | grep -c .) of $(cat sanitize/count 2>/dev/null) (started $n)"
     cat sanitize/*/*.line 2>/dev/null | grep -v ': 0 errors, [0-9]* expected API errors not counted, 0 failed' 
-    cat sanitize/*/*.line 2>/dev/null | sed -n 's/^sanitize \([a-z]*\) tests\/\([a-z-]*\) (\([0-9]*\) s).*/\3 \1 \2/p' | sort -rn | head -12 | tr '\n' ';'; echo
+    cat sanitize/*/*.line 2>/dev/null | sed -n 's/^sanitize \([a-z]*\) tests\/\([a-z-]*\)\( (part [0-9/]*)\)* (\([0-9]*\) s).*/\4 \1 \2\3/p' | sort -rn | head -12 | tr '\n' ';'; echo
     if ! kill -0 $(cat sanitize/make.pid) 2>/dev/null; then stamp "check-sanitize finished"; grep '^sanitize [a-z]*:' sanitize/make.out; tail -3 sanitize/make.out; fi
     tar czf "$OUT/sanlogs.tgz" sanitize 2>/dev/null
     cd "$ROOT" ;;

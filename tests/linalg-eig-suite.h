@@ -561,12 +561,15 @@ static void le_props_tri(cusci_ctx *ctx, cusci_dtype dt, uint64_t *seed)
 }
 
 #define LE_PER_DTYPE (LE_EIG_TESTS + LE_EIGH_TESTS + LE_SCHUR_TESTS + LE_MISC_TESTS + LE_TRI_TESTS)
-static int le_props_count(void) { return 4 * LE_PER_DTYPE; }
+/* One piece per dtype (tk_part). */
+static int le_props_count(void) { return tk_part_count(4) * LE_PER_DTYPE; }
 
 static void le_props(cusci_ctx *ctx)
 {
   uint64_t seed = 0x5eed2385u;
   for (int i = 0; i < 4; i++) {
+    if (!tk_part(i))
+      continue;
     cusci_dtype dt = lu_dtypes[i];
     le_props_eig(ctx, dt, &seed);
     le_props_eigh(ctx, dt, &seed);

@@ -49,7 +49,8 @@ static lu_c *ctrans(const lu_c *x, int64_t batch, int64_t rows, int64_t cols)
 
 #define PROPS_PER_DTYPE 23
 
-static int lu_props_count(void) { return 4 * PROPS_PER_DTYPE; }
+/* One piece per dtype (tk_part). */
+static int lu_props_count(void) { return tk_part_count(4) * PROPS_PER_DTYPE; }
 
 static void props_solve(cusci_ctx *ctx, cusci_dtype dt, uint64_t *seed, const char *dn)
 {
@@ -456,6 +457,8 @@ static int lu_props(cusci_ctx *ctx)
 {
   uint64_t seed = 0x5eed1ea1;
   for (int i = 0; i < 4; i++) {
+    if (!tk_part(i))
+      continue;
     cusci_dtype dt = lu_dtypes[i];
     const char *dn = cusci_dtype_name(dt);
     props_solve(ctx, dt, &seed, dn);   /* 14 tests */

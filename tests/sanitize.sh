@@ -3,9 +3,12 @@
 # pool off (CUSCI_POOL=off: every allocation its own exact cudaMalloc, so
 # that the checker sees every access outside an array).
 #
-#   sanitize.sh run TOOL LOG PROGRAM   run PROGRAM under TOOL, its report in
-#                                      LOG, and print one line: the errors
-#                                      that count and those that do not
+#   sanitize.sh run TOOL LOG PROGRAM [K/N]
+#                                      run PROGRAM (only its part K of N,
+#                                      CUSCI_TEST_PART, when given) under
+#                                      TOOL, its report in LOG, and print
+#                                      one line: the errors that count and
+#                                      those that do not
 #   sanitize.sh summary TOOL LOG...    add up the logs' lines; exit 1 when
 #                                      any error counts
 #
@@ -21,7 +24,7 @@ cmd=$1
 shift
 case $cmd in
 run)
-  tool=$1 log=$2 prog=$3
+  tool=$1 log=$2 prog=$3 part=${4:-}
   mkdir -p "$(dirname "$log")"
   # memcheck also looks for leaks; racecheck gets two analysis threads a
   # program (its default picks a number for each program alone, and make
@@ -33,7 +36,9 @@ run)
   #    then aborts it (seen on an H200 with CUDA 13.0).
   case $tool in
   memcheck) extra="--leak-check full" ;;
-  racecheck) extra="--racecheck-num-workers 2" ;;
+  racecheck) extra=
+    "${COMPUTE_SANITIZER:-compute-sanitizer}" --help 2>/dev/null | grep -q -e '--racecheck-num-workers' &&
+      extra="--racecheck-num-workers 2" ;;
   synccheck) extra="--kernel-name-exclude kns=trsm_ln_up_kernel" ;;
   *) extra= ;;
   esac
@@ -42,7 +47,7 @@ run)
   # tests cap their largest arrays at 2^22 elements under a tool
   # (CUSCI_TEST_SANITIZE: tk_top_log2); make check runs them whole.
   t0=$(date +%s)
-  CUSCI_TEST_SANITIZE=1 CUSCI_POOL=off ${LIBTOOL:-libtool} --mode=execute "$san" --tool "$tool" $extra --print-limit 200 \
+  CUSCI_TEST_PART=$part CUSCI_TEST_SANITIZE=1 CUSCI_POOL=off ${LIBTOOL:-libtool} --mode=execute "$san" --tool "$tool" $extra --print-limit 200 \
     --log-file "$log.tool" "$prog" >"$log.tap" 2>&1
   rc=$?
   secs=$(($(date +%s) - t0))
@@ -53,6 +58,7 @@ run)
   # Reports are lines "========= <what>"; the tool's own count is on its
   # ERROR SUMMARY line. Errors = that count less the expected API errors,
   # or the reports seen when that is more (racecheck's warnings, say).
+  [ -z "$part" ] || prog="$prog (part $part)"
   awk -v tool="$tool" -v prog="$prog" -v rc="$rc" -v secs="$secs" '
     /^========= ERROR SUMMARY: [0-9]+ errors?$/ { summary = $4; has_summary = 1; next }
     /^========= ERROR SUMMARY: / { next }
@@ -87,7 +93,7 @@ summary)
   [ "$total" -eq 0 ] && [ "$progs" -gt 0 ]
   ;;
 *)
-  echo "usage: $0 run TOOL LOG PROGRAM | summary TOOL LOG..." >&2
+  echo "usage: $0 run TOOL LOG PROGRAM [K/N] | summary TOOL LOG..." >&2
   exit 2
   ;;
 esac

@@ -52,6 +52,23 @@ int tk_top_log2(int want)
   return s && *s && strcmp(s, "0") && want > 22 ? 22 : want;
 }
 
+bool tk_part(int i)
+{
+  const char *s = getenv("CUSCI_TEST_PART");
+  int k, n;
+  if (!s || !*s || sscanf(s, "%d/%d", &k, &n) != 2 || n < 1 || k < 1 || k > n)
+    return true;
+  return i % n == k - 1;
+}
+
+int tk_part_count(int total)
+{
+  int c = 0;
+  for (int i = 0; i < total; i++)
+    c += tk_part(i);
+  return c;
+}
+
 cusci_array *tk_fixture(cusci_ctx *ctx, const char *sub, const char *name, bool optional)
 {
   const char *dir = getenv("CUSCI_FIXTURES");

@@ -49,6 +49,13 @@ bool tk_pool_off(cusci_ctx *ctx);
  * where every kernel and every copy is many times slower. 2^22 elements
  * still span several rounds of every grid-stride kernel. */
 int tk_top_log2(int want);
+/* A program split into parts, so that its runs under a slow tool go side
+ * by side: CUSCI_TEST_PART=k/n (k from 1 to n; make check-sanitize sets it
+ * for the programs it splits) runs the pieces i with i % n == k - 1, where
+ * a program numbers its pieces (a dtype, say). Unset, every piece runs.
+ * tk_part_count(total) is how many of the pieces 0 .. total - 1 run. */
+bool tk_part(int i);
+int tk_part_count(int total);
 
 /* ---------------------------------------------------------------- fixtures */
 
