@@ -14,7 +14,9 @@
 #   check              make check, and the TAP counts per program
 #   sanwait SECS       wait up to SECS for the background tools; print the
 #                      runs with errors and the slowest; their logs to $OUT
+#   sanstop            stop the background tools (their logs stay)
 #   bench              bench/compare_cupy.py's table, to $OUT/bench.md
+#                      (BENCH_ARGS, e.g. "--case signal.", passed to it)
 #   patch FILE         apply a patch to the unpacked tree and rebuild
 set -u
 ROOT=$(pwd)
@@ -76,9 +78,12 @@ while [ $# -gt 0 ]; do
     if ! kill -0 $(cat sanitize/make.pid) 2>/dev/null; then stamp "check-sanitize finished"; grep '^sanitize [a-z]*:' sanitize/make.out; tail -3 sanitize/make.out; fi
     tar czf "$OUT/sanlogs.tgz" sanitize 2>/dev/null
     cd "$ROOT" ;;
+  sanstop)
+    cd $B && kill -- -$(cat sanitize/make.pid) 2>/dev/null; sleep 2; pkill -f compute-sanitizer; sleep 1
+    stamp "sanitizers stopped"; cd "$ROOT" ;;
   bench)
     cd $B
-    PYTHONUNBUFFERED=1 python3 bench/compare_cupy.py --bench bench/cusci-bench --markdown 2>&1 | tee "$OUT/bench.md"
+    PYTHONUNBUFFERED=1 python3 bench/compare_cupy.py --bench bench/cusci-bench ${BENCH_ARGS:-} --markdown 2>&1 | tee "$OUT/bench.md"
     stamp "bench done"; cd "$ROOT" ;;
   patch)
     f=$1; shift

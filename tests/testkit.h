@@ -49,6 +49,9 @@ bool tk_pool_off(cusci_ctx *ctx);
  * where every kernel and every copy is many times slower. 2^22 elements
  * still span several rounds of every grid-stride kernel. */
 int tk_top_log2(int want);
+/* Whether the program runs under compute-sanitizer (CUSCI_TEST_SANITIZE),
+ * for tests whose cost is in many large calls rather than one array. */
+bool tk_sanitizing(void);
 /* A program split into parts, so that its runs under a slow tool go side
  * by side: CUSCI_TEST_PART=k/n (k from 1 to n; make check-sanitize sets it
  * for the programs it splits) runs the pieces i with i % n == k - 1, where
