@@ -43,7 +43,7 @@ while [ $# -gt 0 ]; do
     cd $B && rm -rf sanitize && mkdir sanitize
     setsid nohup make -j16 -k check-sanitize >sanitize/make.out 2>&1 </dev/null &
     echo $! >sanitize/make.pid
-    echo $(( ($(ls tests/*-gpu | grep -vc core-fault-gpu) + 3) * 4 )) >sanitize/count  # three in two parts
+    echo $(( ($(ls tests/*-gpu | grep -vc core-fault-gpu) + 6) * 4 )) >sanitize/count  # three in two parts, one in four
     stamp "sanitizers started"; cd "$ROOT" ;;
   sanset)
     progs=$1 tools=$2; shift 2
