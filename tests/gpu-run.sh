@@ -6,7 +6,8 @@
 #   bash tests/gpu-run.sh STEP [ARGS] STEP ...
 #
 #   build              unpack TARBALL (default .dist/cusci-0.1.0.tar.xz)
-#                      into $WORK, configure for CUDA_ARCH (default 90), make
+#                      into $WORK, configure for CUDA_ARCH (default 90) and
+#                      CONFIGURE_ARGS, make (MAKE_TARGETS, default all)
 #   progs              build the test programs (needed before the tools)
 #   sanstart           make -k check-sanitize in the background
 #   sanset PROGS TOOLS those programs under those tools in the background
@@ -33,8 +34,8 @@ while [ $# -gt 0 ]; do
   build)
     rm -rf "$WORK" && mkdir -p "$WORK" && tar xf "$TARBALL" -C "$WORK" || exit 1
     cd $B
-    ./configure --with-cuda-arch="${CUDA_ARCH:-90}" >configure.out 2>&1 || { tail -30 configure.out; exit 1; }
-    make -j16 >make.out 2>&1 || { grep -B2 -A8 -i "error" make.out | head -80; exit 1; }
+    ./configure --with-cuda-arch="${CUDA_ARCH:-90}" ${CONFIGURE_ARGS:-} >configure.out 2>&1 || { tail -30 configure.out; exit 1; }
+    make -j16 ${MAKE_TARGETS:-} >make.out 2>&1 || { grep -B2 -A8 -i "error" make.out | head -80; exit 1; }
     stamp "built"; cd "$ROOT" ;;
   progs)
     cd $B && make -j16 check TESTS= >progs.out 2>&1 || { grep -B2 -A8 -i error progs.out | head -60; exit 1; }
