@@ -60,6 +60,20 @@ CUSCI_LAUNCHER(int cusci__sig_dct_extend(void *stream, int f32, int type, int si
 CUSCI_LAUNCHER(int cusci__sig_dct_extract(void *stream, int f32, int type, int sine, int64_t batch, int64_t n, int64_t len, const void *U, void *y,
                                           double scale, double post0, double postN))
 
+/*
+ * The filters and direct convolution of reference/signal/filter.h on the
+ * GPU, with its arguments (device pointers; prec its precision codes),
+ * its results bit for bit. The direct convolution takes up to
+ * CUSCI__SIG_CONV_MAXD dimensions.
+ */
+#define CUSCI__SIG_CONV_MAXD 8
+CUSCI_LAUNCHER(int cusci__sig_lfilter_gpu(void *stream, int prec, int64_t K, const void *coef, int64_t outer, int64_t len, int64_t inner,
+                                          const void *x, void *y, void *z))
+CUSCI_LAUNCHER(int cusci__sig_sosfilt_gpu(void *stream, int prec, int64_t nsec, int per_channel, const void *sos, int64_t outer, int64_t len,
+                                          int64_t inner, const void *x, void *y, void *z))
+CUSCI_LAUNCHER(int cusci__sig_convolve_gpu(void *stream, int prec, int ndim, const int64_t *shape1, const void *in1, const int64_t *shape2,
+                                           const void *in2, const int64_t *start, const int64_t *oshape, void *out))
+
 #ifdef __cplusplus
 }
 #endif

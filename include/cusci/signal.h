@@ -1,0 +1,150 @@
+/*
+ * cusci/signal.h: scipy.signal for C: convolution and correlation,
+ * IIR and FIR filtering along an axis of an n-d array (a batch of
+ * signals is one call), and filter objects that carry their state from
+ * one chunk of a signal to the next, which SciPy lacks. On the GPU and on
+ * the host with the same results. Part of cusci-signal (-lcusci-signal,
+ * pkg-config cusci-signal), beside cusci/fft.h.
+ *
+ * Conventions, as scipy.signal's:
+ *  - Arrays are of the context's device. bool and integers convert to
+ *    float64, float16 to float32; a result has the promoted dtype of its
+ *    inputs (float32, float64, complex64 or complex128).
+ *  - axis counts from the end when negative; out of range is
+ *    CUSCI_ERR_AXIS.
+ *  - A result is a new C-contiguous array in *out (*y, *zf, ...) when it
+ *    is NULL; a given one must have the result's shape and dtype.
+ *
+ * Every function returns CUSCI_OK or: CUSCI_ERR_NULL_POINTER,
+ * CUSCI_ERR_DEVICE (an array of another device), CUSCI_ERR_DTYPE,
+ * CUSCI_ERR_SHAPE (inputs whose shapes do not fit, named in the message),
+ * CUSCI_ERR_VALUE (an empty input, a[0] == 0, a section whose a0 is not
+ * 1, a filter whose steady state does not exist, a signal not longer than
+ * the padding, non-finite coefficients), CUSCI_ERR_AXIS,
+ * CUSCI_ERR_OUT_OF_MEMORY, CUSCI_ERR_CUDA, CUSCI_ERR_DEVICE_FAULT.
+ */
+#ifndef CUSCI_SIGNAL_H
+#define CUSCI_SIGNAL_H
+
+#include <cusci/core.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum cusci_signal_mode { CUSCI_SIGNAL_FULL = 0, CUSCI_SIGNAL_SAME, CUSCI_SIGNAL_VALID } cusci_signal_mode;
+typedef enum cusci_signal_method { CUSCI_SIGNAL_AUTO = 0, CUSCI_SIGNAL_DIRECT, CUSCI_SIGNAL_FFT } cusci_signal_method;
+typedef enum cusci_signal_padtype {
+  CUSCI_SIGNAL_PAD_ODD = 0,
+  CUSCI_SIGNAL_PAD_EVEN,
+  CUSCI_SIGNAL_PAD_CONSTANT,
+  CUSCI_SIGNAL_PAD_NONE
+} cusci_signal_padtype;
+typedef struct cusci_signal_filtfilt_opts {
+  cusci_signal_padtype padtype;
+  int64_t padlen;
+  bool gust;
+} cusci_signal_filtfilt_opts;
+
+/* ------------------------------------------------ convolution */
+
+/*
+ * scipy.signal.convolve and correlate: in1 and in2 of one number of
+ * dimensions; FULL is every overlap (n1 + n2 - 1 along each axis), SAME
+ * the size of in1, centred as SciPy centres it, VALID the overlaps where
+ * one input lies inside the other (one of them must be at least as large
+ * as the other along every axis, else CUSCI_ERR_SHAPE). correlate is
+ * convolve with in2 reversed and conjugated; in VALID mode with in2 the
+ * larger, SciPy's swap (and its conjugated, reversed result). method
+ * DIRECT sums the products, FFT goes through the real or complex FFT of
+ * fft.h, AUTO picks by size (integer inputs always DIRECT, as SciPy, and
+ * their result then is float64 too).
+ */
+CUSCI_API cusci_status cusci_signal_convolve(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
+                                             cusci_signal_method method, cusci_array **out);
+CUSCI_API cusci_status cusci_signal_correlate(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
+                                              cusci_signal_method method, cusci_array **out);
+/*
+ * scipy.signal.fftconvolve over naxes axes (naxes 0 and axes NULL: every
+ * axis); along the other axes in1 and in2 broadcast (each extent equal or
+ * 1). The transforms are of a fast length (next_fast_len).
+ */
+CUSCI_API cusci_status cusci_signal_fftconvolve(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
+                                                int naxes, const int *axes, cusci_array **out);
+/* scipy.signal.correlation_lags: the lags of a 1-D correlate of inputs of
+ * lengths n1 and n2 in mode, an int64 array of ctx's device. */
+CUSCI_API cusci_status cusci_signal_correlation_lags(cusci_ctx *ctx, int64_t n1, int64_t n2, cusci_signal_mode mode, cusci_array **out);
+
+/* ------------------------------------------------ IIR and FIR filters */
+
+/*
+ * scipy.signal.lfilter: y along axis of x through the filter of numerator
+ * b and denominator a (1-D, a[0] != 0; both divided by a[0]), in the
+ * transposed direct form II. zi is the initial state, NULL for zeros,
+ * else of x's shape with axis of length K = max(len(a), len(b)) - 1
+ * (extents of 1 broadcast); zf, when not NULL, gets the final state in
+ * that shape (SciPy gives it only with a zi).
+ */
+CUSCI_API cusci_status cusci_signal_lfilter(cusci_ctx *ctx, const cusci_array *b, const cusci_array *a, const cusci_array *x, int axis,
+                                            const cusci_array *zi, cusci_array **y, cusci_array **zf);
+/*
+ * scipy.signal.sosfilt: second-order sections, sos of shape
+ * (n_sections, 6) rows [b0 b1 b2 1 a1 a2], or (channels, n_sections, 6):
+ * a filter per signal, x's extents other than axis flattened to channels
+ * signals (which SciPy cannot do). zi: (n_sections, x's shape with axis
+ * of length 2), as SciPy's.
+ */
+CUSCI_API cusci_status cusci_signal_sosfilt(cusci_ctx *ctx, const cusci_array *sos, const cusci_array *x, int axis, const cusci_array *zi,
+                                            cusci_array **y, cusci_array **zf);
+/*
+ * scipy.signal.filtfilt and sosfiltfilt: forward and backward, zero phase,
+ * the signal extended at both ends by padlen samples (0: SciPy's default,
+ * 3 * max(len(a), len(b)), or for sections 3 * (2 n_sections + 1, less
+ * the sections of order one)) of padtype, each pass started in the steady
+ * state of its first sample. opts NULL: odd padding of the default
+ * length. gust (Gustafsson's method) is CUSCI_ERR_VALUE for now.
+ */
+CUSCI_API cusci_status cusci_signal_filtfilt(cusci_ctx *ctx, const cusci_array *b, const cusci_array *a, const cusci_array *x, int axis,
+                                             const cusci_signal_filtfilt_opts *opts, cusci_array **y);
+CUSCI_API cusci_status cusci_signal_sosfiltfilt(cusci_ctx *ctx, const cusci_array *sos, const cusci_array *x, int axis,
+                                                const cusci_signal_filtfilt_opts *opts, cusci_array **y);
+/* scipy.signal.lfilter_zi: the state (length K) of lfilter's steady state
+ * for a unit step; CUSCI_ERR_VALUE where sum(a) == 0 (no steady state). */
+CUSCI_API cusci_status cusci_signal_lfilter_zi(cusci_ctx *ctx, const cusci_array *b, const cusci_array *a, cusci_array **zi);
+/* scipy.signal.sosfilt_zi: (n_sections, 2), each section's steady state
+ * scaled by the gain of the sections before it. */
+CUSCI_API cusci_status cusci_signal_sosfilt_zi(cusci_ctx *ctx, const cusci_array *sos, cusci_array **zi);
+
+/* ------------------------------------------------ streaming filters */
+
+/*
+ * A filter that keeps its state between calls: made for coefficients, a
+ * chunk's shape (the extent along axis is any; the others fixed) and a
+ * dtype; each cusci_signal_filter_process of a chunk gives that chunk's
+ * output, and the outputs end to end are bit for bit those of one call
+ * over the whole signal. The state lives on ctx's device.
+ */
+typedef struct cusci_signal_filter cusci_signal_filter;
+/* lfilter's coefficients; zi as lfilter's (for a chunk's shape), or NULL
+ * for zero state. */
+CUSCI_API cusci_status cusci_signal_filter_create_lfilter(cusci_ctx *ctx, const cusci_array *b, const cusci_array *a, int ndim,
+                                                          const int64_t *shape, int axis, cusci_dtype dtype, const cusci_array *zi,
+                                                          cusci_signal_filter **f);
+/* sosfilt's sections (either shape), zi as sosfilt's or NULL. */
+CUSCI_API cusci_status cusci_signal_filter_create_sosfilt(cusci_ctx *ctx, const cusci_array *sos, int ndim, const int64_t *shape, int axis,
+                                                          cusci_dtype dtype, const cusci_array *zi, cusci_signal_filter **f);
+/* The output of the next chunk x (the filter's shape, any length along
+ * its axis, a dtype that converts to the filter's). */
+CUSCI_API cusci_status cusci_signal_filter_process(cusci_ctx *ctx, cusci_signal_filter *f, const cusci_array *x, cusci_array **y);
+/* A copy of the state, in the layout of lfilter's or sosfilt's zf for a
+ * chunk of the filter's shape. */
+CUSCI_API cusci_status cusci_signal_filter_state(cusci_ctx *ctx, const cusci_signal_filter *f, cusci_array **zf);
+/* Back to the state zi (NULL: zero). */
+CUSCI_API cusci_status cusci_signal_filter_reset(cusci_ctx *ctx, cusci_signal_filter *f, const cusci_array *zi);
+CUSCI_API void cusci_signal_filter_destroy(cusci_signal_filter *f);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

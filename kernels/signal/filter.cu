@@ -1,0 +1,300 @@
+/*
+ * kernels/signal/filter.cu: lfilter, sosfilt and direct convolution on
+ * the GPU: the expressions of reference/signal/filter_body.h in the same
+ * order, each product and sum rounded on its own (no contraction into a
+ * fused multiply-add), so that the GPU's results are the host's bit for
+ * bit.
+ *
+ * The filters run one thread per signal (a line of outer x len x inner),
+ * its state in registers when it is short and in the state array
+ * otherwise; consecutive threads take consecutive i, so that with
+ * inner > 1 a warp's loads of one sample are one transaction.
+ */
+#include <cuda_runtime.h>
+
+#include "config.h"
+
+#include <cusci/kit/dispatch.cuh>
+
+#include "kernels/signal/launch.h"
+
+namespace {
+
+inline int launched()
+{
+  return (int)cudaGetLastError();
+}
+
+/* Rounded products and sums, real and complex (float2, double2). */
+__device__ __forceinline__ float mul(float a, float b) { return __fmul_rn(a, b); }
+__device__ __forceinline__ float add(float a, float b) { return __fadd_rn(a, b); }
+__device__ __forceinline__ float sub(float a, float b) { return __fsub_rn(a, b); }
+__device__ __forceinline__ double mul(double a, double b) { return __dmul_rn(a, b); }
+__device__ __forceinline__ double add(double a, double b) { return __dadd_rn(a, b); }
+__device__ __forceinline__ double sub(double a, double b) { return __dsub_rn(a, b); }
+__device__ __forceinline__ float2 mul(float2 a, float2 b) { return make_float2(sub(mul(a.x, b.x), mul(a.y, b.y)), add(mul(a.x, b.y), mul(a.y, b.x))); }
+__device__ __forceinline__ float2 add(float2 a, float2 b) { return make_float2(add(a.x, b.x), add(a.y, b.y)); }
+__device__ __forceinline__ float2 sub(float2 a, float2 b) { return make_float2(sub(a.x, b.x), sub(a.y, b.y)); }
+__device__ __forceinline__ double2 mul(double2 a, double2 b)
+{
+  return make_double2(sub(mul(a.x, b.x), mul(a.y, b.y)), add(mul(a.x, b.y), mul(a.y, b.x)));
+}
+__device__ __forceinline__ double2 add(double2 a, double2 b) { return make_double2(add(a.x, b.x), add(a.y, b.y)); }
+__device__ __forceinline__ double2 sub(double2 a, double2 b) { return make_double2(sub(a.x, b.x), sub(a.y, b.y)); }
+template <typename T> __device__ __forceinline__ T zero() { return T(); }
+template <> __device__ __forceinline__ float2 zero<float2>() { return make_float2(0, 0); }
+template <> __device__ __forceinline__ double2 zero<double2>() { return make_double2(0, 0); }
+
+/* The state of a line in registers up to this many values. */
+constexpr int REG = 16;
+
+/* lfilter of one line; S: the state in zr (registers, K <= REG) or in z
+ * itself (stride inner). */
+template <typename T, bool REGS>
+__global__ void lfilter_kernel(int64_t K, const T *__restrict__ coef, int64_t outer, int64_t len, int64_t inner, const T *x, T *y,
+                               T *__restrict__ z)
+{
+  const int64_t line = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (line >= outer * inner)
+    return;
+  const int64_t o = line / inner, i = line - o * inner;
+  const T *b = coef, *a = coef + K + 1;
+  const T *xl = x + o * len * inner + i;
+  T *yl = y + o * len * inner + i, *zl = z + o * K * inner + i;
+  T zr[REGS ? REG : 1];
+  if (REGS) {
+#pragma unroll
+    for (int k = 0; k < REG; k++)
+      zr[k] = k < K ? zl[k * inner] : zero<T>();
+  }
+  const T b0 = b[0];
+  for (int64_t t = 0; t < len; t++) {
+    const T xn = xl[t * inner];
+    T yn;
+    if (REGS) {
+      yn = K > 0 ? add(zr[0], mul(b0, xn)) : mul(b0, xn);
+#pragma unroll
+      for (int k = 0; k + 1 < REG; k++)
+        if (k + 1 < K)
+          zr[k] = sub(add(zr[k + 1], mul(b[k + 1], xn)), mul(a[k + 1], yn));
+#pragma unroll
+      for (int k = 0; k < REG; k++)
+        if (k == K - 1)
+          zr[k] = sub(mul(b[K], xn), mul(a[K], yn));
+    } else {
+      yn = add(zl[0], mul(b0, xn));
+      for (int64_t k = 0; k + 1 < K; k++)
+        zl[k * inner] = sub(add(zl[(k + 1) * inner], mul(b[k + 1], xn)), mul(a[k + 1], yn));
+      zl[(K - 1) * inner] = sub(mul(b[K], xn), mul(a[K], yn));
+    }
+    yl[t * inner] = yn;
+  }
+  if (REGS) {
+#pragma unroll
+    for (int k = 0; k < REG; k++)
+      if (k < K)
+        zl[k * inner] = zr[k];
+  }
+}
+
+/* sosfilt of one line, the sections' states in registers up to REG / 2
+ * sections, else in z. */
+template <typename T, bool REGS>
+__global__ void sosfilt_kernel(int64_t nsec, int per_channel, const T *__restrict__ sos, int64_t outer, int64_t len, int64_t inner, const T *x,
+                               T *y, T *__restrict__ z)
+{
+  const int64_t line = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (line >= outer * inner)
+    return;
+  const int64_t o = line / inner, i = line - o * inner;
+  const T *s = sos + (per_channel ? line * nsec * 6 : 0);
+  const T *xl = x + o * len * inner + i;
+  T *yl = y + o * len * inner + i;
+  /* z[((q * outer + o) * 2 + j) * inner + i] */
+  const int64_t zq = outer * 2 * inner;
+  T *zl = z + o * 2 * inner + i;
+  T zr[REGS ? REG : 1];
+  if (REGS) {
+#pragma unroll
+    for (int k = 0; k < REG; k++)
+      zr[k] = k < 2 * nsec ? zl[(k >> 1) * zq + (k & 1) * inner] : zero<T>();
+  }
+  for (int64_t t = 0; t < len; t++) {
+    T v = xl[t * inner];
+    if (REGS) {
+#pragma unroll
+      for (int q = 0; q < REG / 2; q++)
+        if (q < nsec) {
+          const T *c = s + 6 * q;
+          const T w = add(mul(c[0], v), zr[2 * q]);
+          zr[2 * q] = add(sub(mul(c[1], v), mul(c[4], w)), zr[2 * q + 1]);
+          zr[2 * q + 1] = sub(mul(c[2], v), mul(c[5], w));
+          v = w;
+        }
+    } else {
+      for (int64_t q = 0; q < nsec; q++) {
+        const T *c = s + 6 * q;
+        T *zs = zl + q * zq;
+        const T w = add(mul(c[0], v), zs[0]);
+        zs[0] = add(sub(mul(c[1], v), mul(c[4], w)), zs[inner]);
+        zs[inner] = sub(mul(c[2], v), mul(c[5], w));
+        v = w;
+      }
+    }
+    yl[t * inner] = v;
+  }
+  if (REGS) {
+#pragma unroll
+    for (int k = 0; k < REG; k++)
+      if (k < 2 * nsec)
+        zl[(k >> 1) * zq + (k & 1) * inner] = zr[k];
+  }
+}
+
+struct conv_dims {
+  int ndim;
+  int64_t s1[CUSCI__SIG_CONV_MAXD], s2[CUSCI__SIG_CONV_MAXD], start[CUSCI__SIG_CONV_MAXD], os[CUSCI__SIG_CONV_MAXD];
+};
+
+/* One thread per output element, the sum over in2's box in C order. */
+template <typename T>
+__global__ void convolve_kernel(conv_dims d, const T *__restrict__ in1, const T *__restrict__ in2, T *out, int64_t no)
+{
+  const int64_t step = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t j = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; j < no; j += step) {
+    int64_t jd[CUSCI__SIG_CONV_MAXD], lo[CUSCI__SIG_CONV_MAXD], hi[CUSCI__SIG_CONV_MAXD], k[CUSCI__SIG_CONV_MAXD];
+    int64_t rem = j;
+    bool empty = false;
+    for (int e = d.ndim - 1; e >= 0; e--) {
+      jd[e] = rem % d.os[e] + d.start[e];
+      rem /= d.os[e];
+      lo[e] = jd[e] - (d.s1[e] - 1) > 0 ? jd[e] - (d.s1[e] - 1) : 0;
+      hi[e] = jd[e] < d.s2[e] - 1 ? jd[e] : d.s2[e] - 1;
+      empty |= lo[e] > hi[e];
+      k[e] = lo[e];
+    }
+    T acc = zero<T>();
+    if (d.ndim == 1) {
+      for (int64_t q = lo[0]; !empty && q <= hi[0]; q++)
+        acc = add(acc, mul(in2[q], in1[jd[0] - q]));
+    } else {
+      while (!empty) {
+        int64_t o1 = 0, o2 = 0, st1 = 1, st2 = 1;
+        for (int e = d.ndim - 1; e >= 0; e--) {
+          o1 += (jd[e] - k[e]) * st1, o2 += k[e] * st2;
+          st1 *= d.s1[e], st2 *= d.s2[e];
+        }
+        acc = add(acc, mul(in2[o2], in1[o1]));
+        int e = d.ndim - 1;
+        for (; e >= 0; e--) {
+          if (++k[e] <= hi[e])
+            break;
+          k[e] = lo[e];
+        }
+        empty = e < 0;
+      }
+    }
+    out[j] = acc;
+  }
+}
+
+unsigned blocks_for(int64_t n, int threads)
+{
+  int64_t b = (n + threads - 1) / threads;
+  return (unsigned)(b < 1 ? 1 : b);
+}
+
+struct lfilter_op {
+  cudaStream_t s;
+  int64_t K;
+  const void *coef;
+  int64_t outer, len, inner;
+  const void *x;
+  void *y, *z;
+  template <typename T> int run()
+  {
+    const int64_t lines = outer * inner;
+    if (K <= REG)
+      lfilter_kernel<T, true><<<blocks_for(lines, 128), 128, 0, s>>>(K, (const T *)coef, outer, len, inner, (const T *)x, (T *)y, (T *)z);
+    else
+      lfilter_kernel<T, false><<<blocks_for(lines, 128), 128, 0, s>>>(K, (const T *)coef, outer, len, inner, (const T *)x, (T *)y, (T *)z);
+    return launched();
+  }
+};
+
+struct sosfilt_op {
+  cudaStream_t s;
+  int64_t nsec;
+  int per_channel;
+  const void *sos;
+  int64_t outer, len, inner;
+  const void *x;
+  void *y, *z;
+  template <typename T> int run()
+  {
+    const int64_t lines = outer * inner;
+    if (2 * nsec <= REG)
+      sosfilt_kernel<T, true><<<blocks_for(lines, 128), 128, 0, s>>>(nsec, per_channel, (const T *)sos, outer, len, inner, (const T *)x, (T *)y,
+                                                                    (T *)z);
+    else
+      sosfilt_kernel<T, false><<<blocks_for(lines, 128), 128, 0, s>>>(nsec, per_channel, (const T *)sos, outer, len, inner, (const T *)x, (T *)y,
+                                                                     (T *)z);
+    return launched();
+  }
+};
+
+struct convolve_op {
+  cudaStream_t s;
+  conv_dims d;
+  const void *in1, *in2;
+  void *out;
+  int64_t no;
+  template <typename T> int run()
+  {
+    int64_t b = blocks_for(no, 256);
+    convolve_kernel<T><<<(unsigned)(b > 65535 * 64 ? 65535 * 64 : b), 256, 0, s>>>(d, (const T *)in1, (const T *)in2, (T *)out, no);
+    return launched();
+  }
+};
+
+/* The SDCZ dtype of a precision code of filter.h. */
+int dtype_of(int prec)
+{
+  return prec == 0 ? CUSCI_FLOAT32 : prec == 1 ? CUSCI_FLOAT64 : prec == 2 ? CUSCI_COMPLEX64 : CUSCI_COMPLEX128;
+}
+
+} // namespace
+
+extern "C" int cusci__sig_lfilter_gpu(void *stream, int prec, int64_t K, const void *coef, int64_t outer, int64_t len, int64_t inner,
+                                      const void *x, void *y, void *z)
+{
+  if (outer * inner == 0 || len == 0)
+    return 0;
+  lfilter_op op{ (cudaStream_t)stream, K, coef, outer, len, inner, x, y, z };
+  return cusci::by_sdcz(dtype_of(prec), op);
+}
+
+extern "C" int cusci__sig_sosfilt_gpu(void *stream, int prec, int64_t nsec, int per_channel, const void *sos, int64_t outer, int64_t len,
+                                      int64_t inner, const void *x, void *y, void *z)
+{
+  if (outer * inner == 0 || len == 0)
+    return 0;
+  sosfilt_op op{ (cudaStream_t)stream, nsec, per_channel, sos, outer, len, inner, x, y, z };
+  return cusci::by_sdcz(dtype_of(prec), op);
+}
+
+extern "C" int cusci__sig_convolve_gpu(void *stream, int prec, int ndim, const int64_t *shape1, const void *in1, const int64_t *shape2,
+                                       const void *in2, const int64_t *start, const int64_t *oshape, void *out)
+{
+  conv_dims d;
+  d.ndim = ndim;
+  int64_t no = 1;
+  for (int e = 0; e < ndim; e++) {
+    d.s1[e] = shape1[e], d.s2[e] = shape2[e], d.start[e] = start[e], d.os[e] = oshape[e];
+    no *= oshape[e];
+  }
+  if (no == 0)
+    return 0;
+  convolve_op op{ (cudaStream_t)stream, d, in1, in2, out, no };
+  return cusci::by_sdcz(dtype_of(prec), op);
+}

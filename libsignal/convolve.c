@@ -1,0 +1,321 @@
+/*
+ * libsignal/convolve.c: convolve, correlate, fftconvolve and
+ * correlation_lags of signal.h.
+ *
+ * The FFT method is the real (or complex) n-d transform of both inputs at
+ * a fast length of the full result, their product and the inverse
+ * transform, then the window of the mode: the calls of fft.h and the core
+ * on either backend. The direct method sums the products over the
+ * overlap (reference/signal/filter.c on the host, the same sums in the
+ * same order on the GPU). correlate is convolve with the second input
+ * reversed and conjugated.
+ */
+#include "libsignal/internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <cusci/compute.h>
+#include <cusci/fft.h>
+#include <cusci/kit/dtypes.h>
+#include <cusci/signal.h>
+
+#include "kernels/signal/launch.h"
+#include "reference/signal/filter.h"
+
+static cusci_dtype result_dtype(cusci_dtype a, cusci_dtype b)
+{
+  const bool cx = cusci_dtype_is_complex(a) || cusci_dtype_is_complex(b);
+  const bool single = (a == CUSCI_FLOAT32 || a == CUSCI_COMPLEX64 || a == CUSCI_FLOAT16) && (b == CUSCI_FLOAT32 || b == CUSCI_COMPLEX64 || b == CUSCI_FLOAT16);
+  return cx ? (single ? CUSCI_COMPLEX64 : CUSCI_COMPLEX128) : (single ? CUSCI_FLOAT32 : CUSCI_FLOAT64);
+}
+
+static const char *mode_name(cusci_signal_mode m)
+{
+  return m == CUSCI_SIGNAL_FULL ? "full" : m == CUSCI_SIGNAL_SAME ? "same" : "valid";
+}
+
+/* Both inputs checked: of ctx's device, one number of dimensions, not
+ * empty, a known mode. */
+static cusci_status check_pair(cusci_ctx *ctx, const char *fn, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode)
+{
+  CUSCI_TRY(cusci_check_array(ctx, fn, "in1", in1));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "in2", in2));
+  if ((int)mode < 0 || mode > CUSCI_SIGNAL_VALID)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "mode %d is not one of full, same and valid", (int)mode);
+  if (cusci_array_ndim(in1) != cusci_array_ndim(in2))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "in1 has %d dimensions and in2 %d: they must have the same number", cusci_array_ndim(in1),
+                          cusci_array_ndim(in2));
+  if (cusci_array_size(in1) == 0 || cusci_array_size(in2) == 0)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "in%d is empty: there is nothing to convolve", cusci_array_size(in1) == 0 ? 1 : 2);
+  CUSCI_TRY(cusci_check_dtype(ctx, fn, "in1", cusci_array_dtype(in1)));
+  CUSCI_TRY(cusci_check_dtype(ctx, fn, "in2", cusci_array_dtype(in2)));
+  return CUSCI_OK;
+}
+
+/* SciPy's _inputs_swap_needed over the axes `on` (a mask): in VALID mode
+ * one input must be at least as large as the other along each; *swap when
+ * in2 is the larger. */
+static cusci_status valid_order(cusci_ctx *ctx, const char *fn, cusci_signal_mode mode, int nd, const int64_t *s1, const int64_t *s2, const bool *on,
+                                bool *swap)
+{
+  *swap = false;
+  if (mode != CUSCI_SIGNAL_VALID)
+    return CUSCI_OK;
+  bool ok1 = true, ok2 = true;
+  for (int i = 0; i < nd; i++)
+    if (on[i])
+      ok1 &= s1[i] >= s2[i], ok2 &= s2[i] >= s1[i];
+  if (!ok1 && !ok2) {
+    char a[128], b[128];
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "in valid mode one input must be at least as large as the other along every axis (%s and %s)",
+                          cusci_shape_str(nd, s1, a, sizeof a), cusci_shape_str(nd, s2, b, sizeof b));
+  }
+  *swap = !ok1;
+  return CUSCI_OK;
+}
+
+/* The mode's window of the full result along one axis: its start and
+ * length, for inputs of lengths n1 and n2 (n1 >= n2 in VALID mode). */
+static void window(cusci_signal_mode mode, int64_t n1, int64_t n2, int64_t *start, int64_t *len)
+{
+  const int64_t full = n1 + n2 - 1;
+  *len = mode == CUSCI_SIGNAL_FULL ? full : mode == CUSCI_SIGNAL_SAME ? n1 : n1 - n2 + 1;
+  *start = (full - *len) / 2;
+}
+
+/* x reversed along every axis and conjugated, a new contiguous array. */
+static cusci_status reverse_conj(cusci_ctx *ctx, const cusci_array *x, cusci_array **out)
+{
+  const int nd = cusci_array_ndim(x);
+  int64_t st[SIG_MAXD];
+  for (int i = 0; i < nd; i++)
+    st[i] = -1;
+  cusci_array *r = NULL;
+  CUSCI_TRY(cusci_array_slice(ctx, (cusci_array *)x, NULL, NULL, st, &r));
+  cusci_status s = cusci_dtype_is_complex(cusci_array_dtype(x)) ? cusci_conj(ctx, r, out) : cusci_array_copy(ctx, r, out);
+  cusci_array_release(r);
+  return s;
+}
+
+/* ------------------------------------------------ the FFT method */
+
+/* The FFT convolution of in1 and in2 (checked, the mode's order taken
+ * care of) over the axes `on`, the other axes broadcast. */
+static cusci_status fft_method(cusci_ctx *ctx, const char *fn, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
+                               const bool *on, cusci_array **out)
+{
+  const int nd = cusci_array_ndim(in1);
+  const int64_t *s1 = cusci_array_shape(in1), *s2 = cusci_array_shape(in2);
+  const cusci_dtype dt = result_dtype(cusci_array_dtype(in1), cusci_array_dtype(in2));
+  const bool cx = cusci_dtype_is_complex(dt);
+  int axes[SIG_MAXD], na = 0;
+  int64_t fs[SIG_MAXD], full[SIG_MAXD], oshape[SIG_MAXD], start[SIG_MAXD], stop[SIG_MAXD];
+  for (int i = 0; i < nd; i++) {
+    if (on[i]) {
+      axes[na] = i;
+      full[i] = s1[i] + s2[i] - 1;
+      CUSCI_TRY(cusci_fft_next_fast_len(full[i], !cx, &fs[na]));
+      na++;
+      int64_t w0, wl;
+      window(mode, s1[i], s2[i], &w0, &wl);
+      start[i] = w0, stop[i] = w0 + wl, oshape[i] = wl;
+    } else {
+      if (s1[i] != s2[i] && s1[i] != 1 && s2[i] != 1) {
+        char a[128], b[128];
+        return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "in1 %s and in2 %s: along axis %d, which is not convolved, the extents must be equal or 1",
+                              cusci_shape_str(nd, s1, a, sizeof a), cusci_shape_str(nd, s2, b, sizeof b), i);
+      }
+      /* Broadcast; SciPy's same mode then keeps in1's extent here too,
+       * centred (_apply_conv_mode). */
+      const int64_t m = s1[i] > s2[i] ? s1[i] : s2[i];
+      oshape[i] = mode == CUSCI_SIGNAL_SAME ? s1[i] : m;
+      start[i] = (m - oshape[i]) / 2, stop[i] = start[i] + oshape[i];
+    }
+  }
+  CUSCI_TRY(cusci_check_out(ctx, fn, out, nd, oshape, dt, CUSCI_CASTING_NO));
+  cusci_array *c1 = NULL, *c2 = NULL, *f1 = NULL, *f2 = NULL, *p = NULL, *r = NULL, *w = NULL;
+  cusci_status st = cusci_array_astype(ctx, (cusci_array *)in1, dt, false, &c1);
+  if (st == CUSCI_OK)
+    st = cusci_array_astype(ctx, (cusci_array *)in2, dt, false, &c2);
+  if (st == CUSCI_OK)
+    st = cx ? cusci_fft_fftn(ctx, c1, na, fs, axes, CUSCI_FFT_BACKWARD, &f1) : cusci_fft_rfftn(ctx, c1, na, fs, axes, CUSCI_FFT_BACKWARD, &f1);
+  if (st == CUSCI_OK)
+    st = cx ? cusci_fft_fftn(ctx, c2, na, fs, axes, CUSCI_FFT_BACKWARD, &f2) : cusci_fft_rfftn(ctx, c2, na, fs, axes, CUSCI_FFT_BACKWARD, &f2);
+  if (st == CUSCI_OK)
+    st = cusci_multiply(ctx, f1, f2, &p);
+  if (st == CUSCI_OK)
+    st = cx ? cusci_fft_ifftn(ctx, p, na, fs, axes, CUSCI_FFT_BACKWARD, &r) : cusci_fft_irfftn(ctx, p, na, fs, axes, CUSCI_FFT_BACKWARD, &r);
+  if (st == CUSCI_OK)
+    st = cusci_array_slice(ctx, r, start, stop, NULL, &w);
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, w, out);
+  cusci_array *all[] = { c1, c2, f1, f2, p, r, w };
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+    cusci_array_release(all[i]);
+  return st;
+}
+
+/* ------------------------------------------------ the direct method */
+
+static int prec_of(cusci_dtype dt)
+{
+  return dt == CUSCI_FLOAT32 ? CUSCI__SIG_F32 : dt == CUSCI_FLOAT64 ? CUSCI__SIG_F64 : dt == CUSCI_COMPLEX64 ? CUSCI__SIG_C64 : CUSCI__SIG_C128;
+}
+
+static cusci_status direct_method(cusci_ctx *ctx, const char *fn, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
+                                  cusci_array **out)
+{
+  const int nd = cusci_array_ndim(in1);
+  const int64_t *s1 = cusci_array_shape(in1), *s2 = cusci_array_shape(in2);
+  const cusci_dtype dt = result_dtype(cusci_array_dtype(in1), cusci_array_dtype(in2));
+  const bool gpu = cusci_ctx_device(ctx) >= 0;
+  if (gpu && nd > CUSCI__SIG_CONV_MAXD)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "the direct method on a GPU takes up to %d dimensions; these inputs have %d (use the FFT method)",
+                          CUSCI__SIG_CONV_MAXD, nd);
+  int64_t start[SIG_MAXD], oshape[SIG_MAXD];
+  for (int i = 0; i < nd; i++)
+    window(mode, s1[i], s2[i], &start[i], &oshape[i]);
+  CUSCI_TRY(cusci_check_out(ctx, fn, out, nd, oshape, dt, CUSCI_CASTING_NO));
+  cusci_array *c1 = NULL, *c2 = NULL, *t1 = NULL, *t2 = NULL, *r = NULL;
+  cusci_status st = cusci_array_astype(ctx, (cusci_array *)in1, dt, false, &t1);
+  if (st == CUSCI_OK)
+    st = cusci_array_ascontiguousarray(ctx, t1, &c1);
+  if (st == CUSCI_OK)
+    st = cusci_array_astype(ctx, (cusci_array *)in2, dt, false, &t2);
+  if (st == CUSCI_OK)
+    st = cusci_array_ascontiguousarray(ctx, t2, &c2);
+  if (st == CUSCI_OK)
+    st = cusci_array_empty(ctx, nd, oshape, dt, &r);
+  if (st == CUSCI_OK) {
+    if (gpu) {
+      int code = cusci__sig_convolve_gpu(cusci_ctx_stream(ctx), prec_of(dt), nd, s1, cusci_array_data(c1), s2, cusci_array_data(c2), start, oshape,
+                                         cusci_array_data(r));
+      if (code)
+        st = cusci_ctx_gpu_status(ctx, fn, "the convolution kernel", code);
+    } else {
+      cusci__sig_convolve(prec_of(dt), nd, s1, cusci_array_data(c1), s2, cusci_array_data(c2), start, oshape, cusci_array_data(r));
+    }
+  }
+  if (st == CUSCI_OK)
+    st = cusci_give_out(ctx, fn, r, out), r = NULL;
+  cusci_array *all[] = { c1, c2, t1, t2, r };
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+    cusci_array_release(all[i]);
+  return st;
+}
+
+/* ------------------------------------------------ the calls */
+
+/* Direct where one input is small, or for integers (exact sums, as
+ * SciPy's choice); else the FFT. */
+static bool pick_direct(const cusci_array *in1, const cusci_array *in2)
+{
+  const cusci_dtype d1 = cusci_array_dtype(in1), d2 = cusci_array_dtype(in2);
+  if (!cusci_dtype_is_inexact(d1) && !cusci_dtype_is_inexact(d2))
+    return true;
+  const int64_t n1 = cusci_array_size(in1), n2 = cusci_array_size(in2), small = n1 < n2 ? n1 : n2;
+  return small <= 64 || (double)n1 * (double)n2 <= 1 << 20;
+}
+
+static cusci_status conv(cusci_ctx *ctx, const char *fn, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
+                         cusci_signal_method method, cusci_array **out)
+{
+  CUSCI_TRY(check_pair(ctx, fn, in1, in2, mode));
+  if ((int)method < 0 || method > CUSCI_SIGNAL_FFT)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "method %d is not one of auto, direct and fft", (int)method);
+  const int nd = cusci_array_ndim(in1);
+  bool on[SIG_MAXD], swap;
+  for (int i = 0; i < nd; i++)
+    on[i] = true;
+  CUSCI_TRY(valid_order(ctx, fn, mode, nd, cusci_array_shape(in1), cusci_array_shape(in2), on, &swap));
+  if (swap) {
+    const cusci_array *t = in1;
+    in1 = in2, in2 = t;
+  }
+  if (nd == 0)
+    return cusci_multiply(ctx, in1, in2, out);
+  const bool direct = method == CUSCI_SIGNAL_DIRECT || (method == CUSCI_SIGNAL_AUTO && pick_direct(in1, in2));
+  return direct ? direct_method(ctx, fn, in1, in2, mode, out) : fft_method(ctx, fn, in1, in2, mode, on, out);
+}
+
+cusci_status cusci_signal_convolve(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode, cusci_signal_method method,
+                                   cusci_array **out)
+{
+  static const char fn[] = "cusci_signal_convolve";
+  CUSCI_ENTRY(ctx, fn, in1, in2, out);
+  return conv(ctx, fn, in1, in2, mode, method, out);
+}
+
+cusci_status cusci_signal_correlate(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode, cusci_signal_method method,
+                                    cusci_array **out)
+{
+  static const char fn[] = "cusci_signal_correlate";
+  CUSCI_ENTRY(ctx, fn, in1, in2, out);
+  CUSCI_TRY(check_pair(ctx, fn, in1, in2, mode));
+  cusci_array *r = NULL;
+  CUSCI_TRY(reverse_conj(ctx, in2, &r));
+  cusci_status st = conv(ctx, fn, in1, r, mode, method, out);
+  cusci_array_release(r);
+  return st;
+}
+
+cusci_status cusci_signal_fftconvolve(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode, int naxes,
+                                      const int *axes, cusci_array **out)
+{
+  static const char fn[] = "cusci_signal_fftconvolve";
+  CUSCI_ENTRY(ctx, fn, in1, in2, out);
+  CUSCI_TRY(check_pair(ctx, fn, in1, in2, mode));
+  const int nd = cusci_array_ndim(in1);
+  if (naxes < 0 || naxes > nd)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "%d axes for inputs of %d dimensions", naxes, nd);
+  if (naxes > 0 && !axes)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "axes is NULL with naxes %d", naxes);
+  bool on[SIG_MAXD] = { false }, swap;
+  for (int i = 0; i < (naxes ? naxes : nd); i++) {
+    int a = naxes ? axes[i] : i;
+    if (a < -nd || a >= nd)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is out of range for inputs of %d dimensions", a, nd);
+    a = a < 0 ? a + nd : a;
+    if (on[a])
+      return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is given twice", a);
+    on[a] = true;
+  }
+  CUSCI_TRY(valid_order(ctx, fn, mode, nd, cusci_array_shape(in1), cusci_array_shape(in2), on, &swap));
+  if (nd == 0)
+    return cusci_multiply(ctx, in1, in2, out);
+  return swap ? fft_method(ctx, fn, in2, in1, mode, on, out) : fft_method(ctx, fn, in1, in2, mode, on, out);
+}
+
+cusci_status cusci_signal_correlation_lags(cusci_ctx *ctx, int64_t n1, int64_t n2, cusci_signal_mode mode, cusci_array **out)
+{
+  static const char fn[] = "cusci_signal_correlation_lags";
+  CUSCI_ENTRY(ctx, fn, out);
+  if (n1 < 1 || n2 < 1)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "the lengths are %lld and %lld; both must be at least 1", (long long)n1, (long long)n2);
+  if ((int)mode < 0 || mode > CUSCI_SIGNAL_VALID)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "mode %d is not one of full, same and valid", (int)mode);
+  /* SciPy's: full -n2+1 .. n1-1; same the middle n1 of those; valid
+   * 0 .. n1-n2 (or n1-n2 .. 0). */
+  int64_t lo = -n2 + 1, n = n1 + n2 - 1;
+  if (mode == CUSCI_SIGNAL_SAME) {
+    const int64_t mid = n / 2, bound = n1 / 2;
+    lo += mid - bound;
+    n = n1 % 2 ? 2 * bound + 1 : 2 * bound;
+  } else if (mode == CUSCI_SIGNAL_VALID) {
+    const int64_t bound = n1 - n2;
+    lo = bound >= 0 ? 0 : bound;
+    n = (bound >= 0 ? bound : -bound) + 1;
+  }
+  int64_t *v = malloc((size_t)n * sizeof *v);
+  if (!v)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %lld lags (%s)", (long long)n, mode_name(mode));
+  for (int64_t i = 0; i < n; i++)
+    v[i] = lo + i;
+  cusci_array *r = NULL;
+  cusci_status st = cusci_array_from_host(ctx, v, 1, &n, CUSCI_INT64, &r);
+  free(v);
+  if (st != CUSCI_OK)
+    return st;
+  return cusci_give_out(ctx, fn, r, out);
+}

@@ -1,0 +1,775 @@
+/*
+ * libsignal/filter.c: lfilter, sosfilt, their steady states, filtfilt
+ * and sosfiltfilt, and the streaming filters of signal.h.
+ *
+ * Every filter runs through one engine (sig_iir_run): the coefficients
+ * checked on the host, divided by a[0] and kept on ctx's device in the
+ * compute dtype; the signal C-contiguous as outer x len x inner (len the
+ * filter axis); the state contiguous in SciPy's layout of zi, read and
+ * left in place. The host's loops (reference/signal/filter.c) and the
+ * GPU's kernels (kernels/signal/filter.cu) compute the same expressions,
+ * rounded alike, so that a chunked run and a one-shot run, and the two
+ * backends, agree bit for bit.
+ */
+#include "libsignal/internal.h"
+
+#include <complex.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cusci/compute.h>
+#include <cusci/kit/dtypes.h>
+#include <cusci/signal.h>
+
+#include "kernels/signal/launch.h"
+#include "reference/signal/filter.h"
+
+/* ------------------------------------------------ dtypes and coefficients */
+
+/* The compute dtype of inputs: SciPy's promotion, with bool and integers
+ * as float64 and float16 as float32. */
+static cusci_dtype compute_dtype(int n, const cusci_dtype *dts)
+{
+  bool cx = false, dbl = false;
+  for (int i = 0; i < n; i++) {
+    cusci_dtype d = dts[i];
+    cx |= cusci_dtype_is_complex(d);
+    dbl |= d == CUSCI_FLOAT64 || d == CUSCI_COMPLEX128 || !cusci_dtype_is_inexact(d);
+  }
+  return cx ? (dbl ? CUSCI_COMPLEX128 : CUSCI_COMPLEX64) : (dbl ? CUSCI_FLOAT64 : CUSCI_FLOAT32);
+}
+
+static int prec_of(cusci_dtype dt)
+{
+  return dt == CUSCI_FLOAT32 ? CUSCI__SIG_F32 : dt == CUSCI_FLOAT64 ? CUSCI__SIG_F64 : dt == CUSCI_COMPLEX64 ? CUSCI__SIG_C64 : CUSCI__SIG_C128;
+}
+
+/* The values of a coefficient array on the host as complex128 (a new
+ * malloc'ed array of its size, C order), all finite. */
+static cusci_status host_values(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, double complex **v)
+{
+  *v = NULL;
+  cusci_array *c = NULL;
+  CUSCI_TRY(cusci_array_astype(ctx, (cusci_array *)a, CUSCI_COMPLEX128, false, &c));
+  const int64_t n = cusci_array_size(c);
+  double complex *h = malloc((size_t)(n ? n : 1) * sizeof *h);
+  if (!h) {
+    cusci_array_release(c);
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for the %lld values of %s", (long long)n, name);
+  }
+  cusci_status st = cusci_array_to_host(ctx, c, h, (size_t)n * sizeof *h);
+  cusci_array_release(c);
+  for (int64_t i = 0; st == CUSCI_OK && i < n; i++)
+    if (!isfinite(creal(h[i])) || !isfinite(cimag(h[i])))
+      st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "%s[%lld] is not finite (%g%+gj)", name, (long long)i, creal(h[i]), cimag(h[i]));
+  if (st != CUSCI_OK) {
+    free(h);
+    return st;
+  }
+  *v = h;
+  return CUSCI_OK;
+}
+
+/* n complex128 values as an array of dt on ctx's device. */
+static cusci_status upload(cusci_ctx *ctx, const double complex *v, int ndim, const int64_t *shape, cusci_dtype dt, cusci_array **out)
+{
+  cusci_array *h = NULL;
+  CUSCI_TRY(cusci_array_from_host(ctx, v, ndim, shape, CUSCI_COMPLEX128, &h));
+  cusci_status st = cusci_array_astype(ctx, h, dt, true, out);
+  cusci_array_release(h);
+  return st;
+}
+
+/* A filter ready to run: its normalised coefficients on the device. */
+typedef struct sig_iir {
+  bool sos;
+  int64_t K;        /* lfilter: the state's length; sos: the sections */
+  bool per_channel; /* sos of shape (channels, n_sections, 6) */
+  int64_t channels;
+  cusci_dtype dt;
+  cusci_array *coef;
+  double complex *host; /* the same values, complex128 */
+} sig_iir;
+
+static void iir_free(sig_iir *f)
+{
+  cusci_array_release(f->coef);
+  free(f->host);
+  f->coef = NULL, f->host = NULL;
+}
+
+static cusci_status vector(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a)
+{
+  CUSCI_TRY(cusci_check_array(ctx, fn, name, a));
+  if (cusci_array_ndim(a) != 1)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "%s must be 1-D; it has %d dimensions", name, cusci_array_ndim(a));
+  if (cusci_array_size(a) == 0)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "%s is empty", name);
+  return CUSCI_OK;
+}
+
+/* lfilter's b and a, padded to K + 1 and divided by a[0]. */
+static cusci_status lfilter_coef(cusci_ctx *ctx, const char *fn, const cusci_array *b, const cusci_array *a, cusci_dtype dt, sig_iir *f)
+{
+  memset(f, 0, sizeof *f);
+  CUSCI_TRY(vector(ctx, fn, "b", b));
+  CUSCI_TRY(vector(ctx, fn, "a", a));
+  const int64_t nb = cusci_array_size(b), na = cusci_array_size(a), K = (na > nb ? na : nb) - 1;
+  double complex *vb = NULL, *va = NULL;
+  CUSCI_TRY(host_values(ctx, fn, "b", b, &vb));
+  cusci_status st = host_values(ctx, fn, "a", a, &va);
+  if (st == CUSCI_OK && va[0] == 0)
+    st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "a[0] is 0: the filter is not defined (SciPy: filter coefficient a[0] == 0 not supported)");
+  double complex *c = st == CUSCI_OK ? calloc((size_t)(2 * (K + 1)), sizeof *c) : NULL;
+  if (st == CUSCI_OK && !c)
+    st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for the coefficients");
+  if (st == CUSCI_OK) {
+    for (int64_t i = 0; i < nb; i++)
+      c[i] = vb[i] / va[0];
+    for (int64_t i = 0; i < na; i++)
+      c[K + 1 + i] = va[i] / va[0];
+    const int64_t n = 2 * (K + 1);
+    f->K = K, f->dt = dt, f->host = c;
+    st = upload(ctx, c, 1, &n, dt, &f->coef);
+  }
+  free(vb), free(va);
+  if (st != CUSCI_OK)
+    iir_free(f);
+  return st;
+}
+
+/* sosfilt's sections: (n_sections, 6) or (channels, n_sections, 6), each
+ * a0 = 1. */
+static cusci_status sos_coef(cusci_ctx *ctx, const char *fn, const cusci_array *sos, cusci_dtype dt, sig_iir *f)
+{
+  memset(f, 0, sizeof *f);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "sos", sos));
+  const int nd = cusci_array_ndim(sos);
+  const int64_t *sh = cusci_array_shape(sos);
+  char buf[96];
+  if ((nd != 2 && nd != 3) || sh[nd - 1] != 6 || sh[nd - 2] < 1 || (nd == 3 && sh[0] < 1))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "sos has shape %s; it must be (n_sections, 6) or (channels, n_sections, 6)",
+                          cusci_shape_str(nd, sh, buf, sizeof buf));
+  double complex *v = NULL;
+  CUSCI_TRY(host_values(ctx, fn, "sos", sos, &v));
+  const int64_t nsec = sh[nd - 2], ch = nd == 3 ? sh[0] : 1;
+  for (int64_t r = 0; r < ch * nsec; r++)
+    if (v[6 * r + 3] != 1) {
+      free(v);
+      return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "sos[..., %lld, 3] is %g%+gj: every section's a0 must be 1", (long long)(r % nsec),
+                            creal(v[6 * r + 3]), cimag(v[6 * r + 3]));
+    }
+  f->sos = true, f->K = nsec, f->per_channel = nd == 3, f->channels = ch, f->dt = dt, f->host = v;
+  cusci_status st = upload(ctx, v, nd, sh, dt, &f->coef);
+  if (st != CUSCI_OK)
+    iir_free(f);
+  return st;
+}
+
+/* ------------------------------------------------ the engine */
+
+/* The extents before, along and after axis. */
+static void split(int nd, const int64_t *shape, int axis, int64_t *outer, int64_t *len, int64_t *inner)
+{
+  *outer = 1, *inner = 1, *len = shape[axis];
+  for (int i = 0; i < axis; i++)
+    *outer *= shape[i];
+  for (int i = axis + 1; i < nd; i++)
+    *inner *= shape[i];
+}
+
+/* y = the filter of x (contiguous, f->dt) along axis, the state z
+ * (contiguous, f->dt) read and updated. */
+static cusci_status iir_run(cusci_ctx *ctx, const char *fn, const sig_iir *f, const cusci_array *x, int axis, cusci_array *z, cusci_array *y)
+{
+  int64_t outer, len, inner;
+  split(cusci_array_ndim(x), cusci_array_shape(x), axis, &outer, &len, &inner);
+  const int prec = prec_of(f->dt);
+  const void *cf = cusci_array_data(f->coef), *xd = cusci_array_data(x);
+  void *yd = cusci_array_data(y), *zd = cusci_array_data(z);
+  if (cusci_ctx_device(ctx) >= 0) {
+    void *s = cusci_ctx_stream(ctx);
+    int code = f->sos ? cusci__sig_sosfilt_gpu(s, prec, f->K, f->per_channel && f->channels > 1, cf, outer, len, inner, xd, yd, zd)
+                      : cusci__sig_lfilter_gpu(s, prec, f->K, cf, outer, len, inner, xd, yd, zd);
+    return code ? cusci_ctx_gpu_status(ctx, fn, f->sos ? "the sosfilt kernel" : "the lfilter kernel", code) : CUSCI_OK;
+  }
+  int r = f->sos ? cusci__sig_sosfilt(prec, f->K, f->per_channel && f->channels > 1, cf, outer, len, inner, xd, yd, zd)
+                 : cusci__sig_lfilter(prec, f->K, cf, outer, len, inner, xd, yd, zd);
+  return r ? cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for a line's state") : CUSCI_OK;
+}
+
+/* x as a C-contiguous array of dt (x itself, retained, when it is one). */
+static cusci_status contiguous(cusci_ctx *ctx, const cusci_array *x, cusci_dtype dt, cusci_array **out)
+{
+  cusci_array *c = NULL;
+  CUSCI_TRY(cusci_array_astype(ctx, (cusci_array *)x, dt, false, &c));
+  cusci_status st = cusci_array_ascontiguousarray(ctx, c, out);
+  cusci_array_release(c);
+  return st;
+}
+
+/* The state's shape for a signal of shape (nd, shape) along axis. */
+static int state_shape(const sig_iir *f, int nd, const int64_t *shape, int axis, int64_t *zs)
+{
+  int k = 0;
+  if (f->sos)
+    zs[k++] = f->K;
+  for (int i = 0; i < nd; i++)
+    zs[k++] = i == axis ? (f->sos ? 2 : f->K) : shape[i];
+  return k;
+}
+
+/* The number of signals (lines) of a signal of shape (nd, shape). */
+static int64_t lines_of(int nd, const int64_t *shape, int axis)
+{
+  int64_t o, l, i;
+  split(nd, shape, axis, &o, &l, &i);
+  return o * i;
+}
+
+/* A new contiguous state of f->dt for the signal's shape: zeros, or zi
+ * (checked: lfilter's extents of 1 broadcast, as SciPy's; sosfilt's
+ * exact). */
+static cusci_status make_state(cusci_ctx *ctx, const char *fn, const sig_iir *f, int nd, const int64_t *shape, int axis, const cusci_array *zi,
+                               cusci_array **z)
+{
+  int64_t zs[SIG_MAXD + 1];
+  const int zn = state_shape(f, nd, shape, axis, zs);
+  if (!zi)
+    return cusci_array_zeros(ctx, zn, zs, f->dt, z);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "zi", zi));
+  const int64_t *gs = cusci_array_shape(zi);
+  bool fits = cusci_array_ndim(zi) == zn;
+  for (int i = 0; fits && i < zn; i++)
+    fits = gs[i] == zs[i] || (!f->sos && gs[i] == 1 && i != axis);
+  if (!fits) {
+    char want[160], got[160];
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "zi has shape %s; with axis %d and an input of this shape it must have shape %s%s",
+                          cusci_shape_str(cusci_array_ndim(zi), gs, got, sizeof got), axis, cusci_shape_str(zn, zs, want, sizeof want),
+                          f->sos ? "" : " (extents of 1 broadcast)");
+  }
+  cusci_array *bz = NULL, *c = NULL;
+  CUSCI_TRY(cusci_array_broadcast_to(ctx, (cusci_array *)zi, zn, zs, &bz));
+  cusci_status st = cusci_array_astype(ctx, bz, f->dt, false, &c);
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, c, z);
+  cusci_array_release(bz), cusci_array_release(c);
+  return st;
+}
+
+static int norm_axis(cusci_ctx *ctx, const char *fn, int nd, int axis, cusci_status *st)
+{
+  if (nd < 1) {
+    *st = cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "x is 0-d: there is no axis to filter along");
+    return 0;
+  }
+  if (axis < -nd || axis >= nd) {
+    *st = cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is out of range for an array of %d dimensions", axis, nd);
+    return 0;
+  }
+  *st = CUSCI_OK;
+  return axis < 0 ? axis + nd : axis;
+}
+
+/* The channels of a per-channel sos against the signal's lines. */
+static cusci_status channels_fit(cusci_ctx *ctx, const char *fn, const sig_iir *f, int nd, const int64_t *shape, int axis)
+{
+  if (!f->per_channel || f->channels == 1)
+    return CUSCI_OK;
+  const int64_t lines = lines_of(nd, shape, axis);
+  if (f->channels != lines)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "sos has filters for %lld channels; x has %lld signals along axis %d", (long long)f->channels,
+                          (long long)lines, axis);
+  return CUSCI_OK;
+}
+
+/* y = f of x along axis from the state z, which is left as the final
+ * state (contiguous, of f->dt and the state's shape). */
+static cusci_status filter_with_state(cusci_ctx *ctx, const char *fn, const sig_iir *f, const cusci_array *x, int axis, cusci_array *z,
+                                      cusci_array **y)
+{
+  const int nd = cusci_array_ndim(x);
+  const int64_t *sh = cusci_array_shape(x);
+  CUSCI_TRY(cusci_check_out(ctx, fn, y, nd, sh, f->dt, CUSCI_CASTING_NO));
+  cusci_array *xc = NULL, *r = NULL;
+  cusci_status st = contiguous(ctx, x, f->dt, &xc);
+  if (st == CUSCI_OK && !(*y && cusci_array_is_c_contiguous(*y)))
+    st = cusci_array_empty(ctx, nd, sh, f->dt, &r);
+  if (st == CUSCI_OK)
+    st = iir_run(ctx, fn, f, xc, axis, z, r ? r : *y);
+  if (st == CUSCI_OK && r)
+    st = cusci_give_out(ctx, fn, r, y), r = NULL;
+  cusci_array_release(xc), cusci_array_release(r);
+  return st;
+}
+
+/* The whole call of lfilter or sosfilt, f made. */
+static cusci_status filter_call(cusci_ctx *ctx, const char *fn, sig_iir *f, const cusci_array *x, int axis, const cusci_array *zi, cusci_array **y,
+                                cusci_array **zf)
+{
+  const int nd = cusci_array_ndim(x);
+  const int64_t *sh = cusci_array_shape(x);
+  int64_t zs[SIG_MAXD + 1];
+  const int zn = state_shape(f, nd, sh, axis, zs);
+  CUSCI_TRY(channels_fit(ctx, fn, f, nd, sh, axis));
+  CUSCI_TRY(cusci_check_out(ctx, fn, y, nd, sh, f->dt, CUSCI_CASTING_NO));
+  if (zf)
+    CUSCI_TRY(cusci_check_out(ctx, fn, zf, zn, zs, f->dt, CUSCI_CASTING_NO));
+  cusci_array *z = NULL;
+  cusci_status st = make_state(ctx, fn, f, nd, sh, axis, zi, &z);
+  if (st == CUSCI_OK)
+    st = filter_with_state(ctx, fn, f, x, axis, z, y);
+  if (st == CUSCI_OK && zf)
+    st = cusci_give_out(ctx, fn, z, zf), z = NULL;
+  cusci_array_release(z);
+  return st;
+}
+
+cusci_status cusci_signal_lfilter(cusci_ctx *ctx, const cusci_array *b, const cusci_array *a, const cusci_array *x, int axis, const cusci_array *zi,
+                                  cusci_array **y, cusci_array **zf)
+{
+  static const char fn[] = "cusci_signal_lfilter";
+  CUSCI_ENTRY(ctx, fn, b, a, x, y);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
+  cusci_status st;
+  axis = norm_axis(ctx, fn, cusci_array_ndim(x), axis, &st);
+  if (st != CUSCI_OK)
+    return st;
+  sig_iir f;
+  /* zi takes part in the promotion, as in SciPy. */
+  const cusci_dtype dts[4] = { cusci_array_dtype(b), cusci_array_dtype(a), cusci_array_dtype(x), zi ? cusci_array_dtype(zi) : CUSCI_FLOAT32 };
+  CUSCI_TRY(lfilter_coef(ctx, fn, b, a, compute_dtype(4, dts), &f));
+  st = filter_call(ctx, fn, &f, x, axis, zi, y, zf);
+  iir_free(&f);
+  return st;
+}
+
+cusci_status cusci_signal_sosfilt(cusci_ctx *ctx, const cusci_array *sos, const cusci_array *x, int axis, const cusci_array *zi, cusci_array **y,
+                                  cusci_array **zf)
+{
+  static const char fn[] = "cusci_signal_sosfilt";
+  CUSCI_ENTRY(ctx, fn, sos, x, y);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
+  cusci_status st;
+  axis = norm_axis(ctx, fn, cusci_array_ndim(x), axis, &st);
+  if (st != CUSCI_OK)
+    return st;
+  sig_iir f;
+  const cusci_dtype dts[3] = { cusci_array_dtype(sos), cusci_array_dtype(x), zi ? cusci_array_dtype(zi) : CUSCI_FLOAT32 };
+  CUSCI_TRY(sos_coef(ctx, fn, sos, compute_dtype(3, dts), &f));
+  st = filter_call(ctx, fn, &f, x, axis, zi, y, zf);
+  iir_free(&f);
+  return st;
+}
+
+/* ------------------------------------------------ steady states */
+
+/* lfilter_zi of normalised b, a (c: b[0..K], a[0..K]) into zi[0..K-1]:
+ * the state of a unit step's steady state, y = G = sum(b) / sum(a), from
+ * z[K-1] = b[K] - a[K] G and z[k] = z[k+1] + b[k+1] - a[k+1] G (the
+ * solution of SciPy's (I - A^T) zi = b[1:] - a[1:] b[0]). */
+static bool steady(int64_t K, const double complex *c, double complex *zi)
+{
+  double complex sb = 0, sa = 0;
+  for (int64_t i = 0; i <= K; i++)
+    sb += c[i], sa += c[K + 1 + i];
+  if (sa == 0)
+    return false;
+  const double complex G = sb / sa;
+  double complex acc = 0;
+  for (int64_t k = K - 1; k >= 0; k--) {
+    acc += c[k + 1] - c[K + 1 + k + 1] * G;
+    zi[k] = acc;
+  }
+  return true;
+}
+
+/* sosfilt_zi of sections v (nsec x 6) into zi (nsec x 2). */
+static bool sos_steady(int64_t nsec, const double complex *v, double complex *zi)
+{
+  double complex scale = 1;
+  for (int64_t q = 0; q < nsec; q++) {
+    const double complex *s = v + 6 * q, c[6] = { s[0], s[1], s[2], s[3], s[4], s[5] };
+    double complex z[2];
+    if (!steady(2, c, z))
+      return false;
+    zi[2 * q] = scale * z[0], zi[2 * q + 1] = scale * z[1];
+    scale *= (s[0] + s[1] + s[2]) / (s[3] + s[4] + s[5]);
+  }
+  return true;
+}
+
+static cusci_status no_steady(cusci_ctx *ctx, const char *fn)
+{
+  return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "sum(a) is 0: the filter has no steady state for a step (I - A is singular)");
+}
+
+cusci_status cusci_signal_lfilter_zi(cusci_ctx *ctx, const cusci_array *b, const cusci_array *a, cusci_array **zi)
+{
+  static const char fn[] = "cusci_signal_lfilter_zi";
+  CUSCI_ENTRY(ctx, fn, b, a, zi);
+  sig_iir f;
+  CUSCI_TRY(lfilter_coef(ctx, fn, b, a, compute_dtype(2, (cusci_dtype[]){ cusci_array_dtype(b), cusci_array_dtype(a) }), &f));
+  cusci_status st = CUSCI_OK;
+  double complex *z = malloc((size_t)(f.K ? f.K : 1) * sizeof *z);
+  if (!z)
+    st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  else if (!steady(f.K, f.host, z))
+    st = no_steady(ctx, fn);
+  cusci_array *r = NULL;
+  if (st == CUSCI_OK)
+    st = upload(ctx, z, 1, &f.K, f.dt, &r);
+  if (st == CUSCI_OK)
+    st = cusci_give_out(ctx, fn, r, zi);
+  free(z);
+  iir_free(&f);
+  return st;
+}
+
+cusci_status cusci_signal_sosfilt_zi(cusci_ctx *ctx, const cusci_array *sos, cusci_array **zi)
+{
+  static const char fn[] = "cusci_signal_sosfilt_zi";
+  CUSCI_ENTRY(ctx, fn, sos, zi);
+  sig_iir f;
+  CUSCI_TRY(sos_coef(ctx, fn, sos, compute_dtype(1, (cusci_dtype[]){ cusci_array_dtype(sos) }), &f));
+  cusci_status st = CUSCI_OK;
+  if (f.per_channel)
+    st = cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "sos must be (n_sections, 6) here, as SciPy's");
+  double complex *z = st == CUSCI_OK ? malloc((size_t)(2 * f.K) * sizeof *z) : NULL;
+  if (st == CUSCI_OK && !z)
+    st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  else if (st == CUSCI_OK && !sos_steady(f.K, f.host, z))
+    st = no_steady(ctx, fn);
+  cusci_array *r = NULL;
+  if (st == CUSCI_OK)
+    st = upload(ctx, z, 2, (int64_t[]){ f.K, 2 }, f.dt, &r);
+  if (st == CUSCI_OK)
+    st = cusci_give_out(ctx, fn, r, zi);
+  free(z);
+  iir_free(&f);
+  return st;
+}
+
+/* ------------------------------------------------ filtfilt */
+
+/* A slice of x along axis (start, stop, step; CUSCI_SLICE_NONE as None). */
+static cusci_status axis_slice(cusci_ctx *ctx, cusci_array *x, int axis, int64_t start, int64_t stop, int64_t step, cusci_array **out)
+{
+  const int nd = cusci_array_ndim(x);
+  int64_t s0[SIG_MAXD], e0[SIG_MAXD], st[SIG_MAXD];
+  for (int i = 0; i < nd; i++)
+    s0[i] = e0[i] = CUSCI_SLICE_NONE, st[i] = 1;
+  s0[axis] = start, e0[axis] = stop, st[axis] = step;
+  return cusci_array_slice(ctx, x, s0, e0, st, out);
+}
+
+/* x (contiguous, len along axis) extended by n at each end as padtype:
+ * SciPy's odd_ext (2 x[0] - x[n:0:-1], ...), even_ext (x[n:0:-1], ...)
+ * and const_ext (x[0] n times, ...). */
+static cusci_status extend(cusci_ctx *ctx, cusci_array *x, int axis, int64_t n, cusci_signal_padtype pad, cusci_array **out)
+{
+  const int nd = cusci_array_ndim(x);
+  const int64_t len = cusci_array_shape(x)[axis];
+  int64_t es[SIG_MAXD];
+  memcpy(es, cusci_array_shape(x), sizeof(int64_t) * (size_t)nd);
+  es[axis] = len + 2 * n;
+  cusci_array *e = NULL, *mid = NULL;
+  CUSCI_TRY(cusci_array_empty(ctx, nd, es, cusci_array_dtype(x), &e));
+  cusci_status st = axis_slice(ctx, e, axis, n, n + len, 1, &mid);
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, x, &mid);
+  cusci_array_release(mid);
+  for (int side = 0; side < 2 && st == CUSCI_OK && n > 0; side++) {
+    /* The end sample, the mirrored samples and the part of e they fill. */
+    cusci_array *end = NULL, *mir = NULL, *dst = NULL, *twice = NULL;
+    const int64_t at = side ? len - 1 : 0;
+    st = axis_slice(ctx, x, axis, at, at + 1, 1, &end);
+    if (st == CUSCI_OK)
+      st = axis_slice(ctx, e, axis, side ? n + len : 0, side ? 2 * n + len : n, 1, &dst);
+    if (st == CUSCI_OK && pad != CUSCI_SIGNAL_PAD_CONSTANT)
+      st = side ? axis_slice(ctx, x, axis, len - 2, len - 2 - n, -1, &mir) : axis_slice(ctx, x, axis, n, 0, -1, &mir);
+    if (st == CUSCI_OK) {
+      if (pad == CUSCI_SIGNAL_PAD_CONSTANT) {
+        cusci_array *b = NULL;
+        st = cusci_array_broadcast_to(ctx, end, nd, cusci_array_shape(dst), &b);
+        if (st == CUSCI_OK)
+          st = cusci_array_copy(ctx, b, &dst);
+        cusci_array_release(b);
+      } else if (pad == CUSCI_SIGNAL_PAD_EVEN) {
+        st = cusci_array_copy(ctx, mir, &dst);
+      } else {
+        st = cusci_add(ctx, end, end, &twice);
+        if (st == CUSCI_OK)
+          st = cusci_subtract(ctx, twice, mir, &dst);
+      }
+    }
+    cusci_array_release(end), cusci_array_release(mir), cusci_array_release(dst), cusci_array_release(twice);
+  }
+  if (st != CUSCI_OK) {
+    cusci_array_release(e);
+    e = NULL;
+  }
+  *out = e;
+  return st;
+}
+
+/* The state zi0 (the steady state, f->dt) scaled by each signal's sample
+ * at `at` of s along axis: the initial state of a pass. */
+static cusci_status scaled_state(cusci_ctx *ctx, const sig_iir *f, const cusci_array *zi0, cusci_array *s, int axis, int64_t at,
+                                 cusci_array **z)
+{
+  const int nd = cusci_array_ndim(s);
+  cusci_array *x0 = NULL, *zr = NULL, *x0r = NULL, *p = NULL;
+  CUSCI_TRY(axis_slice(ctx, s, axis, at, at + 1, 1, &x0));
+  /* zi0 as (K or 2 at axis, 1 elsewhere), after the sections for sos; the
+   * sample as (1, its shape) for sos. */
+  int64_t zsh[SIG_MAXD + 1], xs[SIG_MAXD + 1];
+  int k = 0;
+  if (f->sos)
+    zsh[k++] = f->K, xs[0] = 1;
+  for (int i = 0; i < nd; i++) {
+    zsh[k + i] = i == axis ? (f->sos ? 2 : f->K) : 1;
+    xs[(f->sos ? 1 : 0) + i] = cusci_array_shape(x0)[i];
+  }
+  cusci_status st = cusci_array_reshape(ctx, (cusci_array *)zi0, k + nd, zsh, &zr);
+  if (st == CUSCI_OK)
+    st = cusci_array_reshape(ctx, x0, k + nd, xs, &x0r);
+  if (st == CUSCI_OK)
+    st = cusci_multiply(ctx, zr, x0r, &p);
+  if (st == CUSCI_OK)
+    st = cusci_array_ascontiguousarray(ctx, p, z);
+  cusci_array_release(x0), cusci_array_release(zr), cusci_array_release(x0r), cusci_array_release(p);
+  return st;
+}
+
+/* The default padding: 3 taps, as SciPy's _validate_pad. */
+static cusci_status filtfilt_run(cusci_ctx *ctx, const char *fn, sig_iir *f, const double complex *zi_host, int64_t ntaps, const cusci_array *x,
+                                 int axis, const cusci_signal_filtfilt_opts *opts, cusci_array **y)
+{
+  cusci_signal_filtfilt_opts o = opts ? *opts : (cusci_signal_filtfilt_opts){ CUSCI_SIGNAL_PAD_ODD, 0, false };
+  if (o.gust)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "gust (Gustafsson's method) is not offered: use padtype and padlen");
+  if ((int)o.padtype < 0 || o.padtype > CUSCI_SIGNAL_PAD_NONE)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "padtype %d is not one of odd, even, constant and none", (int)o.padtype);
+  if (o.padlen < 0)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "padlen is %lld; it must be 0 (the default) or more", (long long)o.padlen);
+  const int nd = cusci_array_ndim(x);
+  const int64_t *sh = cusci_array_shape(x), len = sh[axis];
+  const int64_t edge = o.padtype == CUSCI_SIGNAL_PAD_NONE ? 0 : o.padlen ? o.padlen : 3 * ntaps;
+  if (len <= edge)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "x has %lld samples along axis %d: it must have more than padlen, which is %lld",
+                          (long long)len, axis, (long long)edge);
+  CUSCI_TRY(channels_fit(ctx, fn, f, nd, sh, axis));
+  CUSCI_TRY(cusci_check_out(ctx, fn, y, nd, sh, f->dt, CUSCI_CASTING_NO));
+  const int64_t zn = f->sos ? 2 * f->K : f->K;
+  cusci_array *xc = NULL, *ext = NULL, *zi0 = NULL, *z = NULL, *y1 = NULL, *rev = NULL, *rc = NULL, *y2 = NULL, *back = NULL, *core = NULL;
+  cusci_status st = contiguous(ctx, x, f->dt, &xc);
+  if (st == CUSCI_OK)
+    st = extend(ctx, xc, axis, edge, o.padtype, &ext);
+  if (st == CUSCI_OK)
+    st = f->sos ? upload(ctx, zi_host, 2, (int64_t[]){ f->K, 2 }, f->dt, &zi0) : upload(ctx, zi_host, 1, &zn, f->dt, &zi0);
+  /* Forward from the steady state of the first sample. */
+  if (st == CUSCI_OK)
+    st = scaled_state(ctx, f, zi0, ext, axis, 0, &z);
+  if (st == CUSCI_OK)
+    st = cusci_array_empty(ctx, nd, cusci_array_shape(ext), f->dt, &y1);
+  if (st == CUSCI_OK)
+    st = iir_run(ctx, fn, f, ext, axis, z, y1);
+  cusci_array_release(z), z = NULL;
+  /* Backward from the steady state of the last output. */
+  if (st == CUSCI_OK)
+    st = scaled_state(ctx, f, zi0, y1, axis, cusci_array_shape(y1)[axis] - 1, &z);
+  if (st == CUSCI_OK)
+    st = axis_slice(ctx, y1, axis, CUSCI_SLICE_NONE, CUSCI_SLICE_NONE, -1, &rev);
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, rev, &rc);
+  if (st == CUSCI_OK)
+    st = iir_run(ctx, fn, f, rc, axis, z, y1);
+  /* y1 now holds the backward pass: reversed, the padding cut. */
+  if (st == CUSCI_OK)
+    st = axis_slice(ctx, y1, axis, cusci_array_shape(y1)[axis] - 1 - edge, edge - 1 < 0 ? CUSCI_SLICE_NONE : edge - 1, -1, &core);
+  if (st == CUSCI_OK)
+    st = *y ? cusci_array_copy(ctx, core, y) : cusci_array_copy(ctx, core, &back);
+  if (st == CUSCI_OK && back)
+    *y = back, back = NULL;
+  cusci_array *all[] = { xc, ext, zi0, z, y1, rev, rc, y2, back, core };
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+    cusci_array_release(all[i]);
+  return st;
+}
+
+cusci_status cusci_signal_filtfilt(cusci_ctx *ctx, const cusci_array *b, const cusci_array *a, const cusci_array *x, int axis,
+                                   const cusci_signal_filtfilt_opts *opts, cusci_array **y)
+{
+  static const char fn[] = "cusci_signal_filtfilt";
+  CUSCI_ENTRY(ctx, fn, b, a, x, y);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
+  cusci_status st;
+  axis = norm_axis(ctx, fn, cusci_array_ndim(x), axis, &st);
+  if (st != CUSCI_OK)
+    return st;
+  sig_iir f;
+  CUSCI_TRY(lfilter_coef(ctx, fn, b, a, compute_dtype(3, (cusci_dtype[]){ cusci_array_dtype(b), cusci_array_dtype(a), cusci_array_dtype(x) }), &f));
+  double complex *zi = malloc((size_t)(f.K ? f.K : 1) * sizeof *zi);
+  if (!zi)
+    st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  else if (!steady(f.K, f.host, zi))
+    st = no_steady(ctx, fn);
+  if (st == CUSCI_OK)
+    st = filtfilt_run(ctx, fn, &f, zi, f.K + 1, x, axis, opts, y);
+  free(zi);
+  iir_free(&f);
+  return st;
+}
+
+cusci_status cusci_signal_sosfiltfilt(cusci_ctx *ctx, const cusci_array *sos, const cusci_array *x, int axis, const cusci_signal_filtfilt_opts *opts,
+                                      cusci_array **y)
+{
+  static const char fn[] = "cusci_signal_sosfiltfilt";
+  CUSCI_ENTRY(ctx, fn, sos, x, y);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
+  cusci_status st;
+  axis = norm_axis(ctx, fn, cusci_array_ndim(x), axis, &st);
+  if (st != CUSCI_OK)
+    return st;
+  sig_iir f;
+  CUSCI_TRY(sos_coef(ctx, fn, sos, compute_dtype(2, (cusci_dtype[]){ cusci_array_dtype(sos), cusci_array_dtype(x) }), &f));
+  if (f.per_channel && f.channels > 1) {
+    iir_free(&f);
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "sos must be (n_sections, 6) for sosfiltfilt");
+  }
+  /* SciPy's taps: 2 n_sections + 1, less the sections of order one (b2
+   * and a2 both 0), counted as the smaller of the two counts. */
+  int64_t nb2 = 0, na2 = 0;
+  for (int64_t q = 0; q < f.K; q++)
+    nb2 += f.host[6 * q + 2] == 0, na2 += f.host[6 * q + 5] == 0;
+  const int64_t ntaps = 2 * f.K + 1 - (nb2 < na2 ? nb2 : na2);
+  double complex *zi = malloc((size_t)(2 * f.K) * sizeof *zi);
+  if (!zi)
+    st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  else if (!sos_steady(f.K, f.host, zi))
+    st = no_steady(ctx, fn);
+  if (st == CUSCI_OK)
+    st = filtfilt_run(ctx, fn, &f, zi, ntaps, x, axis, opts, y);
+  free(zi);
+  iir_free(&f);
+  return st;
+}
+
+/* ------------------------------------------------ streaming */
+
+struct cusci_signal_filter {
+  sig_iir f;
+  int ndim, axis;
+  int64_t shape[SIG_MAXD];
+  cusci_array *z;
+};
+
+static cusci_status stream_make(cusci_ctx *ctx, const char *fn, sig_iir *f, int ndim, const int64_t *shape, int axis, const cusci_array *zi,
+                                cusci_signal_filter **out)
+{
+  cusci_status st = cusci_check_shape(ctx, fn, "shape", ndim, shape, 1);
+  int ax = 0;
+  if (st == CUSCI_OK)
+    ax = norm_axis(ctx, fn, ndim, axis, &st);
+  if (st == CUSCI_OK)
+    st = channels_fit(ctx, fn, f, ndim, shape, ax);
+  cusci_signal_filter *s = st == CUSCI_OK ? calloc(1, sizeof *s) : NULL;
+  if (st == CUSCI_OK && !s)
+    st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for the filter");
+  if (st == CUSCI_OK) {
+    s->f = *f, s->ndim = ndim, s->axis = ax;
+    memcpy(s->shape, shape, sizeof(int64_t) * (size_t)ndim);
+    s->shape[ax] = 0;
+    st = make_state(ctx, fn, f, ndim, s->shape, ax, zi, &s->z);
+  }
+  if (st != CUSCI_OK) {
+    iir_free(f);
+    free(s);
+    return st;
+  }
+  *out = s;
+  return CUSCI_OK;
+}
+
+static cusci_status stream_dtype(cusci_ctx *ctx, const char *fn, cusci_dtype dtype, cusci_dtype *dt)
+{
+  CUSCI_TRY(cusci_check_dtype(ctx, fn, "dtype", dtype));
+  *dt = dtype;
+  return CUSCI_OK;
+}
+
+cusci_status cusci_signal_filter_create_lfilter(cusci_ctx *ctx, const cusci_array *b, const cusci_array *a, int ndim, const int64_t *shape, int axis,
+                                                cusci_dtype dtype, const cusci_array *zi, cusci_signal_filter **out)
+{
+  static const char fn[] = "cusci_signal_filter_create_lfilter";
+  CUSCI_ENTRY(ctx, fn, b, a, out);
+  *out = NULL;
+  cusci_dtype dt;
+  CUSCI_TRY(stream_dtype(ctx, fn, dtype, &dt));
+  sig_iir f;
+  CUSCI_TRY(lfilter_coef(ctx, fn, b, a, compute_dtype(3, (cusci_dtype[]){ cusci_array_dtype(b), cusci_array_dtype(a), dt }), &f));
+  return stream_make(ctx, fn, &f, ndim, shape, axis, zi, out);
+}
+
+cusci_status cusci_signal_filter_create_sosfilt(cusci_ctx *ctx, const cusci_array *sos, int ndim, const int64_t *shape, int axis, cusci_dtype dtype,
+                                                const cusci_array *zi, cusci_signal_filter **out)
+{
+  static const char fn[] = "cusci_signal_filter_create_sosfilt";
+  CUSCI_ENTRY(ctx, fn, sos, out);
+  *out = NULL;
+  cusci_dtype dt;
+  CUSCI_TRY(stream_dtype(ctx, fn, dtype, &dt));
+  sig_iir f;
+  CUSCI_TRY(sos_coef(ctx, fn, sos, compute_dtype(2, (cusci_dtype[]){ cusci_array_dtype(sos), dt }), &f));
+  return stream_make(ctx, fn, &f, ndim, shape, axis, zi, out);
+}
+
+cusci_status cusci_signal_filter_process(cusci_ctx *ctx, cusci_signal_filter *s, const cusci_array *x, cusci_array **y)
+{
+  static const char fn[] = "cusci_signal_filter_process";
+  CUSCI_ENTRY(ctx, fn, s, x, y);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
+  if (cusci_array_device(s->z) != cusci_ctx_device(ctx))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_DEVICE, fn, "the filter was made on device %d, the context is on %d", cusci_array_device(s->z),
+                          cusci_ctx_device(ctx));
+  const int nd = cusci_array_ndim(x);
+  const int64_t *sh = cusci_array_shape(x);
+  bool fits = nd == s->ndim;
+  for (int i = 0; fits && i < nd; i++)
+    fits = i == s->axis || sh[i] == s->shape[i];
+  if (!fits) {
+    char got[160], want[160];
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "the chunk has shape %s; the filter takes chunks of shape %s, any length along axis %d",
+                          cusci_shape_str(nd, sh, got, sizeof got), cusci_shape_str(s->ndim, s->shape, want, sizeof want), s->axis);
+  }
+  return filter_with_state(ctx, fn, &s->f, x, s->axis, s->z, y);
+}
+
+cusci_status cusci_signal_filter_state(cusci_ctx *ctx, const cusci_signal_filter *s, cusci_array **zf)
+{
+  static const char fn[] = "cusci_signal_filter_state";
+  CUSCI_ENTRY(ctx, fn, s, zf);
+  return cusci_array_copy(ctx, s->z, zf);
+}
+
+cusci_status cusci_signal_filter_reset(cusci_ctx *ctx, cusci_signal_filter *s, const cusci_array *zi)
+{
+  static const char fn[] = "cusci_signal_filter_reset";
+  CUSCI_ENTRY(ctx, fn, s);
+  cusci_array *z = NULL;
+  CUSCI_TRY(make_state(ctx, fn, &s->f, s->ndim, s->shape, s->axis, zi, &z));
+  cusci_array_release(s->z);
+  s->z = z;
+  return CUSCI_OK;
+}
+
+void cusci_signal_filter_destroy(cusci_signal_filter *s)
+{
+  if (!s)
+    return;
+  iir_free(&s->f);
+  cusci_array_release(s->z);
+  free(s);
+}

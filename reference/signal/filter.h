@@ -1,0 +1,46 @@
+/*
+ * reference/signal/filter.h: the host backend's IIR filters (lfilter's
+ * transposed direct form II and sosfilt's cascade of second-order
+ * sections) and direct convolution, on C-contiguous arrays of one of the
+ * four SDCZ dtypes (0 float32, 1 float64, 2 complex64, 3 complex128: the
+ * `prec` below). The GPU kernels (kernels/signal/filter.cu) compute the
+ * same expressions in the same order.
+ */
+#ifndef CUSCI_REFERENCE_SIGNAL_FILTER_H
+#define CUSCI_REFERENCE_SIGNAL_FILTER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum { CUSCI__SIG_F32 = 0, CUSCI__SIG_F64, CUSCI__SIG_C64, CUSCI__SIG_C128 };
+
+/*
+ * lfilter along the middle axis of x and y (outer x len x inner): coef is
+ * b[0..K] then a[0..K], both divided by a[0] (a[0] = 1 is not read); z is
+ * the state (outer x K x inner), read as zi and left as zf. For every
+ * sample, as SciPy's lfilter:
+ *   y = z[0] + b[0] x;  z[k] = z[k + 1] + b[k + 1] x - a[k + 1] y;
+ *   z[K - 1] = b[K] x - a[K] y.
+ * y may be x. 0, or -1 when memory for a line's state runs out (as for
+ * sosfilt).
+ */
+int cusci__sig_lfilter(int prec, int64_t K, const void *coef, int64_t outer, int64_t len, int64_t inner, const void *x, void *y, void *z);
+/*
+ * sosfilt: nsec sections [b0 b1 b2 1 a1 a2] (sos: nsec x 6, or with
+ * per_channel one such block per line, lines numbered o * inner + i), z
+ * the state (nsec x outer x 2 x inner), as SciPy's _sosfilt:
+ *   v' = b0 v + z0;  z0 = b1 v - a1 v' + z1;  z1 = b2 v - a2 v'.
+ */
+int cusci__sig_sosfilt(int prec, int64_t nsec, bool per_channel, const void *sos, int64_t outer, int64_t len, int64_t inner, const void *x,
+                       void *y, void *z);
+/*
+ * Direct n-d convolution, out = in1 * in2 over the window of the full
+ * result that starts at `start` (per axis) and has out's shape: out[j] =
+ * the sum over k of in2[k] in1[start + j - k], the terms in C order of k
+ * over the box where both indices are inside. All three C-contiguous of
+ * ndim (1 to 32) dims.
+ */
+void cusci__sig_convolve(int prec, int ndim, const int64_t *shape1, const void *in1, const int64_t *shape2, const void *in2,
+                         const int64_t *start, const int64_t *oshape, void *out);
+
+#endif
