@@ -1,0 +1,182 @@
+/*
+ * tests/signal-filter-gpu.c: scipy.signal's filters and convolutions on
+ * the GPU: every SciPy fixture against SciPy and against the host, bit
+ * for bit for the filters and the direct method (tests/signal-filter-
+ * suite.h); random input at lengths and batches around the kernels'
+ * widths (one thread a signal, 128 a block; the state in registers to 16
+ * values), the state in memory past them, a filter per channel; the
+ * streaming filters on the GPU over random chunks = one call, bit for bit.
+ * Prints "1..0 # SKIP no CUDA device" where there is none.
+ */
+#include "tests/signal-filter-suite.h"
+
+static cusci_ctx *gpu, *host;
+
+/* lfilter or sosfilt of random input on both backends: equal bits. */
+static int both_filter(bool sos, int64_t order, int ndim, const int64_t *shape, int axis, cusci_dtype dt, uint64_t seed, bool per_channel)
+{
+  uint64_t s1 = seed, s2 = seed ^ 0x55;
+  int64_t lines = 1;
+  for (int i = 0; i < ndim; i++)
+    if (i != (axis < 0 ? axis + ndim : axis))
+      lines *= shape[i];
+  cusci_array *hb = NULL, *ha = NULL, *hx = tk_random(host, ndim, shape, dt, -2, 2, &s1), *gb = NULL, *ga = NULL, *gx = NULL;
+  if (sos) {
+    /* Stable sections: poles of radius 0.5 .. 0.9. */
+    const int64_t ch = per_channel ? lines : 1;
+    int64_t sh[3] = { ch, order, 6 };
+    double *v = malloc(sizeof(double) * (size_t)(ch * order * 6));
+    for (int64_t r = 0; r < ch * order; r++) {
+      double rad = 0.5 + 0.4 * tk_rand_double(&s2), th = 3.0 * tk_rand_double(&s2);
+      double *c = v + 6 * r;
+      c[0] = tk_rand_double(&s2), c[1] = tk_rand_double(&s2) - 0.5, c[2] = tk_rand_double(&s2) - 0.5;
+      c[3] = 1, c[4] = -2 * rad * cos(th), c[5] = rad * rad;
+    }
+    cusci_array_from_host(host, per_channel ? v : v, per_channel ? 3 : 2, per_channel ? sh : sh + 1, CUSCI_FLOAT64, &hb);
+    free(v);
+  } else {
+    /* b random; a of the product of stable first-order factors. */
+    double *bv = malloc(sizeof(double) * (size_t)(order + 1)), *av = calloc((size_t)(order + 1), sizeof(double));
+    av[0] = 1;
+    for (int64_t k = 0; k <= order; k++)
+      bv[k] = tk_rand_double(&s2) - 0.3;
+    for (int64_t k = 1; k <= order; k++) {
+      double p = 0.9 * (2 * tk_rand_double(&s2) - 1);
+      for (int64_t j = k; j >= 1; j--)
+        av[j] -= p * av[j - 1];
+    }
+    int64_t n = order + 1;
+    cusci_array_from_host(host, bv, 1, &n, CUSCI_FLOAT64, &hb);
+    cusci_array_from_host(host, av, 1, &n, CUSCI_FLOAT64, &ha);
+    free(bv), free(av);
+  }
+  gb = tk_copy_to(gpu, host, hb), ga = ha ? tk_copy_to(gpu, host, ha) : NULL, gx = tk_copy_to(gpu, host, hx);
+  cusci_array *hy = NULL, *gy = NULL, *hz = NULL, *gz = NULL;
+  cusci_status sh = sos ? cusci_signal_sosfilt(host, hb, hx, axis, NULL, &hy, &hz) : cusci_signal_lfilter(host, hb, ha, hx, axis, NULL, &hy, &hz);
+  cusci_status sg = sos ? cusci_signal_sosfilt(gpu, gb, gx, axis, NULL, &gy, &gz) : cusci_signal_lfilter(gpu, gb, ga, gx, axis, NULL, &gy, &gz);
+  double e = INFINITY, ez = INFINITY;
+  int good = sh == CUSCI_OK && sg == CUSCI_OK && sf_close(gpu, gy, host, hy, 0, &e) && sf_close(gpu, gz, host, hz, 0, &ez);
+  if (!good)
+    diag("%s order %lld: host %s, GPU %s (%s), relative RMS %.3g, state %.3g", sos ? "sosfilt" : "lfilter", (long long)order, cusci_status_name(sh),
+         cusci_status_name(sg), cusci_ctx_last_error(gpu), e, ez);
+  cusci_array *rel[] = { hb, ha, hx, gb, ga, gx, hy, gy, hz, gz };
+  for (size_t i = 0; i < sizeof rel / sizeof *rel; i++)
+    cusci_array_release(rel[i]);
+  return good;
+}
+
+static void random_filters(void)
+{
+  static const int64_t counts[] = { 1, 2, 127, 128, 129, 255, 256, 257 };
+  static const int64_t orders[] = { 1, 2, 8, 15, 16, 17, 40 };
+  static const cusci_dtype dts[] = { CUSCI_FLOAT64, CUSCI_FLOAT32, CUSCI_COMPLEX128, CUSCI_COMPLEX64 };
+  for (int sos = 0; sos < 2; sos++)
+    for (int d = 0; d < 4; d++) {
+      int good = 1;
+      size_t runs = 0;
+      for (size_t o = 0; o < sizeof orders / sizeof *orders && good; o++) {
+        /* sos: sections; the state is twice as long (in registers to 8). */
+        const int64_t order = sos ? (orders[o] + 1) / 2 : orders[o];
+        for (size_t c = 0; c < sizeof counts / sizeof *counts && good; c++) {
+          /* The signals along the last axis (inner 1), and along the first
+           * of a (len, count) array (inner = count: the loads of a warp
+           * side by side). */
+          int64_t s1[2] = { counts[c], 300 }, s2[2] = { 301, counts[c] };
+          good = both_filter(sos, order, 2, s1, -1, dts[d], 7 * o + c, false) && both_filter(sos, order, 2, s2, 0, dts[d], 9 * o + c, false);
+          runs += 2;
+        }
+      }
+      ok(good, "%s %s: GPU = host bit for bit, output and final state, over %zu shapes (orders 1 to 40, 1 to 257 signals, both layouts)",
+         sos ? "sosfilt" : "lfilter", cusci_dtype_name(dts[d]), runs);
+    }
+  int64_t s3[3] = { 2, 65, 500 };
+  ok(both_filter(true, 3, 3, s3, 2, CUSCI_FLOAT64, 5, true), "sosfilt with a filter per channel (130 channels of 3 sections): GPU = host");
+  int64_t big[1] = { INT64_C(1) << 20 };
+  ok(both_filter(true, 4, 1, big, 0, CUSCI_FLOAT32, 6, false), "sosfilt of one signal of 2^20 float32 samples: GPU = host bit for bit");
+}
+
+/* The streaming filter on the GPU: random chunks = one call. */
+static void streaming(void)
+{
+  static const double b[3] = { 0.2, 0.3, 0.1 }, a[3] = { 1, -0.9, 0.4 };
+  int64_t n3 = 3, sh[2] = { 70, 4000 };
+  cusci_array *gb = NULL, *ga = NULL;
+  cusci_array_from_host(gpu, b, 1, &n3, CUSCI_FLOAT64, &gb);
+  cusci_array_from_host(gpu, a, 1, &n3, CUSCI_FLOAT64, &ga);
+  uint64_t seed = 3;
+  cusci_array *x = tk_random(gpu, 2, sh, CUSCI_FLOAT32, -1, 1, &seed), *y = NULL, *zf = NULL, *all = NULL;
+  cusci_status st = cusci_signal_lfilter(gpu, gb, ga, x, 1, NULL, &y, &zf);
+  cusci_signal_filter *f = NULL;
+  cusci_status sf = cusci_signal_filter_create_lfilter(gpu, gb, ga, 2, sh, 1, CUSCI_FLOAT32, NULL, &f);
+  cusci_array_empty(gpu, 2, sh, CUSCI_FLOAT64, &all);
+  int good = st == CUSCI_OK && sf == CUSCI_OK, chunks = 0;
+  for (int64_t at = 0; good && at < sh[1]; chunks++) {
+    int64_t len = 1 + (int64_t)(tk_rand(&seed) % 700);
+    len = at + len > sh[1] ? sh[1] - at : len;
+    int64_t s0[2] = { 0, at }, e0[2] = { sh[0], at + len };
+    cusci_array *xv = NULL, *yv = NULL, *dst = NULL;
+    cusci_array_slice(gpu, x, s0, e0, NULL, &xv);
+    good = cusci_signal_filter_process(gpu, f, xv, &yv) == CUSCI_OK;
+    cusci_array_slice(gpu, all, s0, e0, NULL, &dst);
+    good = good && cusci_array_copy(gpu, yv, &dst) == CUSCI_OK;
+    cusci_array_release(xv), cusci_array_release(yv), cusci_array_release(dst);
+    at += len;
+  }
+  cusci_array *state = NULL;
+  double e = INFINITY, ez = INFINITY;
+  good = good && cusci_signal_filter_state(gpu, f, &state) == CUSCI_OK && sf_close(gpu, all, gpu, y, 0, &e) && sf_close(gpu, state, gpu, zf, 0, &ez);
+  ok(good, "lfilter streaming on the GPU over %d random chunks = one call, bit for bit (%.3g, state %.3g)", chunks, e, ez);
+  cusci_signal_filter_destroy(f);
+  cusci_array *rel[] = { gb, ga, x, y, zf, all, state };
+  for (size_t i = 0; i < sizeof rel / sizeof *rel; i++)
+    cusci_array_release(rel[i]);
+}
+
+/* Direct convolution at sizes around the block (256) and the FFT method
+ * of a long signal, GPU against host. */
+static void convolutions(void)
+{
+  static const int64_t lens[] = { 1, 255, 256, 257, 4096, 100003 };
+  int good = 1;
+  for (size_t i = 0; i < sizeof lens / sizeof *lens && good; i++)
+    for (int m = 0; m < 3 && good; m++) {
+      uint64_t s1 = 40 + i, s2 = 50 + i;
+      int64_t n1 = lens[i], n2 = 64;
+      cusci_array *h1 = tk_random(host, 1, &n1, CUSCI_FLOAT64, -1, 1, &s1), *h2 = tk_random(host, 1, &n2, CUSCI_FLOAT64, -1, 1, &s2);
+      cusci_array *g1 = tk_copy_to(gpu, host, h1), *g2 = tk_copy_to(gpu, host, h2), *hy = NULL, *gy = NULL;
+      cusci_status sh = cusci_signal_convolve(host, h1, h2, (cusci_signal_mode)m, CUSCI_SIGNAL_DIRECT, &hy);
+      cusci_status sg = cusci_signal_convolve(gpu, g1, g2, (cusci_signal_mode)m, CUSCI_SIGNAL_DIRECT, &gy);
+      double e = INFINITY;
+      good = sh == sg && (sh != CUSCI_OK || sf_close(gpu, gy, host, hy, 0, &e));
+      if (!good)
+        diag("convolve direct of %lld by 64, mode %d: host %s, GPU %s, %.3g", (long long)n1, m, cusci_status_name(sh), cusci_status_name(sg), e);
+      cusci_array *rel[] = { h1, h2, g1, g2, hy, gy };
+      for (size_t k = 0; k < sizeof rel / sizeof *rel; k++)
+        cusci_array_release(rel[k]);
+    }
+  ok(good, "convolve, direct, every mode, lengths 1 to 100003 by 64 taps: GPU = host bit for bit");
+  uint64_t s1 = 1, s2 = 2;
+  int64_t n1 = 1 << 18, n2 = 4095;
+  cusci_array *h1 = tk_random(host, 1, &n1, CUSCI_FLOAT32, -1, 1, &s1), *h2 = tk_random(host, 1, &n2, CUSCI_FLOAT32, -1, 1, &s2);
+  cusci_array *g1 = tk_copy_to(gpu, host, h1), *g2 = tk_copy_to(gpu, host, h2), *hy = NULL, *gy = NULL;
+  cusci_status sh = cusci_signal_fftconvolve(host, h1, h2, CUSCI_SIGNAL_SAME, 0, NULL, &hy);
+  cusci_status sg = cusci_signal_fftconvolve(gpu, g1, g2, CUSCI_SIGNAL_SAME, 0, NULL, &gy);
+  double e = INFINITY;
+  ok(sh == CUSCI_OK && sg == CUSCI_OK && sf_close(gpu, gy, host, hy, 1e-5, &e), "fftconvolve 2^18 by 4095 float32, same: GPU = host (%.3g)", e);
+  cusci_array *rel[] = { h1, h2, g1, g2, hy, gy };
+  for (size_t k = 0; k < sizeof rel / sizeof *rel; k++)
+    cusci_array_release(rel[k]);
+}
+
+int main(void)
+{
+  gpu = tk_gpu_ctx_or_skip();
+  host = tk_host_ctx();
+  sf_fixtures(gpu, host);
+  random_filters();
+  streaming();
+  convolutions();
+  cusci_ctx_destroy(gpu);
+  cusci_ctx_destroy(host);
+  return done_testing();
+}

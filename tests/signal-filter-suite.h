@@ -1,0 +1,182 @@
+/*
+ * tests/signal-filter-suite.h: the scipy.signal fixtures of
+ * tests/fixtures/signal_filter (fixtures_signal_filter.py) run on one
+ * context, each against SciPy's result and, with a second context (the
+ * host beside a GPU), against that context's result too: bit for bit for
+ * the filters and the direct method, within the FFT's tolerance for the
+ * FFT method.
+ */
+#ifndef CUSCI_TESTS_SIGNAL_FILTER_SUITE_H
+#define CUSCI_TESTS_SIGNAL_FILTER_SUITE_H
+
+#include <stdio.h>
+
+#include <cusci/signal.h>
+
+#include "tests/signal-util.h"
+
+static cusci_signal_mode sf_mode(const char *s)
+{
+  return !strcmp(s, "same") ? CUSCI_SIGNAL_SAME : !strcmp(s, "valid") ? CUSCI_SIGNAL_VALID : CUSCI_SIGNAL_FULL;
+}
+
+static cusci_signal_padtype sf_pad(const char *s)
+{
+  return !strcmp(s, "even") ? CUSCI_SIGNAL_PAD_EVEN : !strcmp(s, "constant") ? CUSCI_SIGNAL_PAD_CONSTANT : !strcmp(s, "none") ? CUSCI_SIGNAL_PAD_NONE
+                                                                                                                               : CUSCI_SIGNAL_PAD_ODD;
+}
+
+/* A comma-separated list into v (at most 8), or none for "-". */
+static int parse_list_or_none(const char *s, int64_t *v)
+{
+  int n = 0;
+  if (!strcmp(s, "-"))
+    return 0;
+  for (const char *p = s; *p && n < 8;) {
+    v[n++] = strtoll(p, (char **)&p, 10);
+    if (*p == ',')
+      p++;
+    else
+      break;
+  }
+  return n;
+}
+
+static cusci_array *sf_load(cusci_ctx *ctx, const char *name, const char *part, bool optional)
+{
+  char n[192];
+  snprintf(n, sizeof n, "%s_%s", name, part);
+  return tk_fixture(ctx, "signal_filter", n, optional);
+}
+
+/* One case of the manifest on ctx: *y (and *zf) our results; *want and
+ * *wantzf SciPy's; *fft when the FFT method ran. */
+static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_array **y, cusci_array **zf, cusci_array **want,
+                           cusci_array **wantzf, bool *fft)
+{
+  char func[32], a1[32], a2[32];
+  int axis = 0, zi = 0;
+  long long padlen = 0, n1 = 0, n2 = 0;
+  *y = *zf = *want = *wantzf = NULL;
+  *fft = false;
+  if (sscanf(line, "%31s %127s", func, name) != 2)
+    return CUSCI_ERR_IO;
+  const char *rest = line + strlen(func) + 1 + strlen(name);
+  cusci_status st = CUSCI_ERR_IO;
+  if (!strcmp(func, "lfilter") || !strcmp(func, "sosfilt")) {
+    sscanf(rest, "%d %d", &axis, &zi);
+    const bool sos = func[0] == 's';
+    cusci_array *b = sf_load(ctx, name, sos ? "sos" : "b", false), *a = sos ? NULL : sf_load(ctx, name, "a", false);
+    cusci_array *x = sf_load(ctx, name, "x", false), *z = zi ? sf_load(ctx, name, "zi", false) : NULL;
+    *want = sf_load(ctx, name, "y", false);
+    if (zi)
+      *wantzf = sf_load(ctx, name, "zf", false);
+    if (b && x && (sos || a) && (!zi || z))
+      st = sos ? cusci_signal_sosfilt(ctx, b, x, axis, z, y, zi ? zf : NULL) : cusci_signal_lfilter(ctx, b, a, x, axis, z, y, zi ? zf : NULL);
+    cusci_array_release(b), cusci_array_release(a), cusci_array_release(x), cusci_array_release(z);
+  } else if (!strcmp(func, "filtfilt") || !strcmp(func, "sosfiltfilt")) {
+    sscanf(rest, "%d %31s %lld", &axis, a1, &padlen);
+    const bool sos = func[0] == 's';
+    cusci_array *b = sf_load(ctx, name, sos ? "sos" : "b", false), *a = sos ? NULL : sf_load(ctx, name, "a", false);
+    cusci_array *x = sf_load(ctx, name, "x", false);
+    *want = sf_load(ctx, name, "y", false);
+    /* SciPy's padlen 0 is no padding: padtype none here. */
+    cusci_signal_filtfilt_opts o = { padlen == 0 ? CUSCI_SIGNAL_PAD_NONE : sf_pad(a1), padlen < 0 ? 0 : padlen, false };
+    if (b && x && (sos || a))
+      st = sos ? cusci_signal_sosfiltfilt(ctx, b, x, axis, &o, y) : cusci_signal_filtfilt(ctx, b, a, x, axis, &o, y);
+    cusci_array_release(b), cusci_array_release(a), cusci_array_release(x);
+  } else if (!strcmp(func, "lfilter_zi") || !strcmp(func, "sosfilt_zi")) {
+    const bool sos = func[0] == 's';
+    cusci_array *b = sf_load(ctx, name, sos ? "sos" : "b", false), *a = sos ? NULL : sf_load(ctx, name, "a", false);
+    *want = sf_load(ctx, name, "y", false);
+    if (b && (sos || a))
+      st = sos ? cusci_signal_sosfilt_zi(ctx, b, y) : cusci_signal_lfilter_zi(ctx, b, a, y);
+    cusci_array_release(b), cusci_array_release(a);
+  } else if (!strcmp(func, "convolve") || !strcmp(func, "correlate") || !strcmp(func, "fftconvolve")) {
+    sscanf(rest, "%31s %31s", a1, a2);
+    cusci_array *x1 = sf_load(ctx, name, "x1", false), *x2 = sf_load(ctx, name, "x2", false);
+    *want = sf_load(ctx, name, "y", false);
+    if (x1 && x2) {
+      if (func[0] == 'f') {
+        int64_t v[8];
+        int ax[8], na = parse_list_or_none(a2, v);
+        for (int i = 0; i < na; i++)
+          ax[i] = (int)v[i];
+        *fft = true;
+        st = cusci_signal_fftconvolve(ctx, x1, x2, sf_mode(a1), na, na ? ax : NULL, y);
+      } else {
+        const cusci_signal_method m = !strcmp(a2, "fft") ? CUSCI_SIGNAL_FFT : CUSCI_SIGNAL_DIRECT;
+        *fft = m == CUSCI_SIGNAL_FFT;
+        st = (!strcmp(func, "convolve") ? cusci_signal_convolve : cusci_signal_correlate)(ctx, x1, x2, sf_mode(a1), m, y);
+      }
+    }
+    cusci_array_release(x1), cusci_array_release(x2);
+  } else if (!strcmp(func, "correlation_lags")) {
+    sscanf(rest, "%lld %lld %31s", &n1, &n2, a1);
+    *want = sf_load(ctx, name, "y", false);
+    st = cusci_signal_correlation_lags(ctx, n1, n2, sf_mode(a1), y);
+  }
+  return st;
+}
+
+/* Same shape, and relative RMS within tol (0: equal values). */
+static bool sf_close(cusci_ctx *ca, const cusci_array *a, cusci_ctx *cb, const cusci_array *b, double tol, double *e)
+{
+  *e = INFINITY;
+  if (!a || !b || cusci_array_ndim(a) != cusci_array_ndim(b) ||
+      memcmp(cusci_array_shape(a), cusci_array_shape(b), sizeof(int64_t) * (size_t)cusci_array_ndim(a)))
+    return false;
+  *e = sig_rel_rms(ca, a, cb, b);
+  return *e <= tol;
+}
+
+/* Every case of the manifest on ctx, against SciPy (and twin's result
+ * when twin is not NULL). */
+static void sf_fixtures(cusci_ctx *ctx, cusci_ctx *twin)
+{
+  char path[1024];
+  const char *dir = getenv("CUSCI_FIXTURES");
+  snprintf(path, sizeof path, "%s/signal_filter/cases.txt", dir ? dir : "tests/fixtures");
+  FILE *f = fopen(path, "r");
+  ok(f != NULL, "the manifest %s opens", path);
+  if (!f)
+    return;
+  char line[512];
+  while (fgets(line, sizeof line, f)) {
+    if (line[0] == '#')
+      continue;
+    line[strcspn(line, "\n")] = 0;
+    char name[128] = "";
+    cusci_array *y, *zf, *want, *wantzf;
+    bool fft;
+    cusci_status st = sf_run(ctx, line, name, &y, &zf, &want, &wantzf, &fft);
+    const cusci_dtype dt = want ? cusci_array_dtype(want) : CUSCI_FLOAT64;
+    const bool single = dt == CUSCI_FLOAT32 || dt == CUSCI_COMPLEX64;
+    /* SciPy's own rounding differs from ours: a relative RMS of a few
+     * hundred eps for the recursive filters, whose errors feed back. */
+    const double tol = single ? 2e-4 : 1e-10;
+    double e = INFINITY, ez = 0;
+    bool good = st == CUSCI_OK && sf_close(ctx, y, ctx, want, tol, &e) && (!wantzf || sf_close(ctx, zf, ctx, wantzf, tol, &ez));
+    bool dtype_ok = st == CUSCI_OK && y && want && cusci_array_dtype(y) == cusci_array_dtype(want);
+    char twin_note[160] = "";
+    if (twin && st == CUSCI_OK) {
+      cusci_array *ty, *tzf, *tw, *twz;
+      bool tf;
+      char tn[128];
+      cusci_status ts = sf_run(twin, line, tn, &ty, &tzf, &tw, &twz, &tf);
+      double te = INFINITY;
+      const bool same = ts == CUSCI_OK && sf_close(ctx, y, twin, ty, fft ? sig_tol(dt, 1 << 12) : 0, &te) &&
+                        (!zf || sf_close(ctx, zf, twin, tzf, fft ? sig_tol(dt, 1 << 12) : 0, &te));
+      snprintf(twin_note, sizeof twin_note, ", %s the host (%s, relative RMS %.3g)", same ? "=" : "differs from", cusci_status_name(ts), te);
+      good &= same;
+      cusci_array_release(ty), cusci_array_release(tzf), cusci_array_release(tw), cusci_array_release(twz);
+    }
+    ok(good && dtype_ok, "%s: %s%s, relative RMS to SciPy %.3g (zf %.3g, tolerance %.3g)%s%s%s", line, cusci_status_name(st),
+       st == CUSCI_OK && !dtype_ok ? " (wrong dtype)" : "", e, ez, tol, twin_note, st == CUSCI_OK ? "" : ": ",
+       st == CUSCI_OK ? "" : cusci_ctx_last_error(ctx));
+    cusci_array_release(y), cusci_array_release(zf), cusci_array_release(want), cusci_array_release(wantzf);
+  }
+  fclose(f);
+}
+
+#endif

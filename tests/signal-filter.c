@@ -1,0 +1,266 @@
+/*
+ * tests/signal-filter.c: scipy.signal's filters and convolutions on the
+ * host: SciPy's fixtures (tests/signal-filter-suite.h), properties that
+ * need no reference (an impulse gives the impulse response, linearity,
+ * time reversal of filtfilt, a filter per channel, the streaming filters
+ * equal to one call over random chunkings, bit for bit), and bad input,
+ * each with its status and message.
+ */
+#include "tests/signal-filter-suite.h"
+
+static cusci_ctx *host;
+
+static cusci_array *vec(const double *v, int64_t n)
+{
+  cusci_array *a = NULL;
+  cusci_array_from_host(host, v, 1, &n, CUSCI_FLOAT64, &a);
+  return a;
+}
+
+static cusci_array *rnd(int ndim, const int64_t *shape, cusci_dtype dt, uint64_t seed)
+{
+  return tk_random(host, ndim, shape, dt, -2, 2, &seed);
+}
+
+static bool equal(const cusci_array *a, const cusci_array *b)
+{
+  if (!a || !b || cusci_array_size(a) != cusci_array_size(b) || cusci_array_dtype(a) != cusci_array_dtype(b))
+    return false;
+  void *x = tk_to_host(host, a), *y = tk_to_host(host, b);
+  bool same = x && y && !memcmp(x, y, cusci_array_nbytes(a));
+  free(x), free(y);
+  return same;
+}
+
+static const double bw[5] = { 0.004824343357716228, 0.019297373430864913, 0.02894606014629737, 0.019297373430864913, 0.004824343357716228 };
+static const double aw[5] = { 1, -2.369513007182038, 2.313988414415880, -1.054665405878568, 0.1873794923682187 };
+static const double sos2[12] = { 0.0048, 0.0097, 0.0048, 1, -1.1, 0.31, 1, 2, 1, 1, -1.3, 0.62 };
+
+static void properties(void)
+{
+  /* An impulse through an FIR filter gives b; through an IIR one, y[0] =
+   * b[0] / a[0]. */
+  double imp[12] = { 1 };
+  cusci_array *x = vec(imp, 12), *b = vec(bw, 5), *a1 = vec((double[]){ 1 }, 1), *y = NULL;
+  cusci_status st = cusci_signal_lfilter(host, b, a1, x, 0, NULL, &y, NULL);
+  double *v = st == CUSCI_OK ? tk_to_host(host, y) : NULL;
+  bool good = v != NULL;
+  for (int i = 0; good && i < 12; i++)
+    good = v[i] == (i < 5 ? bw[i] : 0);
+  ok(good, "lfilter: an impulse through an FIR filter gives its taps exactly");
+  free(v);
+  cusci_array_release(y), y = NULL;
+
+  /* Linearity: f(x1 + 2 x2) = f(x1) + 2 f(x2), within rounding. */
+  cusci_array *a = vec(aw, 5);
+  int64_t sh[2] = { 3, 500 };
+  cusci_array *x1 = rnd(2, sh, CUSCI_FLOAT64, 11), *x2 = rnd(2, sh, CUSCI_FLOAT64, 12), *two = NULL, *sum = NULL, *y1 = NULL, *y2 = NULL, *ys = NULL,
+              *t = NULL, *r = NULL;
+  cusci_array *k2 = vec((double[]){ 2 }, 1);
+  cusci_multiply(host, x2, k2, &two);
+  cusci_add(host, x1, two, &sum);
+  cusci_signal_lfilter(host, b, a, x1, -1, NULL, &y1, NULL);
+  cusci_signal_lfilter(host, b, a, two, -1, NULL, &y2, NULL);
+  cusci_signal_lfilter(host, b, a, sum, -1, NULL, &ys, NULL);
+  cusci_add(host, y1, y2, &r);
+  ok(sig_rel_rms(host, ys, host, r) < 1e-13, "lfilter is linear (relative RMS %.3g)", sig_rel_rms(host, ys, host, r));
+  cusci_array *rel[] = { k2, two, sum, y1, y2, ys, t, r };
+  for (size_t i = 0; i < sizeof rel / sizeof *rel; i++)
+    cusci_array_release(rel[i]);
+
+  /* Zero phase: away from the ends (where the passes start), filtfilt of
+   * the reversed signal is the reversed filtfilt; a single pass is not. */
+  int64_t st1[2] = { 1, -1 }, mid0[2] = { 0, 150 }, mid1[2] = { 3, 350 };
+  cusci_array *xr = NULL, *xrc = NULL, *f1 = NULL, *f2 = NULL, *f2r = NULL, *m1 = NULL, *m2 = NULL, *l1 = NULL, *l2 = NULL, *l2r = NULL,
+              *n1 = NULL, *n2 = NULL;
+  cusci_array_slice(host, x1, NULL, NULL, st1, &xr);
+  cusci_array_copy(host, xr, &xrc);
+  cusci_signal_filtfilt(host, b, a, x1, 1, NULL, &f1);
+  cusci_signal_filtfilt(host, b, a, xrc, 1, NULL, &f2);
+  cusci_array_slice(host, f2, NULL, NULL, st1, &f2r);
+  cusci_array_slice(host, f1, mid0, mid1, NULL, &m1);
+  cusci_array_slice(host, f2r, mid0, mid1, NULL, &m2);
+  double e = sig_rel_rms(host, m1, host, m2);
+  cusci_signal_lfilter(host, b, a, x1, 1, NULL, &l1, NULL);
+  cusci_signal_lfilter(host, b, a, xrc, 1, NULL, &l2, NULL);
+  cusci_array_slice(host, l2, NULL, NULL, st1, &l2r);
+  cusci_array_slice(host, l1, mid0, mid1, NULL, &n1);
+  cusci_array_slice(host, l2r, mid0, mid1, NULL, &n2);
+  double e1 = sig_rel_rms(host, n1, host, n2);
+  ok(f1 && f2 && e < 1e-9 && e1 > 0.1, "filtfilt is zero phase: reversed in, reversed out away from the ends (relative RMS %.3g; one pass %.3g)", e,
+     e1);
+  cusci_array *rel2[] = { xr, xrc, f1, f2, f2r, m1, m2, l1, l2, l2r, n1, n2 };
+  for (size_t i = 0; i < sizeof rel2 / sizeof *rel2; i++)
+    cusci_array_release(rel2[i]);
+
+  /* A filter per channel: sos (6, 2, 6) on x (2, 3, 200) along axis 2, each
+   * channel as sosfilt with its own sections, bit for bit. */
+  double sp[6 * 12];
+  for (int c = 0; c < 6; c++)
+    for (int j = 0; j < 12; j++)
+      sp[12 * c + j] = sos2[j] * (j % 6 == 3 ? 1 : 1 + 0.05 * c);
+  int64_t ss[3] = { 6, 2, 6 }, xs[3] = { 2, 3, 200 };
+  cusci_array *sosc = NULL, *xc = rnd(3, xs, CUSCI_FLOAT64, 13), *yc = NULL;
+  cusci_array_from_host(host, sp, 3, ss, CUSCI_FLOAT64, &sosc);
+  st = cusci_signal_sosfilt(host, sosc, xc, 2, NULL, &yc, NULL);
+  good = st == CUSCI_OK;
+  for (int c = 0; good && c < 6; c++) {
+    int64_t s2[2] = { 2, 6 }, one[1] = { 200 };
+    cusci_array *sc = NULL, *line = NULL, *lc = NULL, *yl = NULL, *want = NULL, *wc = NULL;
+    cusci_array_from_host(host, sp + 12 * c, 2, s2, CUSCI_FLOAT64, &sc);
+    int64_t b0[3] = { c / 3, c % 3, 0 }, e0[3] = { c / 3 + 1, c % 3 + 1, 200 };
+    cusci_array_slice(host, xc, b0, e0, NULL, &line);
+    cusci_array_reshape(host, line, 1, one, &lc);
+    cusci_signal_sosfilt(host, sc, lc, 0, NULL, &yl, NULL);
+    cusci_array_slice(host, yc, b0, e0, NULL, &want);
+    cusci_array_reshape(host, want, 1, one, &wc);
+    cusci_array *wcc = NULL;
+    cusci_array_copy(host, wc, &wcc);
+    good = equal(yl, wcc);
+    cusci_array *rel3[] = { sc, line, lc, yl, want, wc, wcc };
+    for (size_t i = 0; i < sizeof rel3 / sizeof *rel3; i++)
+      cusci_array_release(rel3[i]);
+  }
+  ok(good, "sosfilt with a filter per channel (6 channels of 2 sections): each channel as its own sosfilt, bit for bit (%s)", cusci_status_name(st));
+  cusci_array_release(sosc), cusci_array_release(xc), cusci_array_release(yc);
+  cusci_array_release(x), cusci_array_release(b), cusci_array_release(a1), cusci_array_release(a), cusci_array_release(x1), cusci_array_release(x2);
+}
+
+/* The streaming filters over random chunkings equal one call, bit for
+ * bit, output and final state. */
+static void streaming(void)
+{
+  cusci_array *b = vec(bw, 5), *a = vec(aw, 5), *sos = NULL;
+  int64_t s2[2] = { 2, 6 };
+  cusci_array_from_host(host, sos2, 2, s2, CUSCI_FLOAT64, &sos);
+  for (int kind = 0; kind < 2; kind++)
+    for (int axis = 0; axis < 2; axis++) {
+      int64_t sh[2] = { axis ? 3 : 1000, axis ? 1000 : 3 };
+      cusci_array *x = rnd(2, sh, kind ? CUSCI_FLOAT32 : CUSCI_FLOAT64, 20 + 2 * kind + axis), *y = NULL, *zf = NULL;
+      cusci_status st = kind ? cusci_signal_sosfilt(host, sos, x, axis, NULL, &y, &zf) : cusci_signal_lfilter(host, b, a, x, axis, NULL, &y, &zf);
+      cusci_signal_filter *f = NULL;
+      cusci_status sf = kind ? cusci_signal_filter_create_sosfilt(host, sos, 2, sh, axis, CUSCI_FLOAT32, NULL, &f)
+                             : cusci_signal_filter_create_lfilter(host, b, a, 2, sh, axis, CUSCI_FLOAT64, NULL, &f);
+      cusci_array *all = NULL;
+      cusci_array_empty(host, 2, sh, cusci_array_dtype(y), &all);
+      uint64_t seed = 99 + kind;
+      int chunks = 0;
+      bool good = st == CUSCI_OK && sf == CUSCI_OK;
+      for (int64_t at = 0; good && at < 1000; chunks++) {
+        int64_t len = (int64_t)(tk_rand(&seed) % 97), start[2] = { 0, 0 }, stop[2] = { sh[0], sh[1] };
+        if (chunks % 7 == 3)
+          len = 0;
+        len = at + len > 1000 ? 1000 - at : len;
+        start[axis] = at, stop[axis] = at + len;
+        cusci_array *xv = NULL, *yv = NULL, *dst = NULL;
+        cusci_array_slice(host, x, start, stop, NULL, &xv);
+        good = cusci_signal_filter_process(host, f, xv, &yv) == CUSCI_OK;
+        cusci_array_slice(host, all, start, stop, NULL, &dst);
+        if (good)
+          good = cusci_array_copy(host, yv, &dst) == CUSCI_OK;
+        cusci_array_release(xv), cusci_array_release(yv), cusci_array_release(dst);
+        at += len;
+      }
+      cusci_array *state = NULL;
+      good = good && cusci_signal_filter_state(host, f, &state) == CUSCI_OK && equal(all, y) && equal(state, zf);
+      ok(good, "%s streaming along axis %d over %d random chunks (some empty) = one call, output and state bit for bit", kind ? "sosfilt" : "lfilter",
+         axis, chunks);
+      /* Reset to zero state: the first chunk again gives the first output. */
+      cusci_array *y2 = NULL, *first = NULL, *fc = NULL;
+      int64_t s0[2] = { 0, 0 }, e0[2] = { sh[0], sh[1] };
+      e0[axis] = 50;
+      cusci_array_slice(host, x, s0, e0, NULL, &first);
+      cusci_signal_filter_reset(host, f, NULL);
+      cusci_signal_filter_process(host, f, first, &y2);
+      cusci_array *yf = NULL;
+      cusci_array_slice(host, y, s0, e0, NULL, &yf);
+      cusci_array_copy(host, yf, &fc);
+      ok(equal(y2, fc), "%s streaming: after a reset the first chunk's output again", kind ? "sosfilt" : "lfilter");
+      cusci_array *rel[] = { x, y, zf, all, state, y2, first, fc, yf };
+      for (size_t i = 0; i < sizeof rel / sizeof *rel; i++)
+        cusci_array_release(rel[i]);
+      cusci_signal_filter_destroy(f);
+    }
+  cusci_array_release(b), cusci_array_release(a), cusci_array_release(sos);
+}
+
+static void errors(void)
+{
+  cusci_array *b = vec(bw, 5), *a = vec(aw, 5), *a0 = vec((double[]){ 0, 1 }, 2), *empty = NULL, *nanb = vec((double[]){ 1, NAN }, 2), *y = NULL;
+  int64_t z0 = 0, xs[2] = { 3, 50 };
+  cusci_array_empty(host, 1, &z0, CUSCI_FLOAT64, &empty);
+  cusci_array *x = rnd(2, xs, CUSCI_FLOAT64, 5);
+  tk_status(host, cusci_signal_lfilter(host, b, a0, x, -1, NULL, &y, NULL), CUSCI_ERR_VALUE, "a[0] is 0", "lfilter with a[0] == 0");
+  tk_status(host, cusci_signal_lfilter(host, empty, a, x, -1, NULL, &y, NULL), CUSCI_ERR_VALUE, "b is empty", "lfilter with an empty b");
+  tk_status(host, cusci_signal_lfilter(host, nanb, a, x, -1, NULL, &y, NULL), CUSCI_ERR_VALUE, "not finite", "lfilter with a NaN in b");
+  tk_status(host, cusci_signal_lfilter(host, b, a, x, 2, NULL, &y, NULL), CUSCI_ERR_AXIS, "out of range", "lfilter along axis 2 of a 2-d x");
+  int64_t zs[2] = { 3, 3 };
+  cusci_array *zbad = NULL;
+  cusci_array_zeros(host, 2, zs, CUSCI_FLOAT64, &zbad);
+  tk_status(host, cusci_signal_lfilter(host, b, a, x, -1, zbad, &y, NULL), CUSCI_ERR_SHAPE, "zi has shape 3x3", "lfilter with zi of the wrong shape");
+  int64_t s5[2] = { 2, 5 }, s6[2] = { 2, 6 };
+  cusci_array *sos5 = NULL, *sosa = NULL, *zsos = NULL;
+  cusci_array_zeros(host, 2, s5, CUSCI_FLOAT64, &sos5);
+  double sbad[12] = { 1, 0, 0, 2, 0, 0, 1, 0, 0, 1, 0, 0 };
+  cusci_array_from_host(host, sbad, 2, s6, CUSCI_FLOAT64, &sosa);
+  tk_status(host, cusci_signal_sosfilt(host, sos5, x, -1, NULL, &y, NULL), CUSCI_ERR_SHAPE, "(n_sections, 6)", "sosfilt with sos of shape (2, 5)");
+  tk_status(host, cusci_signal_sosfilt(host, sosa, x, -1, NULL, &y, NULL), CUSCI_ERR_VALUE, "a0 must be 1", "sosfilt with a section's a0 = 2");
+  cusci_array_zeros(host, 2, zs, CUSCI_FLOAT64, &zsos);
+  cusci_array *sosg = NULL;
+  cusci_array_from_host(host, sos2, 2, s6, CUSCI_FLOAT64, &sosg);
+  tk_status(host, cusci_signal_sosfilt(host, sosg, x, -1, zsos, &y, NULL), CUSCI_ERR_SHAPE, "must have shape 2x3x2", "sosfilt with zi of the wrong shape");
+  int64_t s33[3] = { 4, 2, 6 };
+  cusci_array *sos4 = NULL;
+  cusci_array_zeros(host, 3, s33, CUSCI_FLOAT64, &sos4);
+  tk_status(host, cusci_signal_sosfilt(host, sos4, x, -1, NULL, &y, NULL), CUSCI_ERR_VALUE, "a0 must be 1", "sosfilt with a filter per channel whose sections are all 0");
+  cusci_signal_filtfilt_opts o = { CUSCI_SIGNAL_PAD_ODD, 50, false };
+  tk_status(host, cusci_signal_filtfilt(host, b, a, x, -1, &o, &y), CUSCI_ERR_VALUE, "more than padlen, which is 50", "filtfilt with padlen 50 of 50 samples");
+  o.padlen = 0, o.gust = true;
+  tk_status(host, cusci_signal_filtfilt(host, b, a, x, -1, &o, &y), CUSCI_ERR_VALUE, "gust", "filtfilt with gust");
+  o.gust = false, o.padtype = (cusci_signal_padtype)7;
+  tk_status(host, cusci_signal_filtfilt(host, b, a, x, -1, &o, &y), CUSCI_ERR_VALUE, "padtype 7", "filtfilt with padtype 7");
+  cusci_array *ab = vec((double[]){ 1, -1 }, 2);
+  tk_status(host, cusci_signal_lfilter_zi(host, b, ab, &y), CUSCI_ERR_VALUE, "no steady state", "lfilter_zi of a = [1, -1]");
+  /* Convolution. */
+  cusci_array *x1 = vec((double[]){ 1, 2, 3 }, 3), *m = NULL;
+  int64_t s23[2] = { 2, 3 }, s32[2] = { 3, 2 };
+  cusci_array *p = NULL, *q = NULL;
+  cusci_array_zeros(host, 2, s23, CUSCI_FLOAT64, &p);
+  cusci_array_zeros(host, 2, s32, CUSCI_FLOAT64, &q);
+  tk_status(host, cusci_signal_convolve(host, x1, empty, CUSCI_SIGNAL_FULL, CUSCI_SIGNAL_AUTO, &m), CUSCI_ERR_VALUE, "in2 is empty", "convolve with an empty input");
+  tk_status(host, cusci_signal_convolve(host, x1, p, CUSCI_SIGNAL_FULL, CUSCI_SIGNAL_AUTO, &m), CUSCI_ERR_SHAPE, "same number", "convolve of 1-d and 2-d");
+  tk_status(host, cusci_signal_convolve(host, p, q, CUSCI_SIGNAL_VALID, CUSCI_SIGNAL_DIRECT, &m), CUSCI_ERR_SHAPE, "at least as large",
+            "convolve valid of (2, 3) and (3, 2)");
+  tk_status(host, cusci_signal_correlate(host, x1, x1, (cusci_signal_mode)3, CUSCI_SIGNAL_AUTO, &m), CUSCI_ERR_VALUE, "mode 3", "correlate with mode 3");
+  tk_status(host, cusci_signal_convolve(host, x1, x1, CUSCI_SIGNAL_FULL, (cusci_signal_method)5, &m), CUSCI_ERR_VALUE, "method 5", "convolve with method 5");
+  tk_status(host, cusci_signal_fftconvolve(host, p, p, CUSCI_SIGNAL_FULL, 2, (int[]){ 1, -1 }, &m), CUSCI_ERR_AXIS, "given twice", "fftconvolve with an axis twice");
+  tk_status(host, cusci_signal_fftconvolve(host, p, q, CUSCI_SIGNAL_FULL, 1, (int[]){ 1 }, &m), CUSCI_ERR_SHAPE, "equal or 1",
+            "fftconvolve of (2, 3) and (3, 2) along axis 1");
+  tk_status(host, cusci_signal_correlation_lags(host, 0, 3, CUSCI_SIGNAL_FULL, &m), CUSCI_ERR_VALUE, "at least 1", "correlation_lags of length 0");
+  /* Streaming. */
+  cusci_signal_filter *f = NULL;
+  int64_t fs[2] = { 3, 0 };
+  cusci_status st = cusci_signal_filter_create_lfilter(host, b, a, 2, fs, 1, CUSCI_FLOAT64, NULL, &f);
+  int64_t wrong[2] = { 4, 10 };
+  cusci_array *xw = rnd(2, wrong, CUSCI_FLOAT64, 8);
+  tk_status(host, st == CUSCI_OK ? cusci_signal_filter_process(host, f, xw, &y) : st, CUSCI_ERR_SHAPE, "chunks of shape 3x0",
+            "a streaming filter given a chunk of the wrong shape");
+  cusci_signal_filter_destroy(f);
+  tk_status(host, cusci_signal_filter_create_lfilter(host, b, a0, 2, fs, 1, CUSCI_FLOAT64, NULL, &f), CUSCI_ERR_VALUE, "a[0] is 0",
+            "a streaming filter with a[0] == 0");
+  ok(y == NULL && m == NULL && f == NULL, "no result is left behind by a failed call");
+  cusci_array *rel[] = { b, a, a0, empty, nanb, x, zbad, sos5, sosa, zsos, sosg, sos4, ab, x1, p, q, xw };
+  for (size_t i = 0; i < sizeof rel / sizeof *rel; i++)
+    cusci_array_release(rel[i]);
+}
+
+int main(void)
+{
+  host = tk_host_ctx();
+  sf_fixtures(host, NULL);
+  properties();
+  streaming();
+  errors();
+  cusci_ctx_destroy(host);
+  return done_testing();
+}
