@@ -75,6 +75,39 @@ CUSCI_API cusci_status cusci_signal_fftconvolve(cusci_ctx *ctx, const cusci_arra
  * lengths n1 and n2 in mode, an int64 array of ctx's device. */
 CUSCI_API cusci_status cusci_signal_correlation_lags(cusci_ctx *ctx, int64_t n1, int64_t n2, cusci_signal_mode mode, cusci_array **out);
 
+/* ------------------------------------------------ resampling */
+
+/*
+ * scipy.signal.upfirdn: x along axis upsampled by up (up - 1 zeros after
+ * each sample), filtered by the FIR filter h (1-D), downsampled by down:
+ * ((n - 1) up + len(h) - 1) / down + 1 samples. The dtype is that of h, x
+ * and float32 promoted (integers as float64).
+ */
+CUSCI_API cusci_status cusci_signal_upfirdn(cusci_ctx *ctx, const cusci_array *h, const cusci_array *x, int64_t up, int64_t down, int axis,
+                                            cusci_array **out);
+/*
+ * scipy.signal.resample_poly with SciPy's defaults: up and down reduced
+ * by their gcd; the FIR filter firwin(20 max(up, down) + 1, 1 /
+ * max(up, down)) with a Kaiser window of beta 5, in x's dtype (integers:
+ * float64), times up; zero padding (padtype constant). ceil(n up / down)
+ * samples; equal rates give a copy of x.
+ */
+CUSCI_API cusci_status cusci_signal_resample_poly(cusci_ctx *ctx, const cusci_array *x, int64_t up, int64_t down, int axis, cusci_array **out);
+/* scipy.signal.resample: num samples along axis by the Fourier method
+ * (the real transform for real x), without a window. */
+CUSCI_API cusci_status cusci_signal_resample(cusci_ctx *ctx, const cusci_array *x, int64_t num, int axis, cusci_array **out);
+/* scipy.signal.hilbert: the analytic signal of real x along axis through
+ * an FFT of n points (0: x's length); complex. */
+CUSCI_API cusci_status cusci_signal_hilbert(cusci_ctx *ctx, const cusci_array *x, int64_t n, int axis, cusci_array **out);
+/*
+ * scipy.signal.medfilt: each element the median of its window, zeros
+ * outside the array; kernel_size: nk sizes, one per axis or (nk 1) the
+ * same on every axis, each odd; NULL is 3. x of an integer dtype, float32
+ * or float64; the result of x's dtype. On a GPU a window has at most 1024
+ * values.
+ */
+CUSCI_API cusci_status cusci_signal_medfilt(cusci_ctx *ctx, const cusci_array *x, int nk, const int64_t *kernel_size, cusci_array **out);
+
 /* ------------------------------------------------ IIR and FIR filters */
 
 /*

@@ -17,6 +17,7 @@
 #include <cusci/kit/dispatch.cuh>
 
 #include "kernels/signal/launch.h"
+#include "reference/signal/select.h"
 
 namespace {
 
@@ -198,6 +199,66 @@ __global__ void convolve_kernel(conv_dims d, const T *__restrict__ in1, const T 
   }
 }
 
+/* upfirdn: one thread per output element (o, i, q), the taps in the
+ * host's order. */
+template <typename T>
+__global__ void upfirdn_kernel(int64_t nh, const T *__restrict__ h, int64_t outer, int64_t n, int64_t inner, const T *__restrict__ x, int64_t up,
+                               int64_t down, int64_t nout, T *y)
+{
+  const int64_t total = outer * nout * inner, step = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t e = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; e < total; e += step) {
+    const int64_t q = e % inner, r = e / inner, i = r % nout, o = r / nout;
+    const T *xl = x + o * n * inner + q;
+    const int64_t t = i * down, lo = t - (n - 1) * up;
+    int64_t k = t % up;
+    if (k < lo)
+      k += (lo - k + up - 1) / up * up;
+    T acc = zero<T>();
+    for (; k < nh && k <= t; k += up)
+      acc = add(acc, mul(h[k], xl[(t - k) / up * inner]));
+    y[e] = acc;
+  }
+}
+
+struct med_dims {
+  int ndim;
+  int64_t shape[CUSCI__SIG_CONV_MAXD], ks[CUSCI__SIG_CONV_MAXD];
+};
+
+/* medfilt: one thread per element, its window in local memory (CAP
+ * values at most). */
+template <typename T, int CAP>
+__global__ void medfilt_kernel(med_dims d, int64_t w, int64_t total, const T *__restrict__ x, T *y)
+{
+  const int64_t step = (int64_t)gridDim.x * blockDim.x;
+  T win[CAP];
+  for (int64_t e = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; e < total; e += step) {
+    int64_t at[CUSCI__SIG_CONV_MAXD], r[CUSCI__SIG_CONV_MAXD], st[CUSCI__SIG_CONV_MAXD], rem = e, s = 1;
+    for (int a = d.ndim - 1; a >= 0; a--) {
+      at[a] = rem % d.shape[a], rem /= d.shape[a];
+      r[a] = 0, st[a] = s, s *= d.shape[a];
+    }
+    for (int64_t m = 0; m < w; m++) {
+      int64_t off = 0;
+      bool inside = true;
+      for (int a = 0; a < d.ndim; a++) {
+        const int64_t p = at[a] + r[a] - d.ks[a] / 2;
+        inside &= p >= 0 && p < d.shape[a];
+        off += p * st[a];
+      }
+      win[m] = inside ? x[off] : (T)0;
+      for (int a = d.ndim - 1; a >= 0; a--) {
+        if (++r[a] < d.ks[a])
+          break;
+        r[a] = 0;
+      }
+    }
+    T v;
+    CUSCI__SIG_SELECT(T, win, w, w / 2, v);
+    y[e] = v;
+  }
+}
+
 unsigned blocks_for(int64_t n, int threads)
 {
   int64_t b = (n + threads - 1) / threads;
@@ -257,6 +318,37 @@ struct convolve_op {
   }
 };
 
+struct upfirdn_op {
+  cudaStream_t s;
+  int64_t nh;
+  const void *h;
+  int64_t outer, n, inner;
+  const void *x;
+  int64_t up, down, nout;
+  void *y;
+  template <typename T> int run()
+  {
+    const int64_t b = blocks_for(outer * nout * inner, 256);
+    upfirdn_kernel<T><<<(unsigned)(b > 65535 * 64 ? 65535 * 64 : b), 256, 0, s>>>(nh, (const T *)h, outer, n, inner, (const T *)x, up, down, nout,
+                                                                                 (T *)y);
+    return launched();
+  }
+};
+
+template <typename T>
+int medfilt_run(cudaStream_t s, const med_dims &d, int64_t w, int64_t total, const void *x, void *y)
+{
+  const int64_t b = blocks_for(total, 128);
+  const unsigned g = (unsigned)(b > 65535 * 64 ? 65535 * 64 : b);
+  if (w <= 32)
+    medfilt_kernel<T, 32><<<g, 128, 0, s>>>(d, w, total, (const T *)x, (T *)y);
+  else if (w <= 128)
+    medfilt_kernel<T, 128><<<g, 128, 0, s>>>(d, w, total, (const T *)x, (T *)y);
+  else
+    medfilt_kernel<T, CUSCI__SIG_MEDFILT_MAXW><<<g, 128, 0, s>>>(d, w, total, (const T *)x, (T *)y);
+  return launched();
+}
+
 /* The SDCZ dtype of a precision code of filter.h. */
 int dtype_of(int prec)
 {
@@ -297,4 +389,35 @@ extern "C" int cusci__sig_convolve_gpu(void *stream, int prec, int ndim, const i
     return 0;
   convolve_op op{ (cudaStream_t)stream, d, in1, in2, out, no };
   return cusci::by_sdcz(dtype_of(prec), op);
+}
+
+extern "C" int cusci__sig_upfirdn_gpu(void *stream, int prec, int64_t nh, const void *h, int64_t outer, int64_t n, int64_t inner, const void *x,
+                                      int64_t up, int64_t down, int64_t nout, void *y)
+{
+  if (outer * nout * inner == 0)
+    return 0;
+  upfirdn_op op{ (cudaStream_t)stream, nh, h, outer, n, inner, x, up, down, nout, y };
+  return cusci::by_sdcz(dtype_of(prec), op);
+}
+
+extern "C" int cusci__sig_medfilt_gpu(void *stream, int dt, int ndim, const int64_t *shape, const int64_t *ks, const void *x, void *y)
+{
+  med_dims d;
+  d.ndim = ndim;
+  int64_t total = 1, w = 1;
+  for (int a = 0; a < ndim; a++)
+    d.shape[a] = shape[a], d.ks[a] = ks[a], total *= shape[a], w *= ks[a];
+  if (total == 0)
+    return 0;
+  cudaStream_t s = (cudaStream_t)stream;
+  switch (dt) {
+#define CUSCI__SIG_MED_CASE_(NAME, T, ...) \
+  case CUSCI_##NAME:                      \
+    return medfilt_run<T>(s, d, w, total, x, y);
+    CUSCI_DTYPES_INTEGER(CUSCI__SIG_MED_CASE_, 0)
+    CUSCI_DTYPES_REAL(CUSCI__SIG_MED_CASE_, 0)
+#undef CUSCI__SIG_MED_CASE_
+  default:
+    return (int)cudaErrorInvalidValue;
+  }
 }

@@ -7,6 +7,10 @@
 #include <complex.h>
 #include <stdlib.h>
 
+#include <cusci/kit/dtypes.h>
+
+#include "reference/signal/select.h"
+
 #define CUSCI__SIG_MAXD 32
 
 #define T float
@@ -74,5 +78,72 @@ void cusci__sig_convolve(int prec, int ndim, const int64_t *shape1, const void *
   case CUSCI__SIG_F64: convolve_d(ndim, shape1, in1, shape2, in2, start, oshape, out); break;
   case CUSCI__SIG_C64: convolve_c(ndim, shape1, in1, shape2, in2, start, oshape, out); break;
   default: convolve_z(ndim, shape1, in1, shape2, in2, start, oshape, out); break;
+  }
+}
+
+void cusci__sig_upfirdn(int prec, int64_t nh, const void *h, int64_t outer, int64_t n, int64_t inner, const void *x, int64_t up, int64_t down,
+                        int64_t nout, void *y)
+{
+  switch (prec) {
+  case CUSCI__SIG_F32: upfirdn_s(nh, h, outer, n, inner, x, up, down, nout, y); break;
+  case CUSCI__SIG_F64: upfirdn_d(nh, h, outer, n, inner, x, up, down, nout, y); break;
+  case CUSCI__SIG_C64: upfirdn_c(nh, h, outer, n, inner, x, up, down, nout, y); break;
+  default: upfirdn_z(nh, h, outer, n, inner, x, up, down, nout, y); break;
+  }
+}
+
+/* medfilt for one real type: each element's window gathered (zeros
+ * outside), its middle value selected. */
+#define CUSCI__SIG_MEDFILT_(NAME, T, ...)                                                                       \
+  static int medfilt_##NAME(int ndim, const int64_t *shape, const int64_t *ks, const T *x, T *y)                \
+  {                                                                                                              \
+    int64_t w = 1, total = 1, st[CUSCI__SIG_MAXD];                                                               \
+    for (int d = ndim - 1; d >= 0; d--) {                                                                        \
+      st[d] = total;                                                                                             \
+      total *= shape[d], w *= ks[d];                                                                             \
+    }                                                                                                            \
+    T *win = malloc(sizeof(T) * (size_t)w);                                                                      \
+    if (!win)                                                                                                    \
+      return -1;                                                                                                 \
+    for (int64_t e = 0; e < total; e++) {                                                                        \
+      int64_t at[CUSCI__SIG_MAXD], r[CUSCI__SIG_MAXD], rem = e;                                                  \
+      for (int d = ndim - 1; d >= 0; d--) {                                                                      \
+        at[d] = rem % shape[d], rem /= shape[d];                                                                 \
+        r[d] = 0;                                                                                                \
+      }                                                                                                          \
+      for (int64_t m = 0; m < w; m++) {                                                                          \
+        int64_t off = 0;                                                                                         \
+        int inside = 1;                                                                                          \
+        for (int d = 0; d < ndim; d++) {                                                                         \
+          const int64_t p = at[d] + r[d] - ks[d] / 2;                                                            \
+          inside &= p >= 0 && p < shape[d];                                                                      \
+          off += p * st[d];                                                                                      \
+        }                                                                                                        \
+        win[m] = inside ? x[off] : (T)0;                                                                         \
+        for (int d = ndim - 1; d >= 0; d--) {                                                                    \
+          if (++r[d] < ks[d])                                                                                    \
+            break;                                                                                               \
+          r[d] = 0;                                                                                              \
+        }                                                                                                        \
+      }                                                                                                          \
+      CUSCI__SIG_SELECT(T, win, w, w / 2, y[e]);                                                                 \
+    }                                                                                                            \
+    free(win);                                                                                                   \
+    return 0;                                                                                                    \
+  }
+CUSCI_DTYPES_INTEGER(CUSCI__SIG_MEDFILT_, 0)
+CUSCI_DTYPES_REAL(CUSCI__SIG_MEDFILT_, 0)
+
+int cusci__sig_medfilt(int dt, int ndim, const int64_t *shape, const int64_t *ks, const void *x, void *y)
+{
+  switch (dt) {
+#define CUSCI__SIG_MEDFILT_CASE_(NAME, T, ...) \
+  case CUSCI_##NAME:                          \
+    return medfilt_##NAME(ndim, shape, ks, x, y);
+    CUSCI_DTYPES_INTEGER(CUSCI__SIG_MEDFILT_CASE_, 0)
+    CUSCI_DTYPES_REAL(CUSCI__SIG_MEDFILT_CASE_, 0)
+#undef CUSCI__SIG_MEDFILT_CASE_
+  default:
+    return -1;
   }
 }

@@ -42,5 +42,23 @@ int cusci__sig_sosfilt(int prec, int64_t nsec, bool per_channel, const void *sos
  */
 void cusci__sig_convolve(int prec, int ndim, const int64_t *shape1, const void *in1, const int64_t *shape2, const void *in2,
                          const int64_t *start, const int64_t *oshape, void *out);
+/*
+ * upfirdn along the middle axis: x (outer x n x inner) upsampled by `up`
+ * (up - 1 zeros after each sample), filtered by h (nh taps), downsampled
+ * by `down`: y (outer x nout x inner), nout = ((n - 1) up + nh - 1) / down
+ * + 1, y[i] = the sum over the taps k = t mod up, t mod up + up, ... <= t
+ * (from the first whose sample is inside) of h[k] x[(t - k) / up], t =
+ * i down.
+ */
+void cusci__sig_upfirdn(int prec, int64_t nh, const void *h, int64_t outer, int64_t n, int64_t inner, const void *x, int64_t up, int64_t down,
+                        int64_t nout, void *y);
+/*
+ * medfilt: the median of each element's window (ks per axis, odd) of a
+ * C-contiguous n-d array, zeros outside it (SciPy's rank_filter in mode
+ * constant): x and y of the 12 real dtypes of `cusci_dtype` codes
+ * (int8 .. uint64, float32, float64; `dt` as the enum). 0, or -1 when
+ * memory for a window runs out.
+ */
+int cusci__sig_medfilt(int dt, int ndim, const int64_t *shape, const int64_t *ks, const void *x, void *y);
 
 #endif

@@ -95,3 +95,28 @@ static void NAME(convolve)(int ndim, const int64_t *shape1, const T *in1, const 
     out[j] = acc;
   }
 }
+
+/* One output of upfirdn: the sum over the taps k = t mod up, t mod up +
+ * up, ... (from the first whose sample is inside) of h[k] x[(t - k) / up]. */
+static T NAME(upfirdn_one)(const T *h, int64_t nh, const T *x, int64_t n, int64_t stride, int64_t up, int64_t t)
+{
+  int64_t k = t % up;
+  const int64_t lo = t - (n - 1) * up;
+  if (k < lo)
+    k += (lo - k + up - 1) / up * up;
+  T acc = 0;
+  for (; k < nh && k <= t; k += up)
+    acc += h[k] * x[(t - k) / up * stride];
+  return acc;
+}
+
+static void NAME(upfirdn)(int64_t nh, const T *h, int64_t outer, int64_t n, int64_t inner, const T *x, int64_t up, int64_t down, int64_t nout,
+                          T *y)
+{
+  for (int64_t o = 0; o < outer; o++)
+    for (int64_t i = 0; i < nout; i++)
+      for (int64_t q = 0; q < inner; q++) {
+        const int64_t t = i * down;
+        y[(o * nout + i) * inner + q] = NAME(upfirdn_one)(h, nh, x + o * n * inner + q, n, inner, up, t);
+      }
+}

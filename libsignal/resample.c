@@ -1,0 +1,430 @@
+/*
+ * libsignal/resample.c: upfirdn, resample_poly, resample (the Fourier
+ * method), hilbert and medfilt of signal.h.
+ *
+ * upfirdn and medfilt are kernels of their own (reference/signal/filter.c
+ * on the host, kernels/signal/filter.cu on the GPU, the same sums and the
+ * same selection); resample_poly is upfirdn with SciPy's Kaiser-windowed
+ * FIR filter; resample and hilbert are fft.h's transforms and the core's
+ * arithmetic, on either backend.
+ */
+#include "libsignal/internal.h"
+
+#include <complex.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cusci/compute.h>
+#include <cusci/fft.h>
+#include <cusci/kit/dtypes.h>
+#include <cusci/signal.h>
+
+#include "kernels/signal/launch.h"
+#include "reference/signal/filter.h"
+
+static int prec_of(cusci_dtype dt)
+{
+  return dt == CUSCI_FLOAT32 ? CUSCI__SIG_F32 : dt == CUSCI_FLOAT64 ? CUSCI__SIG_F64 : dt == CUSCI_COMPLEX64 ? CUSCI__SIG_C64 : CUSCI__SIG_C128;
+}
+
+/* result_type(h, x, float32): bool and integers as float64. */
+static cusci_dtype fir_dtype(cusci_dtype a, cusci_dtype b)
+{
+  const bool cx = cusci_dtype_is_complex(a) || cusci_dtype_is_complex(b);
+  const bool dbl = a == CUSCI_FLOAT64 || a == CUSCI_COMPLEX128 || !cusci_dtype_is_inexact(a) || b == CUSCI_FLOAT64 || b == CUSCI_COMPLEX128 ||
+                   !cusci_dtype_is_inexact(b);
+  return cx ? (dbl ? CUSCI_COMPLEX128 : CUSCI_COMPLEX64) : (dbl ? CUSCI_FLOAT64 : CUSCI_FLOAT32);
+}
+
+static cusci_status axis_of(cusci_ctx *ctx, const char *fn, const cusci_array *x, int axis, int *out)
+{
+  const int nd = cusci_array_ndim(x);
+  if (nd < 1)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "x is 0-d: there is no axis");
+  if (axis < -nd || axis >= nd)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is out of range for an array of %d dimensions", axis, nd);
+  *out = axis < 0 ? axis + nd : axis;
+  return CUSCI_OK;
+}
+
+static void split(int nd, const int64_t *shape, int axis, int64_t *outer, int64_t *inner)
+{
+  *outer = 1, *inner = 1;
+  for (int i = 0; i < axis; i++)
+    *outer *= shape[i];
+  for (int i = axis + 1; i < nd; i++)
+    *inner *= shape[i];
+}
+
+static cusci_status contiguous(cusci_ctx *ctx, const cusci_array *x, cusci_dtype dt, cusci_array **out)
+{
+  cusci_array *c = NULL;
+  CUSCI_TRY(cusci_array_astype(ctx, (cusci_array *)x, dt, false, &c));
+  cusci_status st = cusci_array_ascontiguousarray(ctx, c, out);
+  cusci_array_release(c);
+  return st;
+}
+
+/* ------------------------------------------------ upfirdn */
+
+/* upfirdn of h (1-D, of dt, contiguous) and x along axis into a new
+ * array *out. */
+static cusci_status upfirdn_run(cusci_ctx *ctx, const char *fn, const cusci_array *h, const cusci_array *x, int64_t up, int64_t down, int axis,
+                                cusci_dtype dt, cusci_array **out)
+{
+  const int nd = cusci_array_ndim(x);
+  const int64_t *sh = cusci_array_shape(x), n = sh[axis], nh = cusci_array_size(h);
+  int64_t outer, inner, os[SIG_MAXD];
+  split(nd, sh, axis, &outer, &inner);
+  memcpy(os, sh, sizeof(int64_t) * (size_t)nd);
+  os[axis] = n ? ((n - 1) * up + nh - 1) / down + 1 : 0;
+  cusci_array *xc = NULL, *hc = NULL, *r = NULL;
+  cusci_status st = contiguous(ctx, x, dt, &xc);
+  if (st == CUSCI_OK)
+    st = contiguous(ctx, h, dt, &hc);
+  if (st == CUSCI_OK)
+    st = cusci_array_empty(ctx, nd, os, dt, &r);
+  if (st == CUSCI_OK && n) {
+    if (cusci_ctx_device(ctx) >= 0) {
+      int code = cusci__sig_upfirdn_gpu(cusci_ctx_stream(ctx), prec_of(dt), nh, cusci_array_data(hc), outer, n, inner, cusci_array_data(xc), up, down,
+                                        os[axis], cusci_array_data(r));
+      if (code)
+        st = cusci_ctx_gpu_status(ctx, fn, "the upfirdn kernel", code);
+    } else {
+      cusci__sig_upfirdn(prec_of(dt), nh, cusci_array_data(hc), outer, n, inner, cusci_array_data(xc), up, down, os[axis], cusci_array_data(r));
+    }
+  }
+  cusci_array_release(xc), cusci_array_release(hc);
+  if (st != CUSCI_OK) {
+    cusci_array_release(r);
+    return st;
+  }
+  *out = r;
+  return CUSCI_OK;
+}
+
+static cusci_status rates(cusci_ctx *ctx, const char *fn, int64_t up, int64_t down)
+{
+  if (up < 1 || down < 1)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "up is %lld and down %lld: both must be at least 1", (long long)up, (long long)down);
+  return CUSCI_OK;
+}
+
+cusci_status cusci_signal_upfirdn(cusci_ctx *ctx, const cusci_array *h, const cusci_array *x, int64_t up, int64_t down, int axis, cusci_array **out)
+{
+  static const char fn[] = "cusci_signal_upfirdn";
+  CUSCI_ENTRY(ctx, fn, h, x, out);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "h", h));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
+  CUSCI_TRY(rates(ctx, fn, up, down));
+  if (cusci_array_ndim(h) != 1 || cusci_array_size(h) == 0)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "h must be 1-D and not empty (it has %d dimensions and %lld values)", cusci_array_ndim(h),
+                          (long long)cusci_array_size(h));
+  int ax;
+  CUSCI_TRY(axis_of(ctx, fn, x, axis, &ax));
+  const cusci_dtype dt = fir_dtype(cusci_array_dtype(h), cusci_array_dtype(x));
+  int64_t os[SIG_MAXD];
+  const int64_t n = cusci_array_shape(x)[ax];
+  memcpy(os, cusci_array_shape(x), sizeof(int64_t) * (size_t)cusci_array_ndim(x));
+  os[ax] = n ? ((n - 1) * up + cusci_array_size(h) - 1) / down + 1 : 0;
+  CUSCI_TRY(cusci_check_out(ctx, fn, out, cusci_array_ndim(x), os, dt, CUSCI_CASTING_NO));
+  cusci_array *r = NULL;
+  CUSCI_TRY(upfirdn_run(ctx, fn, h, x, up, down, ax, dt, &r));
+  return cusci_give_out(ctx, fn, r, out);
+}
+
+/* ------------------------------------------------ resample_poly */
+
+/* The modified Bessel function I0 by its power series (|x| <= 700). */
+static double bessel_i0(double x)
+{
+  double sum = 1, term = 1, q = x * x / 4;
+  for (int k = 1; k < 500; k++) {
+    term *= q / ((double)k * k);
+    sum += term;
+    if (term < sum * 1e-17)
+      break;
+  }
+  return sum;
+}
+
+static int64_t gcd64(int64_t a, int64_t b)
+{
+  while (b) {
+    int64_t t = a % b;
+    a = b, b = t;
+  }
+  return a;
+}
+
+cusci_status cusci_signal_resample_poly(cusci_ctx *ctx, const cusci_array *x, int64_t up, int64_t down, int axis, cusci_array **out)
+{
+  static const char fn[] = "cusci_signal_resample_poly";
+  CUSCI_ENTRY(ctx, fn, x, out);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
+  CUSCI_TRY(rates(ctx, fn, up, down));
+  int ax;
+  CUSCI_TRY(axis_of(ctx, fn, x, axis, &ax));
+  const cusci_dtype xt = cusci_array_dtype(x);
+  const cusci_dtype dt = cusci_dtype_is_inexact(xt) && xt != CUSCI_FLOAT16 ? xt : xt == CUSCI_FLOAT16 ? CUSCI_FLOAT32 : CUSCI_FLOAT64;
+  const int nd = cusci_array_ndim(x);
+  const int64_t g = gcd64(up, down), n_in = cusci_array_shape(x)[ax];
+  up /= g, down /= g;
+  int64_t os[SIG_MAXD];
+  memcpy(os, cusci_array_shape(x), sizeof(int64_t) * (size_t)nd);
+  const int64_t n_out = n_in * up / down + (n_in * up % down != 0);
+  os[ax] = n_out;
+  /* Equal rates: a copy of x in its own dtype, as SciPy's. */
+  if (up == 1 && down == 1) {
+    CUSCI_TRY(cusci_check_out(ctx, fn, out, nd, os, xt, CUSCI_CASTING_NO));
+    return cusci_array_copy(ctx, x, out);
+  }
+  CUSCI_TRY(cusci_check_out(ctx, fn, out, nd, os, dt, CUSCI_CASTING_NO));
+  /* SciPy's filter: firwin(2 half_len + 1, 1 / max_rate) with a Kaiser
+   * window of beta 5 (a windowed sinc scaled to a DC gain of 1), in x's
+   * dtype, times up; zeros before it so that the outputs are centred,
+   * and after it until the output is long enough. */
+  const int64_t max_rate = up > down ? up : down, half = 10 * max_rate, taps = 2 * half + 1;
+  const int64_t pre = down - half % down, remove = (half + pre) / down;
+  int64_t post = 0;
+  while (((n_in - 1) * up + (taps + pre + post) - 1) / down + 1 < n_out + remove)
+    post++;
+  const int64_t nh = pre + taps + post;
+  double complex *hv = calloc((size_t)nh, sizeof *hv);
+  if (!hv)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %lld taps", (long long)nh);
+  const double fc = 1.0 / (double)max_rate, alpha = (double)(taps - 1) / 2, i0b = bessel_i0(5.0);
+  double sum = 0;
+  for (int64_t m = 0; m < taps; m++) {
+    const double t = (double)m - alpha, u = fc * t, r = t / alpha;
+    const double sinc = u == 0 ? 1 : sin(3.14159265358979323846 * u) / (3.14159265358979323846 * u);
+    const double w = bessel_i0(5.0 * sqrt(fmax(0.0, 1 - r * r))) / i0b;
+    hv[pre + m] = fc * sinc * w;
+    sum += creal(hv[pre + m]);
+  }
+  for (int64_t m = 0; m < taps; m++)
+    hv[pre + m] = creal(hv[pre + m]) / sum;
+  cusci_array *h0 = NULL, *h = NULL, *y = NULL, *keep = NULL;
+  cusci_array *hh = NULL;
+  cusci_status st = cusci_array_from_host(ctx, hv, 1, &nh, CUSCI_COMPLEX128, &hh);
+  free(hv);
+  /* Rounded to x's dtype first, then times up in it, as SciPy's. */
+  if (st == CUSCI_OK)
+    st = cusci_array_astype(ctx, hh, dt, true, &h0);
+  if (st == CUSCI_OK)
+    st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_array(h0), cusci_operand_int(up), &h);
+  if (st == CUSCI_OK)
+    st = upfirdn_run(ctx, fn, h, x, up, down, ax, dt, &y);
+  if (st == CUSCI_OK) {
+    int64_t s0[SIG_MAXD], e0[SIG_MAXD];
+    for (int i = 0; i < nd; i++)
+      s0[i] = e0[i] = CUSCI_SLICE_NONE;
+    s0[ax] = remove, e0[ax] = remove + n_out;
+    st = cusci_array_slice(ctx, y, s0, e0, NULL, &keep);
+  }
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, keep, out);
+  cusci_array *all[] = { hh, h0, h, y, keep };
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+    cusci_array_release(all[i]);
+  return st;
+}
+
+/* ------------------------------------------------ resample and hilbert */
+
+/* A slice of a along axis. */
+static cusci_status along(cusci_ctx *ctx, cusci_array *a, int axis, int64_t start, int64_t stop, cusci_array **out)
+{
+  int64_t s0[SIG_MAXD], e0[SIG_MAXD];
+  for (int i = 0; i < cusci_array_ndim(a); i++)
+    s0[i] = e0[i] = CUSCI_SLICE_NONE;
+  s0[axis] = start, e0[axis] = stop;
+  return cusci_array_slice(ctx, a, s0, e0, NULL, out);
+}
+
+/* v (a view) times a scalar, in place. */
+static cusci_status scale_view(cusci_ctx *ctx, cusci_array *v, double s)
+{
+  return cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_array(v), cusci_operand_float(s), &v);
+}
+
+/* Copy src[a0:a1] into dst[b0:b0 + a1 - a0] along axis. */
+static cusci_status copy_part(cusci_ctx *ctx, cusci_array *src, cusci_array *dst, int axis, int64_t a0, int64_t a1, int64_t b0)
+{
+  if (a1 <= a0)
+    return CUSCI_OK;
+  cusci_array *s = NULL, *d = NULL;
+  cusci_status st = along(ctx, src, axis, a0, a1, &s);
+  if (st == CUSCI_OK)
+    st = along(ctx, dst, axis, b0, b0 + (a1 - a0), &d);
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, s, &d);
+  cusci_array_release(s), cusci_array_release(d);
+  return st;
+}
+
+cusci_status cusci_signal_resample(cusci_ctx *ctx, const cusci_array *x, int64_t num, int axis, cusci_array **out)
+{
+  static const char fn[] = "cusci_signal_resample";
+  CUSCI_ENTRY(ctx, fn, x, out);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
+  int ax;
+  CUSCI_TRY(axis_of(ctx, fn, x, axis, &ax));
+  const int64_t n_x = cusci_array_shape(x)[ax];
+  if (num < 1)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "num is %lld: it must be at least 1", (long long)num);
+  if (n_x < 1)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "x has no samples along axis %d", ax);
+  /* SciPy's: the spectrum's first m = min(num, n_x) bins (for a real x
+   * the one-sided m // 2 + 1), the unpaired bin m / 2 of an even m doubled
+   * (down) or halved (up), all divided by n_x / num, transformed back at
+   * num points. */
+  const double s_fac = (double)n_x / (double)num;
+  const int64_t m = num < n_x ? num : n_x, m2 = m / 2 + 1;
+  const bool cx = cusci_dtype_is_complex(cusci_array_dtype(x));
+  cusci_array *X = NULL, *Y = NULL, *v = NULL, *w = NULL, *Ys = NULL;
+  cusci_status st = cx ? cusci_fft_fft(ctx, x, 0, ax, CUSCI_FFT_BACKWARD, &X) : cusci_fft_rfft(ctx, x, 0, ax, CUSCI_FFT_BACKWARD, &X);
+  const int nd = cusci_array_ndim(x);
+  int64_t ys[SIG_MAXD];
+  memcpy(ys, cusci_array_shape(x), sizeof(int64_t) * (size_t)nd);
+  if (!cx) {
+    if (st == CUSCI_OK)
+      st = along(ctx, X, ax, 0, m2, &v);
+    if (st == CUSCI_OK)
+      st = cusci_array_copy(ctx, v, &Y);
+    if (st == CUSCI_OK && m % 2 == 0 && num != n_x) {
+      st = along(ctx, Y, ax, m / 2, m / 2 + 1, &w);
+      if (st == CUSCI_OK)
+        st = scale_view(ctx, w, num < n_x ? 2.0 : 0.5);
+    }
+    if (st == CUSCI_OK)
+      st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_DIVIDE, cusci_operand_array(Y), cusci_operand_float(s_fac), &Ys);
+    if (st == CUSCI_OK)
+      st = cusci_fft_irfft(ctx, Ys, num, ax, CUSCI_FFT_BACKWARD, out);
+  } else {
+    ys[ax] = num;
+    if (st == CUSCI_OK)
+      st = cusci_array_zeros(ctx, nd, ys, cusci_array_dtype(X), &Y);
+    if (st == CUSCI_OK)
+      st = copy_part(ctx, X, Y, ax, 0, m2, 0);
+    if (st == CUSCI_OK && m2 < m)
+      st = copy_part(ctx, X, Y, ax, n_x - (m - m2), n_x, num - (m - m2));
+    if (st == CUSCI_OK && m % 2 == 0 && num < n_x) {
+      /* Y[-m/2] += X[-m/2] */
+      cusci_array *xa = NULL, *ya = NULL;
+      st = along(ctx, X, ax, n_x - m / 2, n_x - m / 2 + 1, &xa);
+      if (st == CUSCI_OK)
+        st = along(ctx, Y, ax, num - m / 2, num - m / 2 + 1, &ya);
+      if (st == CUSCI_OK)
+        st = cusci_add(ctx, ya, xa, &ya);
+      cusci_array_release(xa), cusci_array_release(ya);
+    } else if (st == CUSCI_OK && m % 2 == 0 && n_x < num) {
+      /* Y[m/2] /= 2; Y[num - m/2] = Y[m/2] */
+      st = along(ctx, Y, ax, m / 2, m / 2 + 1, &w);
+      if (st == CUSCI_OK)
+        st = scale_view(ctx, w, 0.5);
+      if (st == CUSCI_OK)
+        st = copy_part(ctx, Y, Y, ax, m / 2, m / 2 + 1, num - m / 2);
+    }
+    if (st == CUSCI_OK)
+      st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_DIVIDE, cusci_operand_array(Y), cusci_operand_float(s_fac), &Ys);
+    if (st == CUSCI_OK)
+      st = cusci_fft_ifft(ctx, Ys, num, ax, CUSCI_FFT_BACKWARD, out);
+  }
+  cusci_array *all[] = { X, Y, v, w, Ys };
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+    cusci_array_release(all[i]);
+  return st;
+}
+
+cusci_status cusci_signal_hilbert(cusci_ctx *ctx, const cusci_array *x, int64_t n, int axis, cusci_array **out)
+{
+  static const char fn[] = "cusci_signal_hilbert";
+  CUSCI_ENTRY(ctx, fn, x, out);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
+  if (cusci_dtype_is_complex(cusci_array_dtype(x)))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "x is %s: it must be real", cusci_dtype_name(cusci_array_dtype(x)));
+  int ax;
+  CUSCI_TRY(axis_of(ctx, fn, x, axis, &ax));
+  const int64_t N = n ? n : cusci_array_shape(x)[ax];
+  if (n < 0 || N < 1)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "N is %lld: it must be positive", (long long)(n ? n : N));
+  /* ifft(fft(x, N) h), h = 1, 2, ..., 2, (1 at N / 2 for an even N), 0, ...,
+   * along axis. */
+  const int nd = cusci_array_ndim(x);
+  cusci_array *X = NULL, *h = NULL, *hr = NULL, *p = NULL;
+  cusci_status st = cusci_fft_fft(ctx, x, N, ax, CUSCI_FFT_BACKWARD, &X);
+  double *hv = st == CUSCI_OK ? calloc((size_t)N, sizeof *hv) : NULL;
+  if (st == CUSCI_OK && !hv)
+    st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  if (st == CUSCI_OK) {
+    hv[0] = 1;
+    for (int64_t i = 1; i < (N + 1) / 2; i++)
+      hv[i] = 2;
+    if (N % 2 == 0)
+      hv[N / 2] = 1;
+    int64_t hs[SIG_MAXD];
+    for (int i = 0; i < nd; i++)
+      hs[i] = i == ax ? N : 1;
+    st = cusci_array_from_host(ctx, hv, 1, &N, CUSCI_FLOAT64, &h);
+    if (st == CUSCI_OK)
+      st = cusci_array_astype(ctx, h, cusci_dtype_real_of(cusci_array_dtype(X)), true, &hr);
+    cusci_array_release(h), h = NULL;
+    if (st == CUSCI_OK)
+      st = cusci_array_reshape(ctx, hr, nd, hs, &h);
+  }
+  free(hv);
+  if (st == CUSCI_OK)
+    st = cusci_multiply(ctx, X, h, &p);
+  if (st == CUSCI_OK)
+    st = cusci_fft_ifft(ctx, p, 0, ax, CUSCI_FFT_BACKWARD, out);
+  cusci_array_release(X), cusci_array_release(h), cusci_array_release(hr), cusci_array_release(p);
+  return st;
+}
+
+/* ------------------------------------------------ medfilt */
+
+cusci_status cusci_signal_medfilt(cusci_ctx *ctx, const cusci_array *x, int nk, const int64_t *kernel_size, cusci_array **out)
+{
+  static const char fn[] = "cusci_signal_medfilt";
+  CUSCI_ENTRY(ctx, fn, x, out);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
+  const cusci_dtype dt = cusci_array_dtype(x);
+  if (!cusci_dtype_is_integer(dt) && dt != CUSCI_FLOAT32 && dt != CUSCI_FLOAT64)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "dtype %s is not supported by medfilt (integers, float32, float64)", cusci_dtype_name(dt));
+  /* SciPy's atleast_1d: a 0-d x is one element. */
+  const int nd = cusci_array_ndim(x) ? cusci_array_ndim(x) : 1;
+  const int64_t one = 1, *sh = cusci_array_ndim(x) ? cusci_array_shape(x) : &one;
+  if (kernel_size && nk != 1 && nk != nd)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "%d kernel sizes for an array of %d dimensions (give 1 or %d)", nk, nd, nd);
+  int64_t ks[SIG_MAXD], w = 1;
+  for (int i = 0; i < nd; i++) {
+    ks[i] = kernel_size ? kernel_size[nk == 1 ? 0 : i] : 3;
+    if (ks[i] < 1 || ks[i] % 2 != 1)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "kernel_size[%d] is %lld: each must be odd", i, (long long)ks[i]);
+    w *= ks[i];
+  }
+  const bool gpu = cusci_ctx_device(ctx) >= 0;
+  if (gpu && (w > CUSCI__SIG_MEDFILT_MAXW || nd > CUSCI__SIG_CONV_MAXD))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "a window of %lld values over %d dimensions: the GPU takes up to %d values and %d dimensions",
+                          (long long)w, nd, CUSCI__SIG_MEDFILT_MAXW, CUSCI__SIG_CONV_MAXD);
+  CUSCI_TRY(cusci_check_out(ctx, fn, out, cusci_array_ndim(x), cusci_array_shape(x), dt, CUSCI_CASTING_NO));
+  cusci_array *xc = NULL, *r = NULL;
+  cusci_status st = cusci_array_ascontiguousarray(ctx, (cusci_array *)x, &xc);
+  if (st == CUSCI_OK)
+    st = cusci_array_empty(ctx, cusci_array_ndim(x), cusci_array_shape(x), dt, &r);
+  if (st == CUSCI_OK) {
+    if (gpu) {
+      int code = cusci__sig_medfilt_gpu(cusci_ctx_stream(ctx), dt, nd, sh, ks, cusci_array_data(xc), cusci_array_data(r));
+      if (code)
+        st = cusci_ctx_gpu_status(ctx, fn, "the medfilt kernel", code);
+    } else if (cusci__sig_medfilt(dt, nd, sh, ks, cusci_array_data(xc), cusci_array_data(r))) {
+      st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for a window of %lld values", (long long)w);
+    }
+  }
+  if (st == CUSCI_OK)
+    st = cusci_give_out(ctx, fn, r, out), r = NULL;
+  cusci_array_release(xc), cusci_array_release(r);
+  return st;
+}
