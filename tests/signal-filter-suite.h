@@ -111,6 +111,31 @@ static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
       }
     }
     cusci_array_release(x1), cusci_array_release(x2);
+  } else if (!strcmp(func, "upfirdn") || !strcmp(func, "resample_poly")) {
+    sscanf(rest, "%lld %lld %d", &n1, &n2, &axis);
+    const bool poly = func[0] == 'r';
+    cusci_array *h = poly ? NULL : sf_load(ctx, name, "h", false), *x = sf_load(ctx, name, "x", false);
+    *want = sf_load(ctx, name, "y", false);
+    if (x && (poly || h))
+      st = poly ? cusci_signal_resample_poly(ctx, x, n1, n2, axis, y) : cusci_signal_upfirdn(ctx, h, x, n1, n2, axis, y);
+    cusci_array_release(h), cusci_array_release(x);
+  } else if (!strcmp(func, "resample") || !strcmp(func, "hilbert")) {
+    sscanf(rest, "%lld %d", &n1, &axis);
+    cusci_array *x = sf_load(ctx, name, "x", false);
+    *want = sf_load(ctx, name, "y", false);
+    *fft = true;
+    if (x)
+      st = func[0] == 'r' ? cusci_signal_resample(ctx, x, n1, axis, y) : cusci_signal_hilbert(ctx, x, n1, axis, y);
+    cusci_array_release(x);
+  } else if (!strcmp(func, "medfilt")) {
+    sscanf(rest, "%31s", a1);
+    int64_t ks[8];
+    const int nk = parse_list_or_none(a1, ks);
+    cusci_array *x = sf_load(ctx, name, "x", false);
+    *want = sf_load(ctx, name, "y", false);
+    if (x)
+      st = cusci_signal_medfilt(ctx, x, nk, nk ? ks : NULL, y);
+    cusci_array_release(x);
   } else if (!strcmp(func, "correlation_lags")) {
     sscanf(rest, "%lld %lld %31s", &n1, &n2, a1);
     *want = sf_load(ctx, name, "y", false);
