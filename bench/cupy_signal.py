@@ -3,7 +3,8 @@
 CASES maps a case name to a function that takes the cupy module and returns
 a zero-argument callable doing one call (CuPy's plan cache warm after the
 warm-up, as cusci's). The signal.cufft_* rows are cuFFT called directly
-from C and have no CuPy twin.
+from C, and signal.sosfilt_stream_* is cusci's streaming filter, which
+CuPy lacks: they have no CuPy twin.
 """
 
 
@@ -24,7 +25,62 @@ def rfft_4096(cp):
     return lambda: cp.fft.rfft(x)
 
 
+_B = [2.395964410377617e-05, 0.00019167715283020936, 0.0006708700349057328, 0.0013417400698114655,
+      0.001677175087264332, 0.0013417400698114655, 0.0006708700349057328, 0.00019167715283020936,
+      2.395964410377617e-05]
+_A = [1.0, -4.784514894995809, 10.445041065534665, -13.457719890241556, 11.12933103916398,
+      -6.025260397297651, 2.0792738030118767, -0.4172171569897821, 0.03720010070484524]
+_SOS = [[2.395964410377617e-05, 4.791928820755234e-05, 2.395964410377617e-05, 1.0, -1.0263514742610553, 0.26864019099379005],
+        [1.0, 2.0, 1.0, 1.0, -1.0868584613628944, 0.343430940165366],
+        [1.0, 2.0, 1.0, 1.0, -1.2197253651240232, 0.5076634651740437],
+        [1.0, 2.0, 1.0, 1.0, -1.4515795942478362, 0.794251053241888]]
+
+
+def _filt(which, rows, n):
+    def make(cp):
+        import cupyx.scipy.signal as S
+        b, a, sos = cp.asarray(_B), cp.asarray(_A), cp.asarray(_SOS)
+        x = cp.ones((rows, n)) if rows > 1 else cp.ones(n)
+        if which == "lfilter":
+            return lambda: S.lfilter(b, a, x)
+        if which == "filtfilt":
+            return lambda: S.filtfilt(b, a, x)
+        return lambda: S.sosfilt(sos, x)
+    return make
+
+
+def _conv(which, n, m):
+    def make(cp):
+        import cupyx.scipy.signal as S
+        x, h = cp.ones(n), cp.ones(m)
+        if which == "fft":
+            return lambda: S.fftconvolve(x, h)
+        return lambda: S.convolve(x, h, method="direct")
+    return make
+
+
+def resample_poly(cp):
+    import cupyx.scipy.signal as S
+    x = cp.ones(1 << 24)
+    return lambda: S.resample_poly(x, 3, 2)
+
+
+def medfilt(cp):
+    import cupyx.scipy.signal as S
+    x = cp.ones(1 << 22)
+    return lambda: S.medfilt(x, 5)
+
+
 CASES = {
+    "signal.lfilter_f64_256x65536": _filt("lfilter", 256, 65536),
+    "signal.sosfilt_f64_256x65536": _filt("sosfilt", 256, 65536),
+    "signal.filtfilt_f64_256x65536": _filt("filtfilt", 256, 65536),
+    "signal.sosfilt_f64_2e24": _filt("sosfilt", 1, 1 << 24),
+    "signal.sosfilt_f64_1x4096_host": _filt("sosfilt", 1, 4096),
+    "signal.fftconvolve_f64_2e22_2e12": _conv("fft", 1 << 22, 4096),
+    "signal.convolve_direct_f64_2e20_64": _conv("direct", 1 << 20, 64),
+    "signal.resample_poly_f64_2e24_3_2": resample_poly,
+    "signal.medfilt_f64_2e22_k5": medfilt,
     "signal.fft_c64_2e24": _fft(1, 1 << 24),
     "signal.rfft_f32_4096x4096": rfft_4096,
     "signal.fft_c64_1024_host": _fft(1, 1024),
@@ -33,4 +89,4 @@ CASES = {
     "signal.fft_c64_3e13": _fft(1, 1594323),
     "signal.fft_c64_1e6": _fft(1, 1000000),
 }
-HOST_TIME = {"signal.fft_c64_1024_host"}
+HOST_TIME = {"signal.fft_c64_1024_host", "signal.sosfilt_f64_1x4096_host"}

@@ -33,6 +33,7 @@ extern const bench_case bench_cases_linalg[];
 #endif
 #ifdef CUSCI_BENCH_SIGNAL
 extern const bench_case bench_cases_signal[];
+extern const bench_case bench_cases_signal_filter[];
 #endif
 
 static const bench_case *const tables[] = {
@@ -47,6 +48,7 @@ static const bench_case *const tables[] = {
 #endif
 #ifdef CUSCI_BENCH_SIGNAL
   bench_cases_signal,
+  bench_cases_signal_filter,
 #endif
 };
 
