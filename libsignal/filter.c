@@ -773,3 +773,104 @@ void cusci_signal_filter_destroy(cusci_signal_filter *s)
   cusci_array_release(s->z);
   free(s);
 }
+
+/* ------------------------------------------------ lfiltic and deconvolve */
+
+cusci_status cusci_signal_lfiltic(cusci_ctx *ctx, const cusci_array *b, const cusci_array *a, const cusci_array *y, const cusci_array *x,
+                                  cusci_array **zi)
+{
+  static const char fn[] = "cusci_signal_lfiltic";
+  CUSCI_ENTRY(ctx, fn, b, a, y, zi);
+  CUSCI_TRY(vector(ctx, fn, "b", b));
+  CUSCI_TRY(vector(ctx, fn, "a", a));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "y", y));
+  if (x)
+    CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
+  const cusci_dtype dts[4] = { cusci_array_dtype(b), cusci_array_dtype(a), cusci_array_dtype(y), x ? cusci_array_dtype(x) : CUSCI_FLOAT32 };
+  const cusci_dtype dt = compute_dtype(4, dts);
+  const int64_t N = cusci_array_size(a) - 1, M = cusci_array_size(b) - 1, K = M > N ? M : N, ny = cusci_array_size(y), nx = x ? cusci_array_size(x) : 0;
+  double complex *vb = NULL, *va = NULL, *vy = NULL, *vx = NULL, *z = NULL;
+  cusci_status st = host_values(ctx, fn, "b", b, &vb);
+  if (st == CUSCI_OK)
+    st = host_values(ctx, fn, "a", a, &va);
+  if (st == CUSCI_OK)
+    st = host_values(ctx, fn, "y", y, &vy);
+  if (st == CUSCI_OK && x)
+    st = host_values(ctx, fn, "x", x, &vx);
+  if (st == CUSCI_OK && va[0] == 0)
+    st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "a[0] is 0: the first a coefficient must not be");
+  if (st == CUSCI_OK && !(z = calloc((size_t)(K ? K : 1), sizeof *z)))
+    st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  if (st == CUSCI_OK) {
+    /* SciPy's: zi[m] = sum(b[m+1:] x[:M-m]) - sum(a[m+1:] y[:N-m]), x and
+     * y padded with zeros, then divided by a[0]. */
+    for (int64_t m = 0; m < M; m++)
+      for (int64_t j = 0; j < M - m; j++)
+        z[m] += vb[m + 1 + j] * (j < nx ? vx[j] : 0);
+    for (int64_t m = 0; m < N; m++) {
+      double complex s = 0;
+      for (int64_t j = 0; j < N - m; j++)
+        s += va[m + 1 + j] * (j < ny ? vy[j] : 0);
+      z[m] -= s;
+    }
+    if (va[0] != 1)
+      for (int64_t m = 0; m < K; m++)
+        z[m] /= va[0];
+    cusci_array *r = NULL;
+    st = upload(ctx, z, 1, &K, dt, &r);
+    if (st == CUSCI_OK)
+      st = cusci_give_out(ctx, fn, r, zi);
+  }
+  free(vb), free(va), free(vy), free(vx), free(z);
+  return st;
+}
+
+cusci_status cusci_signal_deconvolve(cusci_ctx *ctx, const cusci_array *signal, const cusci_array *divisor, cusci_array **quot, cusci_array **rem)
+{
+  static const char fn[] = "cusci_signal_deconvolve";
+  CUSCI_ENTRY(ctx, fn, signal, divisor, quot, rem);
+  CUSCI_TRY(vector(ctx, fn, "signal", signal));
+  CUSCI_TRY(vector(ctx, fn, "divisor", divisor));
+  const int64_t N = cusci_array_size(signal), D = cusci_array_size(divisor);
+  if (D > N) {
+    /* No quotient; the remainder is the signal. */
+    const int64_t zero = 0;
+    cusci_array *q = NULL, *r = NULL;
+    CUSCI_TRY(cusci_array_empty(ctx, 1, &zero, CUSCI_FLOAT64, &q));
+    cusci_status st = cusci_array_copy(ctx, signal, &r);
+    if (st == CUSCI_OK)
+      st = cusci_give_out(ctx, fn, q, quot), q = NULL;
+    if (st == CUSCI_OK)
+      st = cusci_give_out(ctx, fn, r, rem), r = NULL;
+    cusci_array_release(q), cusci_array_release(r);
+    return st;
+  }
+  /* SciPy's: the quotient is the filter num / den of an impulse of
+   * N - D + 1 samples, the remainder num - den * quot. */
+  const int64_t n = N - D + 1;
+  cusci_array *imp = NULL, *q = NULL, *c = NULL, *r = NULL;
+  cusci_status st = cusci_array_zeros(ctx, 1, &n, CUSCI_FLOAT64, &imp);
+  if (st == CUSCI_OK) {
+    const double one = 1;
+    cusci_array *first = NULL;
+    st = cusci_array_slice(ctx, imp, (int64_t[]){ 0 }, (int64_t[]){ 1 }, NULL, &first);
+    cusci_array *src = NULL;
+    if (st == CUSCI_OK)
+      st = cusci_array_from_host(ctx, &one, 1, (int64_t[]){ 1 }, CUSCI_FLOAT64, &src);
+    if (st == CUSCI_OK)
+      st = cusci_array_copy(ctx, src, &first);
+    cusci_array_release(first), cusci_array_release(src);
+  }
+  if (st == CUSCI_OK)
+    st = cusci_signal_lfilter(ctx, signal, divisor, imp, 0, NULL, &q, NULL);
+  if (st == CUSCI_OK)
+    st = cusci_signal_convolve(ctx, divisor, q, CUSCI_SIGNAL_FULL, CUSCI_SIGNAL_AUTO, &c);
+  if (st == CUSCI_OK)
+    st = cusci_subtract(ctx, signal, c, &r);
+  if (st == CUSCI_OK)
+    st = cusci_give_out(ctx, fn, q, quot), q = NULL;
+  if (st == CUSCI_OK)
+    st = cusci_give_out(ctx, fn, r, rem), r = NULL;
+  cusci_array_release(imp), cusci_array_release(q), cusci_array_release(c), cusci_array_release(r);
+  return st;
+}

@@ -338,6 +338,23 @@ cusci_status cusci_signal_resample(cusci_ctx *ctx, const cusci_array *x, int64_t
   return st;
 }
 
+/* The analytic signal's multipliers for an FFT of N points: 1, 2, ..., 2
+ * below (N + 1) / 2, then 0, except 1 at N / 2 for an even N when
+ * nyquist (hilbert's; hilbert2's is 0 there, as SciPy's). Host,
+ * malloc'ed. */
+static double *analytic_h(int64_t N, bool nyquist)
+{
+  double *h = calloc((size_t)N, sizeof *h);
+  if (!h)
+    return NULL;
+  h[0] = 1;
+  for (int64_t i = 1; i < (N + 1) / 2; i++)
+    h[i] = 2;
+  if (N % 2 == 0 && nyquist)
+    h[N / 2] = 1;
+  return h;
+}
+
 cusci_status cusci_signal_hilbert(cusci_ctx *ctx, const cusci_array *x, int64_t n, int axis, cusci_array **out)
 {
   static const char fn[] = "cusci_signal_hilbert";
@@ -355,15 +372,10 @@ cusci_status cusci_signal_hilbert(cusci_ctx *ctx, const cusci_array *x, int64_t 
   const int nd = cusci_array_ndim(x);
   cusci_array *X = NULL, *h = NULL, *hr = NULL, *p = NULL;
   cusci_status st = cusci_fft_fft(ctx, x, N, ax, CUSCI_FFT_BACKWARD, &X);
-  double *hv = st == CUSCI_OK ? calloc((size_t)N, sizeof *hv) : NULL;
+  double *hv = st == CUSCI_OK ? analytic_h(N, true) : NULL;
   if (st == CUSCI_OK && !hv)
     st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
   if (st == CUSCI_OK) {
-    hv[0] = 1;
-    for (int64_t i = 1; i < (N + 1) / 2; i++)
-      hv[i] = 2;
-    if (N % 2 == 0)
-      hv[N / 2] = 1;
     int64_t hs[SIG_MAXD];
     for (int i = 0; i < nd; i++)
       hs[i] = i == ax ? N : 1;
@@ -383,19 +395,109 @@ cusci_status cusci_signal_hilbert(cusci_ctx *ctx, const cusci_array *x, int64_t 
   return st;
 }
 
-/* ------------------------------------------------ medfilt */
-
-cusci_status cusci_signal_medfilt(cusci_ctx *ctx, const cusci_array *x, int nk, const int64_t *kernel_size, cusci_array **out)
+cusci_status cusci_signal_hilbert2(cusci_ctx *ctx, const cusci_array *x, const int64_t *N, const int *axes, cusci_array **out)
 {
-  static const char fn[] = "cusci_signal_medfilt";
+  static const char fn[] = "cusci_signal_hilbert2";
   CUSCI_ENTRY(ctx, fn, x, out);
   CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
+  if (cusci_dtype_is_complex(cusci_array_dtype(x)))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "x is %s: it must be real", cusci_dtype_name(cusci_array_dtype(x)));
+  const int nd = cusci_array_ndim(x);
+  if (nd < 2)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "x has %d dimensions: hilbert2 takes 2 or more", nd);
+  int ax[2] = { axes ? axes[0] : -2, axes ? axes[1] : -1 };
+  for (int i = 0; i < 2; i++) {
+    if (ax[i] < -nd || ax[i] >= nd)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is out of range for an array of %d dimensions", ax[i], nd);
+    ax[i] = ax[i] < 0 ? ax[i] + nd : ax[i];
+  }
+  if (ax[0] == ax[1])
+    return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "the two axes are both %d: they must differ", ax[0]);
+  int64_t n[2];
+  for (int i = 0; i < 2; i++) {
+    n[i] = N ? N[i] : cusci_array_shape(x)[ax[i]];
+    if (n[i] < 1)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "N is (%lld, %lld): both must be positive", (long long)n[0], (long long)n[1]);
+  }
+  cusci_array *X = NULL, *p = NULL;
+  cusci_status st = cusci_fft_fft2(ctx, x, n, ax, CUSCI_FFT_BACKWARD, &X);
+  const cusci_dtype rt = st == CUSCI_OK ? cusci_dtype_real_of(cusci_array_dtype(X)) : CUSCI_FLOAT64;
+  /* X times h0 along ax[0] and h1 along ax[1]. */
+  for (int i = 0; i < 2 && st == CUSCI_OK; i++) {
+    double *hv = analytic_h(n[i], false);
+    if (!hv) {
+      st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+      break;
+    }
+    int64_t hs[SIG_MAXD];
+    for (int d = 0; d < nd; d++)
+      hs[d] = d == ax[i] ? n[i] : 1;
+    cusci_array *h = NULL, *hr = NULL, *hc = NULL;
+    st = cusci_array_from_host(ctx, hv, 1, &n[i], CUSCI_FLOAT64, &h);
+    free(hv);
+    if (st == CUSCI_OK)
+      st = cusci_array_astype(ctx, h, rt, true, &hc);
+    if (st == CUSCI_OK)
+      st = cusci_array_reshape(ctx, hc, nd, hs, &hr);
+    if (st == CUSCI_OK)
+      st = cusci_multiply(ctx, X, hr, &X);
+    cusci_array_release(h), cusci_array_release(hr), cusci_array_release(hc);
+  }
+  if (st == CUSCI_OK)
+    st = cusci_fft_ifft2(ctx, X, NULL, ax, CUSCI_FFT_BACKWARD, out);
+  cusci_array_release(X), cusci_array_release(p);
+  return st;
+}
+
+/* ------------------------------------------------ order filters */
+
+/* The rank-th of each window of x (ks), the mask's elements only (host
+ * mask of w bytes or NULL, kept its non-zeros), into *out. */
+static cusci_status order_run(cusci_ctx *ctx, const char *fn, const cusci_array *x, int nd, const int64_t *ks, const uint8_t *mask, int64_t kept,
+                              int64_t rank, cusci_array **out)
+{
   const cusci_dtype dt = cusci_array_dtype(x);
   if (!cusci_dtype_is_integer(dt) && dt != CUSCI_FLOAT32 && dt != CUSCI_FLOAT64)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "dtype %s is not supported by medfilt (integers, float32, float64)", cusci_dtype_name(dt));
+    return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "dtype %s is not supported (integers, float32, float64)", cusci_dtype_name(dt));
+  const int64_t one = 1, *sh = cusci_array_ndim(x) ? cusci_array_shape(x) : &one;
+  int64_t w = 1;
+  for (int i = 0; i < nd; i++)
+    w *= ks[i];
+  const bool gpu = cusci_ctx_device(ctx) >= 0;
+  if (gpu && (kept > CUSCI__SIG_MEDFILT_MAXW || nd > CUSCI__SIG_CONV_MAXD))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "a window of %lld values over %d dimensions: the GPU takes up to %d values and %d dimensions",
+                          (long long)kept, nd, CUSCI__SIG_MEDFILT_MAXW, CUSCI__SIG_CONV_MAXD);
+  CUSCI_TRY(cusci_check_out(ctx, fn, out, cusci_array_ndim(x), cusci_array_shape(x), dt, CUSCI_CASTING_NO));
+  cusci_array *xc = NULL, *r = NULL, *m = NULL;
+  cusci_status st = cusci_array_ascontiguousarray(ctx, (cusci_array *)x, &xc);
+  if (st == CUSCI_OK)
+    st = cusci_array_empty(ctx, cusci_array_ndim(x), cusci_array_shape(x), dt, &r);
+  if (st == CUSCI_OK && gpu && mask)
+    st = cusci_array_from_host(ctx, mask, 1, &w, CUSCI_UINT8, &m);
+  if (st == CUSCI_OK) {
+    if (gpu) {
+      int code = cusci__sig_order_gpu(cusci_ctx_stream(ctx), dt, nd, sh, ks, m ? cusci_array_data(m) : NULL, kept, rank, cusci_array_data(xc),
+                                      cusci_array_data(r));
+      if (code)
+        st = cusci_ctx_gpu_status(ctx, fn, "the order-filter kernel", code);
+    } else if (cusci__sig_order(dt, nd, sh, ks, mask, rank, cusci_array_data(xc), cusci_array_data(r))) {
+      st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for a window of %lld values", (long long)w);
+    }
+  }
+  if (st == CUSCI_OK)
+    st = cusci_give_out(ctx, fn, r, out), r = NULL;
+  cusci_array_release(xc), cusci_array_release(r), cusci_array_release(m);
+  return st;
+}
+
+static cusci_status median(cusci_ctx *ctx, const char *fn, const cusci_array *x, int nk, const int64_t *kernel_size, bool two_d, cusci_array **out)
+{
+  CUSCI_ENTRY(ctx, fn, x, out);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
+  if (two_d && cusci_array_ndim(x) != 2)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "the input has %d dimensions: medfilt2d takes 2", cusci_array_ndim(x));
   /* SciPy's atleast_1d: a 0-d x is one element. */
   const int nd = cusci_array_ndim(x) ? cusci_array_ndim(x) : 1;
-  const int64_t one = 1, *sh = cusci_array_ndim(x) ? cusci_array_shape(x) : &one;
   if (kernel_size && nk != 1 && nk != nd)
     return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "%d kernel sizes for an array of %d dimensions (give 1 or %d)", nk, nd, nd);
   int64_t ks[SIG_MAXD], w = 1;
@@ -405,26 +507,48 @@ cusci_status cusci_signal_medfilt(cusci_ctx *ctx, const cusci_array *x, int nk, 
       return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "kernel_size[%d] is %lld: each must be odd", i, (long long)ks[i]);
     w *= ks[i];
   }
-  const bool gpu = cusci_ctx_device(ctx) >= 0;
-  if (gpu && (w > CUSCI__SIG_MEDFILT_MAXW || nd > CUSCI__SIG_CONV_MAXD))
-    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "a window of %lld values over %d dimensions: the GPU takes up to %d values and %d dimensions",
-                          (long long)w, nd, CUSCI__SIG_MEDFILT_MAXW, CUSCI__SIG_CONV_MAXD);
-  CUSCI_TRY(cusci_check_out(ctx, fn, out, cusci_array_ndim(x), cusci_array_shape(x), dt, CUSCI_CASTING_NO));
-  cusci_array *xc = NULL, *r = NULL;
-  cusci_status st = cusci_array_ascontiguousarray(ctx, (cusci_array *)x, &xc);
-  if (st == CUSCI_OK)
-    st = cusci_array_empty(ctx, cusci_array_ndim(x), cusci_array_shape(x), dt, &r);
-  if (st == CUSCI_OK) {
-    if (gpu) {
-      int code = cusci__sig_medfilt_gpu(cusci_ctx_stream(ctx), dt, nd, sh, ks, cusci_array_data(xc), cusci_array_data(r));
-      if (code)
-        st = cusci_ctx_gpu_status(ctx, fn, "the medfilt kernel", code);
-    } else if (cusci__sig_medfilt(dt, nd, sh, ks, cusci_array_data(xc), cusci_array_data(r))) {
-      st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for a window of %lld values", (long long)w);
-    }
+  return order_run(ctx, fn, x, nd, ks, NULL, w, w / 2, out);
+}
+
+cusci_status cusci_signal_medfilt(cusci_ctx *ctx, const cusci_array *x, int nk, const int64_t *kernel_size, cusci_array **out)
+{
+  return median(ctx, "cusci_signal_medfilt", x, nk, kernel_size, false, out);
+}
+
+cusci_status cusci_signal_medfilt2d(cusci_ctx *ctx, const cusci_array *x, int nk, const int64_t *kernel_size, cusci_array **out)
+{
+  return median(ctx, "cusci_signal_medfilt2d", x, nk, kernel_size, true, out);
+}
+
+cusci_status cusci_signal_order_filter(cusci_ctx *ctx, const cusci_array *a, const cusci_array *domain, int64_t rank, cusci_array **out)
+{
+  static const char fn[] = "cusci_signal_order_filter";
+  CUSCI_ENTRY(ctx, fn, a, domain, out);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "a", a));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "domain", domain));
+  const int nd = cusci_array_ndim(a);
+  if (nd < 1 || cusci_array_ndim(domain) != nd)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "domain has %d dimensions and a %d: they must be the same, at least 1", cusci_array_ndim(domain),
+                          nd);
+  int64_t ks[SIG_MAXD], w = 1;
+  for (int i = 0; i < nd; i++) {
+    ks[i] = cusci_array_shape(domain)[i];
+    if (ks[i] % 2 != 1)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "domain's extent %d is %lld: each must be odd", i, (long long)ks[i]);
+    w *= ks[i];
   }
+  cusci_array *mb = NULL;
+  CUSCI_TRY(cusci_array_astype(ctx, (cusci_array *)domain, CUSCI_BOOL, false, &mb));
+  uint8_t *mask = malloc((size_t)w);
+  cusci_status st = mask ? cusci_array_to_host(ctx, mb, mask, (size_t)w) : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  cusci_array_release(mb);
+  int64_t kept = 0;
+  for (int64_t i = 0; st == CUSCI_OK && i < w; i++)
+    kept += mask[i] != 0;
+  if (st == CUSCI_OK && (rank < 0 || rank >= kept))
+    st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "rank %lld is not within the %lld elements of the domain", (long long)rank, (long long)kept);
   if (st == CUSCI_OK)
-    st = cusci_give_out(ctx, fn, r, out), r = NULL;
-  cusci_array_release(xc), cusci_array_release(r);
+    st = order_run(ctx, fn, a, nd, ks, mask, kept, rank, out);
+  free(mask);
   return st;
 }

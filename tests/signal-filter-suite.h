@@ -127,6 +127,66 @@ static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
     if (x)
       st = func[0] == 'r' ? cusci_signal_resample(ctx, x, n1, axis, y) : cusci_signal_hilbert(ctx, x, n1, axis, y);
     cusci_array_release(x);
+  } else if (!strcmp(func, "medfilt2d")) {
+    sscanf(rest, "%31s", a1);
+    int64_t ks[8];
+    const int nk = parse_list_or_none(a1, ks);
+    cusci_array *x = sf_load(ctx, name, "x", false);
+    *want = sf_load(ctx, name, "y", false);
+    if (x)
+      st = cusci_signal_medfilt2d(ctx, x, nk, nk ? ks : NULL, y);
+    cusci_array_release(x);
+  } else if (!strcmp(func, "order_filter")) {
+    sscanf(rest, "%lld", &n1);
+    cusci_array *x = sf_load(ctx, name, "x", false), *d = sf_load(ctx, name, "d", false);
+    *want = sf_load(ctx, name, "y", false);
+    if (x && d)
+      st = cusci_signal_order_filter(ctx, x, d, n1, y);
+    cusci_array_release(x), cusci_array_release(d);
+  } else if (!strcmp(func, "lfiltic")) {
+    sscanf(rest, "%d", &zi);
+    cusci_array *b = sf_load(ctx, name, "b", false), *a = sf_load(ctx, name, "a", false), *y0 = sf_load(ctx, name, "y0", false);
+    cusci_array *x0 = zi ? sf_load(ctx, name, "x0", false) : NULL;
+    *want = sf_load(ctx, name, "y", false);
+    if (b && a && y0 && (!zi || x0))
+      st = cusci_signal_lfiltic(ctx, b, a, y0, x0, y);
+    cusci_array_release(b), cusci_array_release(a), cusci_array_release(y0), cusci_array_release(x0);
+  } else if (!strcmp(func, "deconvolve")) {
+    cusci_array *num = sf_load(ctx, name, "num", false), *den = sf_load(ctx, name, "den", false);
+    *want = sf_load(ctx, name, "y", false);
+    *wantzf = sf_load(ctx, name, "r", false);
+    if (num && den)
+      st = cusci_signal_deconvolve(ctx, num, den, y, zf);
+    cusci_array_release(num), cusci_array_release(den);
+  } else if (!strcmp(func, "detrend")) {
+    sscanf(rest, "%d %31s %31s", &axis, a1, a2);
+    int64_t bp[8];
+    const int nbp = parse_list_or_none(a2, bp);
+    cusci_array *x = sf_load(ctx, name, "x", false);
+    *want = sf_load(ctx, name, "y", false);
+    if (x)
+      st = cusci_signal_detrend(ctx, x, axis, !strcmp(a1, "constant") ? CUSCI_SIGNAL_TREND_CONSTANT : CUSCI_SIGNAL_TREND_LINEAR, nbp, bp, y);
+    cusci_array_release(x);
+  } else if (!strcmp(func, "wiener")) {
+    sscanf(rest, "%31s %31s", a1, a2);
+    int64_t ms[8];
+    const int nk = parse_list_or_none(a1, ms);
+    const double noise = strcmp(a2, "-") ? atof(a2) : 0;
+    cusci_array *x = sf_load(ctx, name, "x", false);
+    *want = sf_load(ctx, name, "y", false);
+    if (x)
+      st = cusci_signal_wiener(ctx, x, nk, nk ? ms : NULL, strcmp(a2, "-") ? &noise : NULL, y);
+    cusci_array_release(x);
+  } else if (!strcmp(func, "hilbert2")) {
+    sscanf(rest, "%31s", a1);
+    int64_t nn[8];
+    const int k2 = parse_list_or_none(a1, nn);
+    cusci_array *x = sf_load(ctx, name, "x", false);
+    *want = sf_load(ctx, name, "y", false);
+    *fft = true;
+    if (x)
+      st = cusci_signal_hilbert2(ctx, x, k2 ? nn : NULL, NULL, y);
+    cusci_array_release(x);
   } else if (!strcmp(func, "medfilt")) {
     sscanf(rest, "%31s", a1);
     int64_t ks[8];

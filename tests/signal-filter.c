@@ -237,6 +237,27 @@ static void errors(void)
   tk_status(host, cusci_signal_fftconvolve(host, p, q, CUSCI_SIGNAL_FULL, 1, (int[]){ 1 }, &m), CUSCI_ERR_SHAPE, "equal or 1",
             "fftconvolve of (2, 3) and (3, 2) along axis 1");
   tk_status(host, cusci_signal_correlation_lags(host, 0, 3, CUSCI_SIGNAL_FULL, &m), CUSCI_ERR_VALUE, "at least 1", "correlation_lags of length 0");
+  /* Resampling, order filters, trends. */
+  tk_status(host, cusci_signal_upfirdn(host, b, x, 0, 2, -1, &m), CUSCI_ERR_VALUE, "at least 1", "upfirdn with up 0");
+  tk_status(host, cusci_signal_resample_poly(host, x, 2, -1, -1, &m), CUSCI_ERR_VALUE, "at least 1", "resample_poly with down -1");
+  tk_status(host, cusci_signal_resample(host, x, 0, -1, &m), CUSCI_ERR_VALUE, "num is 0", "resample to 0 samples");
+  cusci_array *cx = NULL;
+  cusci_array_astype(host, x, CUSCI_COMPLEX128, true, &cx);
+  tk_status(host, cusci_signal_hilbert(host, cx, 0, -1, &m), CUSCI_ERR_DTYPE, "must be real", "hilbert of complex input");
+  tk_status(host, cusci_signal_medfilt(host, cx, 0, NULL, &m), CUSCI_ERR_DTYPE, "not supported", "medfilt of complex input");
+  tk_status(host, cusci_signal_medfilt(host, x, 1, (int64_t[]){ 4 }, &m), CUSCI_ERR_VALUE, "must be odd", "medfilt with an even kernel");
+  tk_status(host, cusci_signal_medfilt2d(host, x1, 0, NULL, &m), CUSCI_ERR_SHAPE, "takes 2", "medfilt2d of a 1-d array");
+  int64_t d3[2] = { 3, 3 };
+  cusci_array *dom = NULL;
+  cusci_array_ones(host, 2, d3, CUSCI_FLOAT64, &dom);
+  tk_status(host, cusci_signal_order_filter(host, x, dom, 9, &m), CUSCI_ERR_VALUE, "not within the 9", "order_filter with rank 9 of 9");
+  tk_status(host, cusci_signal_detrend(host, x, -1, CUSCI_SIGNAL_TREND_LINEAR, 1, (int64_t[]){ 51 }, &m), CUSCI_ERR_VALUE, "breakpoint 51",
+            "detrend with a breakpoint past the end");
+  cusci_array *q0 = NULL, *r0 = NULL;
+  tk_status(host, cusci_signal_deconvolve(host, empty, x1, &q0, &r0), CUSCI_ERR_VALUE, "signal is empty", "deconvolve of an empty signal");
+  tk_status(host, cusci_signal_lfiltic(host, b, a0, x1, NULL, &m), CUSCI_ERR_VALUE, "a[0] is 0", "lfiltic with a[0] == 0");
+  ok(q0 == NULL && r0 == NULL, "deconvolve leaves nothing behind when it fails");
+  cusci_array_release(cx), cusci_array_release(dom);
   /* Streaming. */
   cusci_signal_filter *f = NULL;
   int64_t fs[2] = { 3, 0 };

@@ -99,6 +99,10 @@ CUSCI_API cusci_status cusci_signal_resample(cusci_ctx *ctx, const cusci_array *
 /* scipy.signal.hilbert: the analytic signal of real x along axis through
  * an FFT of n points (0: x's length); complex. */
 CUSCI_API cusci_status cusci_signal_hilbert(cusci_ctx *ctx, const cusci_array *x, int64_t n, int axis, cusci_array **out);
+/* scipy.signal.hilbert2: the 2-D analytic signal of real x over two axes
+ * (NULL: the last two) through an FFT of N points along each (NULL:
+ * x's lengths); as SciPy's, the Nyquist bin of an even N is dropped. */
+CUSCI_API cusci_status cusci_signal_hilbert2(cusci_ctx *ctx, const cusci_array *x, const int64_t *N, const int *axes, cusci_array **out);
 /*
  * scipy.signal.medfilt: each element the median of its window, zeros
  * outside the array; kernel_size: nk sizes, one per axis or (nk 1) the
@@ -107,6 +111,34 @@ CUSCI_API cusci_status cusci_signal_hilbert(cusci_ctx *ctx, const cusci_array *x
  * values.
  */
 CUSCI_API cusci_status cusci_signal_medfilt(cusci_ctx *ctx, const cusci_array *x, int nk, const int64_t *kernel_size, cusci_array **out);
+/* scipy.signal.medfilt2d: medfilt of a 2-D array. */
+CUSCI_API cusci_status cusci_signal_medfilt2d(cusci_ctx *ctx, const cusci_array *x, int nk, const int64_t *kernel_size, cusci_array **out);
+/*
+ * scipy.signal.order_filter: each element the rank-th smallest (from 0)
+ * of the elements of its window where domain (a's number of dimensions,
+ * each extent odd) is not zero, zeros outside the array; a's dtype as
+ * medfilt's.
+ */
+CUSCI_API cusci_status cusci_signal_order_filter(cusci_ctx *ctx, const cusci_array *a, const cusci_array *domain, int64_t rank, cusci_array **out);
+
+/* ------------------------------------------------ trends and noise */
+
+typedef enum cusci_signal_trend { CUSCI_SIGNAL_TREND_LINEAR = 0, CUSCI_SIGNAL_TREND_CONSTANT } cusci_signal_trend;
+/*
+ * scipy.signal.detrend: data less its mean (CONSTANT) or less its least-
+ * squares line (LINEAR) along axis, the line fitted piecewise between the
+ * nbp breakpoints bp (indices from 0 to the length). float32, float64,
+ * complex64 and complex128 stay; other dtypes give float64.
+ */
+CUSCI_API cusci_status cusci_signal_detrend(cusci_ctx *ctx, const cusci_array *data, int axis, cusci_signal_trend type, int nbp, const int64_t *bp,
+                                            cusci_array **out);
+/*
+ * scipy.signal.wiener: each element moved towards its window's mean (nk
+ * sizes, one per axis or one for all; NULL: 3) by 1 - noise / the window's
+ * variance, or the mean itself where the variance is below the noise;
+ * noise NULL is the mean of the local variances.
+ */
+CUSCI_API cusci_status cusci_signal_wiener(cusci_ctx *ctx, const cusci_array *im, int nk, const int64_t *mysize, const double *noise, cusci_array **out);
 
 /* ------------------------------------------------ IIR and FIR filters */
 
@@ -147,6 +179,17 @@ CUSCI_API cusci_status cusci_signal_lfilter_zi(cusci_ctx *ctx, const cusci_array
 /* scipy.signal.sosfilt_zi: (n_sections, 2), each section's steady state
  * scaled by the gain of the sections before it. */
 CUSCI_API cusci_status cusci_signal_sosfilt_zi(cusci_ctx *ctx, const cusci_array *sos, cusci_array **zi);
+
+/* scipy.signal.lfiltic: lfilter's initial state (length max(len(a),
+ * len(b)) - 1) that past outputs y (most recent first) and inputs x (NULL:
+ * zeros) imply; shorter y and x are padded with zeros. */
+CUSCI_API cusci_status cusci_signal_lfiltic(cusci_ctx *ctx, const cusci_array *b, const cusci_array *a, const cusci_array *y, const cusci_array *x,
+                                            cusci_array **zi);
+/* scipy.signal.deconvolve: signal = convolve(divisor, quot) + rem, both
+ * 1-D and not empty; a divisor longer than the signal gives an empty quot
+ * and rem = signal. */
+CUSCI_API cusci_status cusci_signal_deconvolve(cusci_ctx *ctx, const cusci_array *signal, const cusci_array *divisor, cusci_array **quot,
+                                               cusci_array **rem);
 
 /* ------------------------------------------------ streaming filters */
 

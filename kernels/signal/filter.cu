@@ -225,10 +225,10 @@ struct med_dims {
   int64_t shape[CUSCI__SIG_CONV_MAXD], ks[CUSCI__SIG_CONV_MAXD];
 };
 
-/* medfilt: one thread per element, its window in local memory (CAP
- * values at most). */
+/* order_filter: one thread per element, its window in local memory (CAP
+ * values at most), the mask's elements only (mask NULL: all). */
 template <typename T, int CAP>
-__global__ void medfilt_kernel(med_dims d, int64_t w, int64_t total, const T *__restrict__ x, T *y)
+__global__ void order_kernel(med_dims d, int64_t w, const uint8_t *__restrict__ mask, int64_t rank, int64_t total, const T *__restrict__ x, T *y)
 {
   const int64_t step = (int64_t)gridDim.x * blockDim.x;
   T win[CAP];
@@ -238,15 +238,18 @@ __global__ void medfilt_kernel(med_dims d, int64_t w, int64_t total, const T *__
       at[a] = rem % d.shape[a], rem /= d.shape[a];
       r[a] = 0, st[a] = s, s *= d.shape[a];
     }
+    int64_t cnt = 0;
     for (int64_t m = 0; m < w; m++) {
-      int64_t off = 0;
-      bool inside = true;
-      for (int a = 0; a < d.ndim; a++) {
-        const int64_t p = at[a] + r[a] - d.ks[a] / 2;
-        inside &= p >= 0 && p < d.shape[a];
-        off += p * st[a];
+      if (!mask || mask[m]) {
+        int64_t off = 0;
+        bool inside = true;
+        for (int a = 0; a < d.ndim; a++) {
+          const int64_t p = at[a] + r[a] - d.ks[a] / 2;
+          inside &= p >= 0 && p < d.shape[a];
+          off += p * st[a];
+        }
+        win[cnt++] = inside ? x[off] : (T)0;
       }
-      win[m] = inside ? x[off] : (T)0;
       for (int a = d.ndim - 1; a >= 0; a--) {
         if (++r[a] < d.ks[a])
           break;
@@ -254,7 +257,7 @@ __global__ void medfilt_kernel(med_dims d, int64_t w, int64_t total, const T *__
       }
     }
     T v;
-    CUSCI__SIG_SELECT(T, win, w, w / 2, v);
+    CUSCI__SIG_SELECT(T, win, cnt, rank, v);
     y[e] = v;
   }
 }
@@ -336,16 +339,16 @@ struct upfirdn_op {
 };
 
 template <typename T>
-int medfilt_run(cudaStream_t s, const med_dims &d, int64_t w, int64_t total, const void *x, void *y)
+int order_run(cudaStream_t s, const med_dims &d, int64_t w, int64_t kept, const uint8_t *mask, int64_t rank, int64_t total, const void *x, void *y)
 {
   const int64_t b = blocks_for(total, 128);
   const unsigned g = (unsigned)(b > 65535 * 64 ? 65535 * 64 : b);
-  if (w <= 32)
-    medfilt_kernel<T, 32><<<g, 128, 0, s>>>(d, w, total, (const T *)x, (T *)y);
-  else if (w <= 128)
-    medfilt_kernel<T, 128><<<g, 128, 0, s>>>(d, w, total, (const T *)x, (T *)y);
+  if (kept <= 32)
+    order_kernel<T, 32><<<g, 128, 0, s>>>(d, w, mask, rank, total, (const T *)x, (T *)y);
+  else if (kept <= 128)
+    order_kernel<T, 128><<<g, 128, 0, s>>>(d, w, mask, rank, total, (const T *)x, (T *)y);
   else
-    medfilt_kernel<T, CUSCI__SIG_MEDFILT_MAXW><<<g, 128, 0, s>>>(d, w, total, (const T *)x, (T *)y);
+    order_kernel<T, CUSCI__SIG_MEDFILT_MAXW><<<g, 128, 0, s>>>(d, w, mask, rank, total, (const T *)x, (T *)y);
   return launched();
 }
 
@@ -400,7 +403,8 @@ extern "C" int cusci__sig_upfirdn_gpu(void *stream, int prec, int64_t nh, const 
   return cusci::by_sdcz(dtype_of(prec), op);
 }
 
-extern "C" int cusci__sig_medfilt_gpu(void *stream, int dt, int ndim, const int64_t *shape, const int64_t *ks, const void *x, void *y)
+extern "C" int cusci__sig_order_gpu(void *stream, int dt, int ndim, const int64_t *shape, const int64_t *ks, const uint8_t *mask, int64_t kept,
+                                    int64_t rank, const void *x, void *y)
 {
   med_dims d;
   d.ndim = ndim;
@@ -413,7 +417,7 @@ extern "C" int cusci__sig_medfilt_gpu(void *stream, int dt, int ndim, const int6
   switch (dt) {
 #define CUSCI__SIG_MED_CASE_(NAME, T, ...) \
   case CUSCI_##NAME:                      \
-    return medfilt_run<T>(s, d, w, total, x, y);
+    return order_run<T>(s, d, w, kept, mask, rank, total, x, y);
     CUSCI_DTYPES_INTEGER(CUSCI__SIG_MED_CASE_, 0)
     CUSCI_DTYPES_REAL(CUSCI__SIG_MED_CASE_, 0)
 #undef CUSCI__SIG_MED_CASE_

@@ -73,12 +73,14 @@ CUSCI_LAUNCHER(int cusci__sig_sosfilt_gpu(void *stream, int prec, int64_t nsec, 
                                           int64_t inner, const void *x, void *y, void *z))
 CUSCI_LAUNCHER(int cusci__sig_convolve_gpu(void *stream, int prec, int ndim, const int64_t *shape1, const void *in1, const int64_t *shape2,
                                            const void *in2, const int64_t *start, const int64_t *oshape, void *out))
-/* upfirdn and medfilt of reference/signal/filter.h on the GPU; medfilt's
- * window takes up to CUSCI__SIG_MEDFILT_MAXW values. */
+/* upfirdn and order_filter of reference/signal/filter.h on the GPU (mask
+ * a device pointer or NULL; kept its non-zeros, or the window's size):
+ * a window takes up to CUSCI__SIG_MEDFILT_MAXW values. */
 #define CUSCI__SIG_MEDFILT_MAXW 1024
 CUSCI_LAUNCHER(int cusci__sig_upfirdn_gpu(void *stream, int prec, int64_t nh, const void *h, int64_t outer, int64_t n, int64_t inner,
                                           const void *x, int64_t up, int64_t down, int64_t nout, void *y))
-CUSCI_LAUNCHER(int cusci__sig_medfilt_gpu(void *stream, int dt, int ndim, const int64_t *shape, const int64_t *ks, const void *x, void *y))
+CUSCI_LAUNCHER(int cusci__sig_order_gpu(void *stream, int dt, int ndim, const int64_t *shape, const int64_t *ks, const uint8_t *mask, int64_t kept,
+                                        int64_t rank, const void *x, void *y))
 
 #ifdef __cplusplus
 }

@@ -92,57 +92,59 @@ void cusci__sig_upfirdn(int prec, int64_t nh, const void *h, int64_t outer, int6
   }
 }
 
-/* medfilt for one real type: each element's window gathered (zeros
- * outside), its middle value selected. */
-#define CUSCI__SIG_MEDFILT_(NAME, T, ...)                                                                       \
-  static int medfilt_##NAME(int ndim, const int64_t *shape, const int64_t *ks, const T *x, T *y)                \
-  {                                                                                                              \
-    int64_t w = 1, total = 1, st[CUSCI__SIG_MAXD];                                                               \
-    for (int d = ndim - 1; d >= 0; d--) {                                                                        \
-      st[d] = total;                                                                                             \
-      total *= shape[d], w *= ks[d];                                                                             \
-    }                                                                                                            \
-    T *win = malloc(sizeof(T) * (size_t)w);                                                                      \
-    if (!win)                                                                                                    \
-      return -1;                                                                                                 \
-    for (int64_t e = 0; e < total; e++) {                                                                        \
-      int64_t at[CUSCI__SIG_MAXD], r[CUSCI__SIG_MAXD], rem = e;                                                  \
-      for (int d = ndim - 1; d >= 0; d--) {                                                                      \
-        at[d] = rem % shape[d], rem /= shape[d];                                                                 \
-        r[d] = 0;                                                                                                \
-      }                                                                                                          \
-      for (int64_t m = 0; m < w; m++) {                                                                          \
-        int64_t off = 0;                                                                                         \
-        int inside = 1;                                                                                          \
-        for (int d = 0; d < ndim; d++) {                                                                         \
-          const int64_t p = at[d] + r[d] - ks[d] / 2;                                                            \
-          inside &= p >= 0 && p < shape[d];                                                                      \
-          off += p * st[d];                                                                                      \
-        }                                                                                                        \
-        win[m] = inside ? x[off] : (T)0;                                                                         \
-        for (int d = ndim - 1; d >= 0; d--) {                                                                    \
-          if (++r[d] < ks[d])                                                                                    \
-            break;                                                                                               \
-          r[d] = 0;                                                                                              \
-        }                                                                                                        \
-      }                                                                                                          \
-      CUSCI__SIG_SELECT(T, win, w, w / 2, y[e]);                                                                 \
-    }                                                                                                            \
-    free(win);                                                                                                   \
-    return 0;                                                                                                    \
+/* order_filter for one real type: each element's window gathered (zeros
+ * outside, the mask's elements only), its rank-th value selected. */
+#define CUSCI__SIG_ORDER_(NAME, T, ...)                                                                                   \
+  static int order_##NAME(int ndim, const int64_t *shape, const int64_t *ks, const uint8_t *mask, int64_t rank, const T *x, T *y) \
+  {                                                                                                                        \
+    int64_t w = 1, total = 1, st[CUSCI__SIG_MAXD];                                                                         \
+    for (int d = ndim - 1; d >= 0; d--) {                                                                                  \
+      st[d] = total;                                                                                                       \
+      total *= shape[d], w *= ks[d];                                                                                       \
+    }                                                                                                                      \
+    T *win = malloc(sizeof(T) * (size_t)(w ? w : 1));                                                                      \
+    if (!win)                                                                                                              \
+      return -1;                                                                                                           \
+    for (int64_t e = 0; e < total; e++) {                                                                                  \
+      int64_t at[CUSCI__SIG_MAXD], r[CUSCI__SIG_MAXD], rem = e, cnt = 0;                                                  \
+      for (int d = ndim - 1; d >= 0; d--) {                                                                                \
+        at[d] = rem % shape[d], rem /= shape[d];                                                                           \
+        r[d] = 0;                                                                                                          \
+      }                                                                                                                    \
+      for (int64_t m = 0; m < w; m++) {                                                                                    \
+        if (!mask || mask[m]) {                                                                                            \
+          int64_t off = 0;                                                                                                 \
+          int inside = 1;                                                                                                  \
+          for (int d = 0; d < ndim; d++) {                                                                                 \
+            const int64_t p = at[d] + r[d] - ks[d] / 2;                                                                    \
+            inside &= p >= 0 && p < shape[d];                                                                              \
+            off += p * st[d];                                                                                              \
+          }                                                                                                                \
+          win[cnt++] = inside ? x[off] : (T)0;                                                                             \
+        }                                                                                                                  \
+        for (int d = ndim - 1; d >= 0; d--) {                                                                              \
+          if (++r[d] < ks[d])                                                                                              \
+            break;                                                                                                         \
+          r[d] = 0;                                                                                                        \
+        }                                                                                                                  \
+      }                                                                                                                    \
+      CUSCI__SIG_SELECT(T, win, cnt, rank, y[e]);                                                                          \
+    }                                                                                                                      \
+    free(win);                                                                                                             \
+    return 0;                                                                                                              \
   }
-CUSCI_DTYPES_INTEGER(CUSCI__SIG_MEDFILT_, 0)
-CUSCI_DTYPES_REAL(CUSCI__SIG_MEDFILT_, 0)
+CUSCI_DTYPES_INTEGER(CUSCI__SIG_ORDER_, 0)
+CUSCI_DTYPES_REAL(CUSCI__SIG_ORDER_, 0)
 
-int cusci__sig_medfilt(int dt, int ndim, const int64_t *shape, const int64_t *ks, const void *x, void *y)
+int cusci__sig_order(int dt, int ndim, const int64_t *shape, const int64_t *ks, const uint8_t *mask, int64_t rank, const void *x, void *y)
 {
   switch (dt) {
-#define CUSCI__SIG_MEDFILT_CASE_(NAME, T, ...) \
-  case CUSCI_##NAME:                          \
-    return medfilt_##NAME(ndim, shape, ks, x, y);
-    CUSCI_DTYPES_INTEGER(CUSCI__SIG_MEDFILT_CASE_, 0)
-    CUSCI_DTYPES_REAL(CUSCI__SIG_MEDFILT_CASE_, 0)
-#undef CUSCI__SIG_MEDFILT_CASE_
+#define CUSCI__SIG_ORDER_CASE_(NAME, T, ...) \
+  case CUSCI_##NAME:                        \
+    return order_##NAME(ndim, shape, ks, mask, rank, x, y);
+    CUSCI_DTYPES_INTEGER(CUSCI__SIG_ORDER_CASE_, 0)
+    CUSCI_DTYPES_REAL(CUSCI__SIG_ORDER_CASE_, 0)
+#undef CUSCI__SIG_ORDER_CASE_
   default:
     return -1;
   }

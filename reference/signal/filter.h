@@ -53,12 +53,14 @@ void cusci__sig_convolve(int prec, int ndim, const int64_t *shape1, const void *
 void cusci__sig_upfirdn(int prec, int64_t nh, const void *h, int64_t outer, int64_t n, int64_t inner, const void *x, int64_t up, int64_t down,
                         int64_t nout, void *y);
 /*
- * medfilt: the median of each element's window (ks per axis, odd) of a
- * C-contiguous n-d array, zeros outside it (SciPy's rank_filter in mode
- * constant): x and y of the 12 real dtypes of `cusci_dtype` codes
+ * order_filter (and medfilt, its median): each element the rank-th
+ * smallest (from 0) of its window (ks per axis, odd), zeros outside the
+ * array (SciPy's rank_filter in mode constant), the window's elements
+ * those where mask (uint8, ks's shape in C order; NULL: all) is not 0:
+ * x and y C-contiguous of one of the 10 integer and float dtypes
  * (int8 .. uint64, float32, float64; `dt` as the enum). 0, or -1 when
- * memory for a window runs out.
+ * memory for a window runs out or dt is another.
  */
-int cusci__sig_medfilt(int dt, int ndim, const int64_t *shape, const int64_t *ks, const void *x, void *y);
+int cusci__sig_order(int dt, int ndim, const int64_t *shape, const int64_t *ks, const uint8_t *mask, int64_t rank, const void *x, void *y);
 
 #endif
