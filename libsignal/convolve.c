@@ -319,3 +319,121 @@ cusci_status cusci_signal_correlation_lags(cusci_ctx *ctx, int64_t n1, int64_t n
     return st;
   return cusci_give_out(ctx, fn, r, out);
 }
+
+/* ------------------------------------------------ convolve2d, correlate2d */
+
+/* in1 (2-D, of dt) padded by n2 - 1 on each side as boundary, a new
+ * contiguous array. */
+static cusci_status pad2d(cusci_ctx *ctx, const char *fn, const cusci_array *in1, const int64_t *s2, cusci_signal_boundary boundary, double fill,
+                          cusci_dtype dt, cusci_array **out)
+{
+  const int64_t *s1 = cusci_array_shape(in1);
+  const int64_t before[2] = { s2[0] - 1, s2[1] - 1 }, os[2] = { s1[0] + 2 * before[0], s1[1] + 2 * before[1] };
+  const int mode = boundary == CUSCI_SIGNAL_BOUNDARY_WRAP ? CUSCI__SIG_PAD_WRAP : boundary == CUSCI_SIGNAL_BOUNDARY_SYMM ? CUSCI__SIG_PAD_SYMM
+                                                                                                                         : CUSCI__SIG_PAD_FILL;
+  cusci_array *t = NULL, *c = NULL, *r = NULL;
+  cusci_status st = cusci_array_astype(ctx, (cusci_array *)in1, dt, false, &t);
+  if (st == CUSCI_OK)
+    st = cusci_array_ascontiguousarray(ctx, t, &c);
+  if (st == CUSCI_OK)
+    st = cusci_array_empty(ctx, 2, os, dt, &r);
+  if (st == CUSCI_OK) {
+    if (cusci_ctx_device(ctx) >= 0) {
+      int code = cusci__sig_pad_gpu(cusci_ctx_stream(ctx), prec_of(dt), 2, s1, before, os, mode, fill, 0, cusci_array_data(c), cusci_array_data(r));
+      if (code)
+        st = cusci_ctx_gpu_status(ctx, fn, "the padding kernel", code);
+    } else {
+      cusci__sig_pad(prec_of(dt), 2, s1, before, os, mode, fill, 0, cusci_array_data(c), cusci_array_data(r));
+    }
+  }
+  cusci_array_release(t), cusci_array_release(c);
+  if (st != CUSCI_OK) {
+    cusci_array_release(r);
+    return st;
+  }
+  *out = r;
+  return CUSCI_OK;
+}
+
+/* The 2-D convolution of in1 and in2 (checked, in1 the larger in VALID
+ * mode) with in1 extended as boundary; reversed (both axes) when flip.
+ * corr: a correlation (in2 reversed), whose SAME window SciPy's
+ * correlate2d starts at n2 / 2 of the full result, not (n2 - 1) / 2. */
+static cusci_status conv2d(cusci_ctx *ctx, const char *fn, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
+                           cusci_signal_boundary boundary, double fill, bool flip, bool corr, cusci_array **out)
+{
+  const cusci_dtype dt = result_dtype(cusci_array_dtype(in1), cusci_array_dtype(in2));
+  const int64_t *s1 = cusci_array_shape(in1), *s2 = cusci_array_shape(in2);
+  int64_t os[2], start[2];
+  for (int i = 0; i < 2; i++)
+    window(mode, s1[i], s2[i], &start[i], &os[i]);
+  CUSCI_TRY(cusci_check_out(ctx, fn, out, 2, os, dt, CUSCI_CASTING_NO));
+  cusci_array *p = NULL, *full = NULL, *w = NULL;
+  cusci_status st = CUSCI_OK;
+  if (mode == CUSCI_SIGNAL_VALID)
+    st = direct_method(ctx, fn, in1, in2, CUSCI_SIGNAL_VALID, &full);
+  else {
+    st = pad2d(ctx, fn, in1, s2, boundary, fill, dt, &p);
+    if (st == CUSCI_OK)
+      st = direct_method(ctx, fn, p, in2, CUSCI_SIGNAL_VALID, &full);
+  }
+  /* The mode's window of the full result, reversed for a swapped
+   * correlation. */
+  int64_t b[2], e[2], stp[2];
+  for (int i = 0; i < 2; i++) {
+    const int64_t n = cusci_array_shape(full ? full : in1)[i];
+    const int64_t lo = mode != CUSCI_SIGNAL_SAME ? 0 : corr ? s2[i] / 2 : (n - os[i]) / 2;
+    b[i] = flip ? lo + os[i] - 1 : lo;
+    e[i] = flip ? (lo - 1 < 0 ? CUSCI_SLICE_NONE : lo - 1) : lo + os[i];
+    stp[i] = flip ? -1 : 1;
+  }
+  if (st == CUSCI_OK)
+    st = cusci_array_slice(ctx, full, b, e, stp, &w);
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, w, out);
+  cusci_array_release(p), cusci_array_release(full), cusci_array_release(w);
+  return st;
+}
+
+static cusci_status check2d(cusci_ctx *ctx, const char *fn, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
+                            cusci_signal_boundary boundary)
+{
+  CUSCI_TRY(check_pair(ctx, fn, in1, in2, mode));
+  if (cusci_array_ndim(in1) != 2)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "the inputs have %d dimensions: both must be 2-D", cusci_array_ndim(in1));
+  if ((int)boundary < 0 || boundary > CUSCI_SIGNAL_BOUNDARY_SYMM)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "boundary %d is not one of fill, wrap and symm", (int)boundary);
+  return CUSCI_OK;
+}
+
+cusci_status cusci_signal_convolve2d(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
+                                     cusci_signal_boundary boundary, double fillvalue, cusci_array **out)
+{
+  static const char fn[] = "cusci_signal_convolve2d";
+  CUSCI_ENTRY(ctx, fn, in1, in2, out);
+  CUSCI_TRY(check2d(ctx, fn, in1, in2, mode, boundary));
+  const bool on[2] = { true, true };
+  bool swap;
+  CUSCI_TRY(valid_order(ctx, fn, mode, 2, cusci_array_shape(in1), cusci_array_shape(in2), on, &swap));
+  return swap ? conv2d(ctx, fn, in2, in1, mode, boundary, fillvalue, false, false, out)
+              : conv2d(ctx, fn, in1, in2, mode, boundary, fillvalue, false, false, out);
+}
+
+cusci_status cusci_signal_correlate2d(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
+                                      cusci_signal_boundary boundary, double fillvalue, cusci_array **out)
+{
+  static const char fn[] = "cusci_signal_correlate2d";
+  CUSCI_ENTRY(ctx, fn, in1, in2, out);
+  CUSCI_TRY(check2d(ctx, fn, in1, in2, mode, boundary));
+  const bool on[2] = { true, true };
+  bool swap;
+  CUSCI_TRY(valid_order(ctx, fn, mode, 2, cusci_array_shape(in1), cusci_array_shape(in2), on, &swap));
+  /* SciPy's: the inputs swapped in valid mode when in2 is the larger, the
+   * second conjugated and reversed, and the result then reversed. */
+  const cusci_array *a = swap ? in2 : in1, *k = swap ? in1 : in2;
+  cusci_array *r = NULL;
+  CUSCI_TRY(reverse_conj(ctx, k, &r));
+  cusci_status st = conv2d(ctx, fn, a, r, mode, boundary, fillvalue, swap, true, out);
+  cusci_array_release(r);
+  return st;
+}

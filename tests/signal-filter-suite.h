@@ -127,6 +127,17 @@ static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
     if (x)
       st = func[0] == 'r' ? cusci_signal_resample(ctx, x, n1, axis, y) : cusci_signal_hilbert(ctx, x, n1, axis, y);
     cusci_array_release(x);
+  } else if (!strcmp(func, "convolve2d") || !strcmp(func, "correlate2d")) {
+    char a3[32];
+    double fill = 0;
+    sscanf(rest, "%31s %31s %lf", a1, a3, &fill);
+    cusci_array *x1 = sf_load(ctx, name, "x1", false), *x2 = sf_load(ctx, name, "x2", false);
+    *want = sf_load(ctx, name, "y", false);
+    const cusci_signal_boundary bd = !strcmp(a3, "wrap") ? CUSCI_SIGNAL_BOUNDARY_WRAP : !strcmp(a3, "symm") ? CUSCI_SIGNAL_BOUNDARY_SYMM
+                                                                                                           : CUSCI_SIGNAL_BOUNDARY_FILL;
+    if (x1 && x2)
+      st = (!strcmp(func, "convolve2d") ? cusci_signal_convolve2d : cusci_signal_correlate2d)(ctx, x1, x2, sf_mode(a1), bd, fill, y);
+    cusci_array_release(x1), cusci_array_release(x2);
   } else if (!strcmp(func, "medfilt2d")) {
     sscanf(rest, "%31s", a1);
     int64_t ks[8];

@@ -71,6 +71,20 @@ CUSCI_API cusci_status cusci_signal_correlate(cusci_ctx *ctx, const cusci_array 
  */
 CUSCI_API cusci_status cusci_signal_fftconvolve(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
                                                 int naxes, const int *axes, cusci_array **out);
+/* The boundaries of convolve2d and correlate2d: in1 extended by a fill
+ * value, periodically, or by its mirror image (the edge repeated). */
+typedef enum cusci_signal_boundary {
+  CUSCI_SIGNAL_BOUNDARY_FILL = 0,
+  CUSCI_SIGNAL_BOUNDARY_WRAP,
+  CUSCI_SIGNAL_BOUNDARY_SYMM
+} cusci_signal_boundary;
+/* scipy.signal.convolve2d and correlate2d: 2-D inputs, the direct method,
+ * in1 extended beyond its edges as boundary (fillvalue for FILL) in FULL
+ * and SAME modes. */
+CUSCI_API cusci_status cusci_signal_convolve2d(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
+                                               cusci_signal_boundary boundary, double fillvalue, cusci_array **out);
+CUSCI_API cusci_status cusci_signal_correlate2d(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
+                                                cusci_signal_boundary boundary, double fillvalue, cusci_array **out);
 /* scipy.signal.correlation_lags: the lags of a 1-D correlate of inputs of
  * lengths n1 and n2 in mode, an int64 array of ctx's device. */
 CUSCI_API cusci_status cusci_signal_correlation_lags(cusci_ctx *ctx, int64_t n1, int64_t n2, cusci_signal_mode mode, cusci_array **out);

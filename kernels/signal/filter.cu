@@ -17,6 +17,7 @@
 #include <cusci/kit/dispatch.cuh>
 
 #include "kernels/signal/launch.h"
+#include "reference/signal/filter.h"
 #include "reference/signal/select.h"
 
 namespace {
@@ -262,6 +263,27 @@ __global__ void order_kernel(med_dims d, int64_t w, const uint8_t *__restrict__ 
   }
 }
 
+/* x padded as np.pad's constant, wrap or symmetric: one thread per
+ * element of the padded array. */
+template <typename T>
+__global__ void pad_kernel(med_dims d, med_dims before, int64_t total, int mode, T fill, const T *__restrict__ x, T *y)
+{
+  const int64_t step = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t e = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; e < total; e += step) {
+    int64_t rem = e, off = 0, s = 1;
+    bool inside = true;
+    for (int a = d.ndim - 1; a >= 0; a--) {
+      /* d.ks holds the padded extents, before.shape the offsets. */
+      const int64_t i = cusci__sig_pad_index(mode, rem % d.ks[a], before.shape[a], d.shape[a]);
+      rem /= d.ks[a];
+      inside &= i >= 0;
+      off += (i >= 0 ? i : 0) * s;
+      s *= d.shape[a];
+    }
+    y[e] = inside ? x[off] : fill;
+  }
+}
+
 unsigned blocks_for(int64_t n, int threads)
 {
   int64_t b = (n + threads - 1) / threads;
@@ -424,4 +446,26 @@ extern "C" int cusci__sig_order_gpu(void *stream, int dt, int ndim, const int64_
   default:
     return (int)cudaErrorInvalidValue;
   }
+}
+
+extern "C" int cusci__sig_pad_gpu(void *stream, int prec, int ndim, const int64_t *shape, const int64_t *before, const int64_t *oshape, int mode,
+                                  double fill_re, double fill_im, const void *x, void *y)
+{
+  med_dims d, b;
+  d.ndim = b.ndim = ndim;
+  int64_t total = 1;
+  for (int a = 0; a < ndim; a++)
+    d.shape[a] = shape[a], d.ks[a] = oshape[a], b.shape[a] = before[a], b.ks[a] = 0, total *= oshape[a];
+  if (total == 0)
+    return 0;
+  cudaStream_t s = (cudaStream_t)stream;
+  const int64_t bl = blocks_for(total, 256);
+  const unsigned g = (unsigned)(bl > 65535 * 64 ? 65535 * 64 : bl);
+  switch (prec) {
+  case 0: pad_kernel<float><<<g, 256, 0, s>>>(d, b, total, mode, (float)fill_re, (const float *)x, (float *)y); break;
+  case 1: pad_kernel<double><<<g, 256, 0, s>>>(d, b, total, mode, fill_re, (const double *)x, (double *)y); break;
+  case 2: pad_kernel<float2><<<g, 256, 0, s>>>(d, b, total, mode, make_float2((float)fill_re, (float)fill_im), (const float2 *)x, (float2 *)y); break;
+  default: pad_kernel<double2><<<g, 256, 0, s>>>(d, b, total, mode, make_double2(fill_re, fill_im), (const double2 *)x, (double2 *)y); break;
+  }
+  return launched();
 }

@@ -81,6 +81,10 @@ CUSCI_LAUNCHER(int cusci__sig_upfirdn_gpu(void *stream, int prec, int64_t nh, co
                                           const void *x, int64_t up, int64_t down, int64_t nout, void *y))
 CUSCI_LAUNCHER(int cusci__sig_order_gpu(void *stream, int dt, int ndim, const int64_t *shape, const int64_t *ks, const uint8_t *mask, int64_t kept,
                                         int64_t rank, const void *x, void *y))
+/* cusci__sig_pad of reference/signal/filter.h on the GPU (up to
+ * CUSCI__SIG_CONV_MAXD dimensions). */
+CUSCI_LAUNCHER(int cusci__sig_pad_gpu(void *stream, int prec, int ndim, const int64_t *shape, const int64_t *before, const int64_t *oshape, int mode,
+                                      double fill_re, double fill_im, const void *x, void *y))
 
 #ifdef __cplusplus
 }

@@ -149,3 +149,14 @@ int cusci__sig_order(int dt, int ndim, const int64_t *shape, const int64_t *ks, 
     return -1;
   }
 }
+
+void cusci__sig_pad(int prec, int ndim, const int64_t *shape, const int64_t *before, const int64_t *oshape, int mode, double fill_re, double fill_im,
+                    const void *x, void *y)
+{
+  switch (prec) {
+  case CUSCI__SIG_F32: pad_s(ndim, shape, before, oshape, mode, (float)fill_re, x, y); break;
+  case CUSCI__SIG_F64: pad_d(ndim, shape, before, oshape, mode, fill_re, x, y); break;
+  case CUSCI__SIG_C64: pad_c(ndim, shape, before, oshape, mode, (float)fill_re + (float)fill_im * I, x, y); break;
+  default: pad_z(ndim, shape, before, oshape, mode, fill_re + fill_im * I, x, y); break;
+  }
+}

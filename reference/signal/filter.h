@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <cusci/kit/dtypes.h>
+
 enum { CUSCI__SIG_F32 = 0, CUSCI__SIG_F64, CUSCI__SIG_C64, CUSCI__SIG_C128 };
 
 /*
@@ -52,6 +54,29 @@ void cusci__sig_convolve(int prec, int ndim, const int64_t *shape1, const void *
  */
 void cusci__sig_upfirdn(int prec, int64_t nh, const void *h, int64_t outer, int64_t n, int64_t inner, const void *x, int64_t up, int64_t down,
                         int64_t nout, void *y);
+/* The boundaries of convolve2d: np.pad's constant, wrap and symmetric. */
+enum { CUSCI__SIG_PAD_FILL = 0, CUSCI__SIG_PAD_WRAP, CUSCI__SIG_PAD_SYMM };
+/* The index along an axis of n elements that position p - before of the
+ * padded axis takes (-1: the fill value). */
+CUSCI_HD int64_t cusci__sig_pad_index(int mode, int64_t p, int64_t before, int64_t n)
+{
+  int64_t q = p - before;
+  if (q >= 0 && q < n)
+    return q;
+  if (mode == CUSCI__SIG_PAD_FILL)
+    return -1;
+  if (mode == CUSCI__SIG_PAD_WRAP)
+    return ((q % n) + n) % n;
+  q = ((q % (2 * n)) + 2 * n) % (2 * n);
+  return q < n ? q : 2 * n - 1 - q;
+}
+/*
+ * x (C-contiguous, shape) padded by before[d] and after[d] along each axis
+ * as mode (fill: the value fill, complex for the complex dtypes) into y
+ * (C-contiguous, of the padded shape).
+ */
+void cusci__sig_pad(int prec, int ndim, const int64_t *shape, const int64_t *before, const int64_t *oshape, int mode, double fill_re, double fill_im,
+                    const void *x, void *y);
 /*
  * order_filter (and medfilt, its median): each element the rank-th
  * smallest (from 0) of its window (ks per axis, odd), zeros outside the

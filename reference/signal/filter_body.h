@@ -120,3 +120,23 @@ static void NAME(upfirdn)(int64_t nh, const T *h, int64_t outer, int64_t n, int6
         y[(o * nout + i) * inner + q] = NAME(upfirdn_one)(h, nh, x + o * n * inner + q, n, inner, up, t);
       }
 }
+
+static void NAME(pad)(int ndim, const int64_t *shape, const int64_t *before, const int64_t *oshape, int mode, T fill, const T *x, T *y)
+{
+  int64_t total = 1, st[CUSCI__SIG_MAXD];
+  for (int d = ndim - 1; d >= 0; d--) {
+    st[d] = d == ndim - 1 ? 1 : st[d + 1] * shape[d + 1];
+    total *= oshape[d];
+  }
+  for (int64_t e = 0; e < total; e++) {
+    int64_t rem = e, off = 0;
+    bool inside = true;
+    for (int d = ndim - 1; d >= 0; d--) {
+      const int64_t i = cusci__sig_pad_index(mode, rem % oshape[d], before[d], shape[d]);
+      rem /= oshape[d];
+      inside &= i >= 0;
+      off += (i >= 0 ? i : 0) * st[d];
+    }
+    y[e] = inside ? x[off] : fill;
+  }
+}
