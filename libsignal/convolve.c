@@ -322,28 +322,29 @@ cusci_status cusci_signal_correlation_lags(cusci_ctx *ctx, int64_t n1, int64_t n
 
 /* ------------------------------------------------ convolve2d, correlate2d */
 
-/* in1 (2-D, of dt) padded by n2 - 1 on each side as boundary, a new
- * contiguous array. */
-static cusci_status pad2d(cusci_ctx *ctx, const char *fn, const cusci_array *in1, const int64_t *s2, cusci_signal_boundary boundary, double fill,
-                          cusci_dtype dt, cusci_array **out)
+cusci_status cusci__sig_pad_array(cusci_ctx *ctx, const char *fn, const cusci_array *x, cusci_dtype dt, const int64_t *before, const int64_t *after,
+                                  int mode, double fill, cusci_array **out)
 {
-  const int64_t *s1 = cusci_array_shape(in1);
-  const int64_t before[2] = { s2[0] - 1, s2[1] - 1 }, os[2] = { s1[0] + 2 * before[0], s1[1] + 2 * before[1] };
-  const int mode = boundary == CUSCI_SIGNAL_BOUNDARY_WRAP ? CUSCI__SIG_PAD_WRAP : boundary == CUSCI_SIGNAL_BOUNDARY_SYMM ? CUSCI__SIG_PAD_SYMM
-                                                                                                                         : CUSCI__SIG_PAD_FILL;
+  const int nd = cusci_array_ndim(x);
+  const int64_t *s1 = cusci_array_shape(x);
+  if (nd > CUSCI__SIG_CONV_MAXD)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "an array of %d dimensions: the extension takes up to %d", nd, CUSCI__SIG_CONV_MAXD);
+  int64_t os[SIG_MAXD];
+  for (int i = 0; i < nd; i++)
+    os[i] = s1[i] + before[i] + after[i];
   cusci_array *t = NULL, *c = NULL, *r = NULL;
-  cusci_status st = cusci_array_astype(ctx, (cusci_array *)in1, dt, false, &t);
+  cusci_status st = cusci_array_astype(ctx, (cusci_array *)x, dt, false, &t);
   if (st == CUSCI_OK)
     st = cusci_array_ascontiguousarray(ctx, t, &c);
   if (st == CUSCI_OK)
-    st = cusci_array_empty(ctx, 2, os, dt, &r);
+    st = cusci_array_empty(ctx, nd, os, dt, &r);
   if (st == CUSCI_OK) {
     if (cusci_ctx_device(ctx) >= 0) {
-      int code = cusci__sig_pad_gpu(cusci_ctx_stream(ctx), prec_of(dt), 2, s1, before, os, mode, fill, 0, cusci_array_data(c), cusci_array_data(r));
+      int code = cusci__sig_pad_gpu(cusci_ctx_stream(ctx), prec_of(dt), nd, s1, before, os, mode, fill, 0, cusci_array_data(c), cusci_array_data(r));
       if (code)
         st = cusci_ctx_gpu_status(ctx, fn, "the padding kernel", code);
     } else {
-      cusci__sig_pad(prec_of(dt), 2, s1, before, os, mode, fill, 0, cusci_array_data(c), cusci_array_data(r));
+      cusci__sig_pad(prec_of(dt), nd, s1, before, os, mode, fill, 0, cusci_array_data(c), cusci_array_data(r));
     }
   }
   cusci_array_release(t), cusci_array_release(c);
@@ -353,6 +354,16 @@ static cusci_status pad2d(cusci_ctx *ctx, const char *fn, const cusci_array *in1
   }
   *out = r;
   return CUSCI_OK;
+}
+
+/* in1 (2-D, of dt) padded by n2 - 1 on each side as boundary. */
+static cusci_status pad2d(cusci_ctx *ctx, const char *fn, const cusci_array *in1, const int64_t *s2, cusci_signal_boundary boundary, double fill,
+                          cusci_dtype dt, cusci_array **out)
+{
+  const int64_t before[2] = { s2[0] - 1, s2[1] - 1 };
+  const int mode = boundary == CUSCI_SIGNAL_BOUNDARY_WRAP ? CUSCI__SIG_PAD_WRAP : boundary == CUSCI_SIGNAL_BOUNDARY_SYMM ? CUSCI__SIG_PAD_SYMM
+                                                                                                                         : CUSCI__SIG_PAD_FILL;
+  return cusci__sig_pad_array(ctx, fn, in1, dt, before, before, mode, fill, out);
 }
 
 /* The 2-D convolution of in1 and in2 (checked, in1 the larger in VALID

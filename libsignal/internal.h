@@ -113,4 +113,10 @@ cusci_status cusci__sig_run(cusci_ctx *ctx, const char *fn, cusci_fft_plan *p, c
 cusci_status cusci__sig_call(cusci_ctx *ctx, const char *fn, int kind, int type, const cusci_array *x, int naxes, const int64_t *s,
                              const int *axes, cusci_fft_norm norm, cusci_array **out);
 
+/* x as dt extended along each axis by before[i] and after[i] elements as
+ * mode (reference/signal/filter.h's CUSCI__SIG_PAD_*; fill for FILL), a
+ * new contiguous array (libsignal/convolve.c); up to 8 dimensions. */
+cusci_status cusci__sig_pad_array(cusci_ctx *ctx, const char *fn, const cusci_array *x, cusci_dtype dt, const int64_t *before, const int64_t *after,
+                                  int mode, double fill, cusci_array **out);
+
 #endif

@@ -138,6 +138,23 @@ static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
     if (x1 && x2)
       st = (!strcmp(func, "convolve2d") ? cusci_signal_convolve2d : cusci_signal_correlate2d)(ctx, x1, x2, sf_mode(a1), bd, fill, y);
     cusci_array_release(x1), cusci_array_release(x2);
+  } else if (!strcmp(func, "savgol_coeffs") || !strcmp(func, "savgol_filter")) {
+    long long W = 0, P = 0, D = 0;
+    double delta = 1;
+    sscanf(rest, "%lld %lld %lld %lf %d %31s", &W, &P, &D, &delta, &axis, a1);
+    *want = sf_load(ctx, name, "y", false);
+    if (func[7] == 'c') {
+      st = cusci_signal_savgol_coeffs(ctx, W, P, D, delta, y);
+    } else {
+      static const char *const modes[] = { "interp", "mirror", "constant", "nearest", "wrap" };
+      int m = 0;
+      while (m < 4 && strcmp(modes[m], a1))
+        m++;
+      cusci_array *x = sf_load(ctx, name, "x", false);
+      if (x)
+        st = cusci_signal_savgol_filter(ctx, x, W, P, D, delta, axis, (cusci_signal_savgol_mode)m, 0.75, y);
+      cusci_array_release(x);
+    }
   } else if (!strcmp(func, "medfilt2d")) {
     sscanf(rest, "%31s", a1);
     int64_t ks[8];

@@ -154,6 +154,30 @@ CUSCI_API cusci_status cusci_signal_detrend(cusci_ctx *ctx, const cusci_array *d
  */
 CUSCI_API cusci_status cusci_signal_wiener(cusci_ctx *ctx, const cusci_array *im, int nk, const int64_t *mysize, const double *noise, cusci_array **out);
 
+/* ------------------------------------------------ Savitzky-Golay */
+
+/* scipy.signal.savgol_coeffs for convolution (use "conv"), centred (pos
+ * None): float64, window_length values. */
+CUSCI_API cusci_status cusci_signal_savgol_coeffs(cusci_ctx *ctx, int64_t window_length, int64_t polyorder, int64_t deriv, double delta,
+                                                  cusci_array **out);
+typedef enum cusci_signal_savgol_mode {
+  CUSCI_SIGNAL_SAVGOL_INTERP = 0,
+  CUSCI_SIGNAL_SAVGOL_MIRROR,
+  CUSCI_SIGNAL_SAVGOL_CONSTANT,
+  CUSCI_SIGNAL_SAVGOL_NEAREST,
+  CUSCI_SIGNAL_SAVGOL_WRAP
+} cusci_signal_savgol_mode;
+/*
+ * scipy.signal.savgol_filter: x (real; float32 stays, others float64)
+ * along axis convolved with savgol_coeffs, extended as mode (ndimage's
+ * mirror, constant with cval, nearest, wrap); INTERP (SciPy's default)
+ * fits the polynomial to the first and last windows for the outputs
+ * within window_length / 2 of each end, and needs window_length <= the
+ * length.
+ */
+CUSCI_API cusci_status cusci_signal_savgol_filter(cusci_ctx *ctx, const cusci_array *x, int64_t window_length, int64_t polyorder, int64_t deriv,
+                                                  double delta, int axis, cusci_signal_savgol_mode mode, double cval, cusci_array **out);
+
 /* ------------------------------------------------ IIR and FIR filters */
 
 /*

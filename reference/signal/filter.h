@@ -54,8 +54,10 @@ void cusci__sig_convolve(int prec, int ndim, const int64_t *shape1, const void *
  */
 void cusci__sig_upfirdn(int prec, int64_t nh, const void *h, int64_t outer, int64_t n, int64_t inner, const void *x, int64_t up, int64_t down,
                         int64_t nout, void *y);
-/* The boundaries of convolve2d: np.pad's constant, wrap and symmetric. */
-enum { CUSCI__SIG_PAD_FILL = 0, CUSCI__SIG_PAD_WRAP, CUSCI__SIG_PAD_SYMM };
+/* The extensions: np.pad's constant, wrap and symmetric (convolve2d's
+ * fill, wrap and symm), and ndimage's mirror (the edge not repeated) and
+ * nearest (the edge repeated). */
+enum { CUSCI__SIG_PAD_FILL = 0, CUSCI__SIG_PAD_WRAP, CUSCI__SIG_PAD_SYMM, CUSCI__SIG_PAD_MIRROR, CUSCI__SIG_PAD_NEAREST };
 /* The index along an axis of n elements that position p - before of the
  * padded axis takes (-1: the fill value). */
 CUSCI_HD int64_t cusci__sig_pad_index(int mode, int64_t p, int64_t before, int64_t n)
@@ -67,6 +69,14 @@ CUSCI_HD int64_t cusci__sig_pad_index(int mode, int64_t p, int64_t before, int64
     return -1;
   if (mode == CUSCI__SIG_PAD_WRAP)
     return ((q % n) + n) % n;
+  if (mode == CUSCI__SIG_PAD_NEAREST)
+    return q < 0 ? 0 : n - 1;
+  if (mode == CUSCI__SIG_PAD_MIRROR) {
+    if (n == 1)
+      return 0;
+    q = ((q % (2 * n - 2)) + 2 * n - 2) % (2 * n - 2);
+    return q < n ? q : 2 * n - 2 - q;
+  }
   q = ((q % (2 * n)) + 2 * n) % (2 * n);
   return q < n ? q : 2 * n - 1 - q;
 }
