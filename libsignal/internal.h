@@ -113,6 +113,15 @@ cusci_status cusci__sig_run(cusci_ctx *ctx, const char *fn, cusci_fft_plan *p, c
 cusci_status cusci__sig_call(cusci_ctx *ctx, const char *fn, int kind, int type, const cusci_array *x, int naxes, const int64_t *s,
                              const int *axes, cusci_fft_norm norm, cusci_array **out);
 
+/* The FIR filters of SciPy's firwin(taps, fc) (low-pass, fc relative to
+ * Nyquist, scaled to a DC gain of 1) with the window of resample_poly
+ * (Kaiser, beta 5) or decimate (Hamming), into h (libsignal/resample.c). */
+enum { CUSCI__SIG_WIN_KAISER5 = 0, CUSCI__SIG_WIN_HAMMING };
+void cusci__sig_firwin(int64_t taps, double fc, int window, double *h);
+/* resample_poly with SciPy's filter (win NULL) or the FIR filter win of
+ * nwin taps (SciPy's window argument as an array). */
+cusci_status cusci__sig_resample_poly(cusci_ctx *ctx, const char *fn, const cusci_array *x, int64_t up, int64_t down, int axis, const double *win,
+                                      int64_t nwin, cusci_array **out);
 /* x as dt extended along each axis by before[i] and after[i] elements as
  * mode (reference/signal/filter.h's CUSCI__SIG_PAD_*; fill for FILL), a
  * new contiguous array (libsignal/convolve.c); up to 8 dimensions. */

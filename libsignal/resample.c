@@ -158,10 +158,35 @@ static int64_t gcd64(int64_t a, int64_t b)
   return a;
 }
 
-cusci_status cusci_signal_resample_poly(cusci_ctx *ctx, const cusci_array *x, int64_t up, int64_t down, int axis, cusci_array **out)
+/* A slice of a along axis. */
+static cusci_status along(cusci_ctx *ctx, cusci_array *a, int axis, int64_t start, int64_t stop, cusci_array **out)
 {
-  static const char fn[] = "cusci_signal_resample_poly";
-  CUSCI_ENTRY(ctx, fn, x, out);
+  int64_t s0[SIG_MAXD], e0[SIG_MAXD];
+  for (int i = 0; i < cusci_array_ndim(a); i++)
+    s0[i] = e0[i] = CUSCI_SLICE_NONE;
+  s0[axis] = start, e0[axis] = stop;
+  return cusci_array_slice(ctx, a, s0, e0, NULL, out);
+}
+
+void cusci__sig_firwin(int64_t taps, double fc, int window, double *h)
+{
+  const double pi = 3.14159265358979323846, alpha = (double)(taps - 1) / 2, i0b = bessel_i0(5.0);
+  double sum = 0;
+  for (int64_t m = 0; m < taps; m++) {
+    const double t = (double)m - alpha, u = fc * t, r = alpha > 0 ? t / alpha : 0;
+    const double sinc = u == 0 ? 1 : sin(pi * u) / (pi * u);
+    const double w = window == CUSCI__SIG_WIN_HAMMING ? (taps > 1 ? 0.54 - 0.46 * cos(2 * pi * (double)m / (double)(taps - 1)) : 1)
+                                                      : bessel_i0(5.0 * sqrt(fmax(0.0, 1 - r * r))) / i0b;
+    h[m] = fc * sinc * w;
+    sum += h[m];
+  }
+  for (int64_t m = 0; m < taps; m++)
+    h[m] /= sum;
+}
+
+cusci_status cusci__sig_resample_poly(cusci_ctx *ctx, const char *fn, const cusci_array *x, int64_t up, int64_t down, int axis, const double *win,
+                                      int64_t nwin, cusci_array **out)
+{
   CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
   CUSCI_TRY(rates(ctx, fn, up, down));
   int ax;
@@ -181,33 +206,25 @@ cusci_status cusci_signal_resample_poly(cusci_ctx *ctx, const cusci_array *x, in
     return cusci_array_copy(ctx, x, out);
   }
   CUSCI_TRY(cusci_check_out(ctx, fn, out, nd, os, dt, CUSCI_CASTING_NO));
-  /* SciPy's filter: firwin(2 half_len + 1, 1 / max_rate) with a Kaiser
-   * window of beta 5 (a windowed sinc scaled to a DC gain of 1), in x's
-   * dtype, times up; zeros before it so that the outputs are centred,
-   * and after it until the output is long enough. */
-  const int64_t max_rate = up > down ? up : down, half = 10 * max_rate, taps = 2 * half + 1;
+  /* SciPy's filter: the given window, or firwin(2 half_len + 1, 1 /
+   * max_rate) with a Kaiser window of beta 5 (a windowed sinc scaled to a
+   * DC gain of 1); in x's dtype, times up; zeros before it so that the
+   * outputs are centred, and after it until the output is long enough. */
+  const int64_t max_rate = up > down ? up : down, half = win ? (nwin - 1) / 2 : 10 * max_rate, taps = win ? nwin : 2 * half + 1;
   const int64_t pre = down - half % down, remove = (half + pre) / down;
   int64_t post = 0;
   while (((n_in - 1) * up + (taps + pre + post) - 1) / down + 1 < n_out + remove)
     post++;
   const int64_t nh = pre + taps + post;
-  double complex *hv = calloc((size_t)nh, sizeof *hv);
+  double *hv = calloc((size_t)nh, sizeof *hv);
   if (!hv)
     return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %lld taps", (long long)nh);
-  const double fc = 1.0 / (double)max_rate, alpha = (double)(taps - 1) / 2, i0b = bessel_i0(5.0);
-  double sum = 0;
-  for (int64_t m = 0; m < taps; m++) {
-    const double t = (double)m - alpha, u = fc * t, r = t / alpha;
-    const double sinc = u == 0 ? 1 : sin(3.14159265358979323846 * u) / (3.14159265358979323846 * u);
-    const double w = bessel_i0(5.0 * sqrt(fmax(0.0, 1 - r * r))) / i0b;
-    hv[pre + m] = fc * sinc * w;
-    sum += creal(hv[pre + m]);
-  }
-  for (int64_t m = 0; m < taps; m++)
-    hv[pre + m] = creal(hv[pre + m]) / sum;
-  cusci_array *h0 = NULL, *h = NULL, *y = NULL, *keep = NULL;
-  cusci_array *hh = NULL;
-  cusci_status st = cusci_array_from_host(ctx, hv, 1, &nh, CUSCI_COMPLEX128, &hh);
+  if (win)
+    memcpy(hv + pre, win, sizeof *hv * (size_t)taps);
+  else
+    cusci__sig_firwin(taps, 1.0 / (double)max_rate, CUSCI__SIG_WIN_KAISER5, hv + pre);
+  cusci_array *h0 = NULL, *h = NULL, *y = NULL, *keep = NULL, *hh = NULL;
+  cusci_status st = cusci_array_from_host(ctx, hv, 1, &nh, CUSCI_FLOAT64, &hh);
   free(hv);
   /* Rounded to x's dtype first, then times up in it, as SciPy's. */
   if (st == CUSCI_OK)
@@ -216,13 +233,8 @@ cusci_status cusci_signal_resample_poly(cusci_ctx *ctx, const cusci_array *x, in
     st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_array(h0), cusci_operand_int(up), &h);
   if (st == CUSCI_OK)
     st = upfirdn_run(ctx, fn, h, x, up, down, ax, dt, &y);
-  if (st == CUSCI_OK) {
-    int64_t s0[SIG_MAXD], e0[SIG_MAXD];
-    for (int i = 0; i < nd; i++)
-      s0[i] = e0[i] = CUSCI_SLICE_NONE;
-    s0[ax] = remove, e0[ax] = remove + n_out;
-    st = cusci_array_slice(ctx, y, s0, e0, NULL, &keep);
-  }
+  if (st == CUSCI_OK)
+    st = along(ctx, y, ax, remove, remove + n_out, &keep);
   if (st == CUSCI_OK)
     st = cusci_array_copy(ctx, keep, out);
   cusci_array *all[] = { hh, h0, h, y, keep };
@@ -231,17 +243,14 @@ cusci_status cusci_signal_resample_poly(cusci_ctx *ctx, const cusci_array *x, in
   return st;
 }
 
-/* ------------------------------------------------ resample and hilbert */
-
-/* A slice of a along axis. */
-static cusci_status along(cusci_ctx *ctx, cusci_array *a, int axis, int64_t start, int64_t stop, cusci_array **out)
+cusci_status cusci_signal_resample_poly(cusci_ctx *ctx, const cusci_array *x, int64_t up, int64_t down, int axis, cusci_array **out)
 {
-  int64_t s0[SIG_MAXD], e0[SIG_MAXD];
-  for (int i = 0; i < cusci_array_ndim(a); i++)
-    s0[i] = e0[i] = CUSCI_SLICE_NONE;
-  s0[axis] = start, e0[axis] = stop;
-  return cusci_array_slice(ctx, a, s0, e0, NULL, out);
+  static const char fn[] = "cusci_signal_resample_poly";
+  CUSCI_ENTRY(ctx, fn, x, out);
+  return cusci__sig_resample_poly(ctx, fn, x, up, down, axis, NULL, 0, out);
 }
+
+/* ------------------------------------------------ resample and hilbert */
 
 /* v (a view) times a scalar, in place. */
 static cusci_status scale_view(cusci_ctx *ctx, cusci_array *v, double s)

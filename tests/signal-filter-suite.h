@@ -155,6 +155,14 @@ static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
         st = cusci_signal_savgol_filter(ctx, x, W, P, D, delta, axis, (cusci_signal_savgol_mode)m, 0.75, y);
       cusci_array_release(x);
     }
+  } else if (!strcmp(func, "decimate")) {
+    int zp = 0;
+    sscanf(rest, "%lld %lld %31s %d %d", &n1, &n2, a1, &zp, &axis);
+    cusci_array *x = sf_load(ctx, name, "x", false);
+    *want = sf_load(ctx, name, "y", false);
+    if (x)
+      st = cusci_signal_decimate(ctx, x, n1, n2, !strcmp(a1, "fir") ? CUSCI_SIGNAL_FTYPE_FIR : CUSCI_SIGNAL_FTYPE_IIR, zp, axis, y);
+    cusci_array_release(x);
   } else if (!strcmp(func, "medfilt2d")) {
     sscanf(rest, "%31s", a1);
     int64_t ks[8];

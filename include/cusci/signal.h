@@ -107,6 +107,17 @@ CUSCI_API cusci_status cusci_signal_upfirdn(cusci_ctx *ctx, const cusci_array *h
  * samples; equal rates give a copy of x.
  */
 CUSCI_API cusci_status cusci_signal_resample_poly(cusci_ctx *ctx, const cusci_array *x, int64_t up, int64_t down, int axis, cusci_array **out);
+typedef enum cusci_signal_ftype { CUSCI_SIGNAL_FTYPE_IIR = 0, CUSCI_SIGNAL_FTYPE_FIR } cusci_signal_ftype;
+/*
+ * scipy.signal.decimate: x along axis low-pass filtered and every q-th
+ * sample kept. IIR: a Chebyshev type I filter of order n (0: 8), 0.05 dB
+ * ripple, cutoff 0.8 / q, as sections, through sosfiltfilt (zero_phase) or
+ * sosfilt. FIR: firwin(n + 1, 1 / q) with a Hamming window (n 0: 20 q),
+ * through resample_poly (zero_phase) or upfirdn. float32, float64,
+ * complex64 and complex128 stay; other dtypes give float64.
+ */
+CUSCI_API cusci_status cusci_signal_decimate(cusci_ctx *ctx, const cusci_array *x, int64_t q, int64_t n, cusci_signal_ftype ftype, bool zero_phase,
+                                             int axis, cusci_array **out);
 /* scipy.signal.resample: num samples along axis by the Fourier method
  * (the real transform for real x), without a window. */
 CUSCI_API cusci_status cusci_signal_resample(cusci_ctx *ctx, const cusci_array *x, int64_t num, int axis, cusci_array **out);
