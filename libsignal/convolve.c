@@ -448,3 +448,153 @@ cusci_status cusci_signal_correlate2d(cusci_ctx *ctx, const cusci_array *in1, co
   cusci_array_release(r);
   return st;
 }
+
+/* ------------------------------------------------ oaconvolve */
+
+/* The overlap-add convolution along one axis (the others broadcast) of
+ * in1 (the longer along it) and in2: in1 cut into blocks of L samples,
+ * each block's transform of nfft = L + n2 - 1 (a fast length) times in2's,
+ * the inverse transforms added where they overlap. */
+static cusci_status overlap_add(cusci_ctx *ctx, const char *fn, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode, int axis,
+                                int64_t nfft, cusci_array **out)
+{
+  const int nd = cusci_array_ndim(in1);
+  const int64_t *s1 = cusci_array_shape(in1), *s2 = cusci_array_shape(in2), n1 = s1[axis], n2 = s2[axis];
+  const cusci_dtype dt = result_dtype(cusci_array_dtype(in1), cusci_array_dtype(in2));
+  const bool cx = cusci_dtype_is_complex(dt);
+  const int64_t L = nfft - n2 + 1, nb = (n1 + L - 1) / L;
+  int64_t before[SIG_MAXD] = { 0 }, after[SIG_MAXD] = { 0 }, bs[SIG_MAXD + 1], ys[SIG_MAXD], os[SIG_MAXD], w0[SIG_MAXD], w1[SIG_MAXD];
+  after[axis] = nb * L - n1;
+  /* Shapes with axis split into (blocks, samples). */
+  for (int i = 0, k = 0; i < nd; i++) {
+    const int64_t m = s1[i] > s2[i] ? s1[i] : s2[i];
+    if (i == axis) {
+      bs[k++] = nb, bs[k++] = L;
+      ys[i] = (nb + 1) * L;
+      int64_t st, ln;
+      window(mode, n1, n2, &st, &ln);
+      w0[i] = st, w1[i] = st + ln, os[i] = ln;
+    } else {
+      bs[k++] = s1[i];
+      ys[i] = m;
+      os[i] = mode == CUSCI_SIGNAL_SAME ? s1[i] : m;
+      w0[i] = (m - os[i]) / 2, w1[i] = w0[i] + os[i];
+    }
+  }
+  CUSCI_TRY(cusci_check_out(ctx, fn, out, nd, os, dt, CUSCI_CASTING_NO));
+  int64_t ks[SIG_MAXD + 1];
+  for (int i = 0, k = 0; i < nd; i++) {
+    if (i == axis)
+      ks[k++] = 1;
+    ks[k++] = s2[i];
+  }
+  const int ba = axis + 1; /* the samples' axis of the split shapes */
+  cusci_array *p = NULL, *blk = NULL, *F1 = NULL, *c2 = NULL, *k2 = NULL, *F2 = NULL, *P = NULL, *r = NULL, *y = NULL, *yb = NULL, *dst = NULL,
+              *src = NULL, *flat = NULL, *win = NULL;
+  cusci_status st = cusci__sig_pad_array(ctx, fn, in1, dt, before, after, CUSCI__SIG_PAD_FILL, 0, &p);
+  if (st == CUSCI_OK)
+    st = cusci_array_reshape(ctx, p, nd + 1, bs, &blk);
+  if (st == CUSCI_OK)
+    st = cx ? cusci_fft_fft(ctx, blk, nfft, ba, CUSCI_FFT_BACKWARD, &F1) : cusci_fft_rfft(ctx, blk, nfft, ba, CUSCI_FFT_BACKWARD, &F1);
+  if (st == CUSCI_OK)
+    st = cusci_array_astype(ctx, (cusci_array *)in2, dt, false, &c2);
+  if (st == CUSCI_OK)
+    st = cusci_array_reshape(ctx, c2, nd + 1, ks, &k2);
+  if (st == CUSCI_OK)
+    st = cx ? cusci_fft_fft(ctx, k2, nfft, ba, CUSCI_FFT_BACKWARD, &F2) : cusci_fft_rfft(ctx, k2, nfft, ba, CUSCI_FFT_BACKWARD, &F2);
+  if (st == CUSCI_OK)
+    st = cusci_multiply(ctx, F1, F2, &P);
+  if (st == CUSCI_OK)
+    st = cx ? cusci_fft_ifft(ctx, P, nfft, ba, CUSCI_FFT_BACKWARD, &r) : cusci_fft_irfft(ctx, P, nfft, ba, CUSCI_FFT_BACKWARD, &r);
+  /* y, as (blocks + 1, L) along axis: each block's first L samples on its
+   * own, its last n2 - 1 on the next block's first. */
+  if (st == CUSCI_OK)
+    st = cusci_array_zeros(ctx, nd, ys, dt, &y);
+  int64_t ybs[SIG_MAXD + 1];
+  for (int i = 0, k = 0; i < nd; i++) {
+    if (i == axis)
+      ybs[k++] = nb + 1, ybs[k++] = L;
+    else
+      ybs[k++] = ys[i];
+  }
+  if (st == CUSCI_OK)
+    st = cusci_array_reshape(ctx, y, nd + 1, ybs, &yb);
+  for (int part = 0; part < 2 && st == CUSCI_OK; part++) {
+    int64_t a0[SIG_MAXD + 1], a1[SIG_MAXD + 1], b0[SIG_MAXD + 1], b1[SIG_MAXD + 1];
+    for (int i = 0; i <= nd; i++)
+      a0[i] = a1[i] = b0[i] = b1[i] = CUSCI_SLICE_NONE;
+    if (part == 0)
+      b0[axis] = 0, b1[axis] = nb, b0[ba] = 0, b1[ba] = L, a0[ba] = 0, a1[ba] = L;
+    else
+      b0[axis] = 1, b1[axis] = nb + 1, b0[ba] = 0, b1[ba] = n2 - 1, a0[ba] = L, a1[ba] = L + n2 - 1;
+    if (part == 1 && n2 == 1)
+      break;
+    st = cusci_array_slice(ctx, yb, b0, b1, NULL, &dst);
+    if (st == CUSCI_OK)
+      st = cusci_array_slice(ctx, r, a0, a1, NULL, &src);
+    if (st == CUSCI_OK)
+      st = cusci_add(ctx, dst, src, &dst);
+    cusci_array_release(dst), cusci_array_release(src), dst = src = NULL;
+  }
+  if (st == CUSCI_OK)
+    st = cusci_array_slice(ctx, y, w0, w1, NULL, &win);
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, win, out);
+  cusci_array *all[] = { p, blk, F1, c2, k2, F2, P, r, y, yb, dst, src, flat, win };
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+    cusci_array_release(all[i]);
+  return st;
+}
+
+cusci_status cusci_signal_oaconvolve(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode, int naxes,
+                                     const int *axes, cusci_array **out)
+{
+  static const char fn[] = "cusci_signal_oaconvolve";
+  CUSCI_ENTRY(ctx, fn, in1, in2, out);
+  CUSCI_TRY(check_pair(ctx, fn, in1, in2, mode));
+  const int nd = cusci_array_ndim(in1);
+  if (naxes < 0 || naxes > nd)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "%d axes for inputs of %d dimensions", naxes, nd);
+  if (naxes > 0 && !axes)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "axes is NULL with naxes %d", naxes);
+  bool on[SIG_MAXD] = { false }, swap;
+  int count = 0, only = -1;
+  for (int i = 0; i < (naxes ? naxes : nd); i++) {
+    int a = naxes ? axes[i] : i;
+    if (a < -nd || a >= nd)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is out of range for inputs of %d dimensions", a, nd);
+    a = a < 0 ? a + nd : a;
+    if (on[a])
+      return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is given twice", a);
+    on[a] = true;
+    /* An axis of extent 1 in both is no convolution at all. */
+    if (cusci_array_shape(in1)[a] > 1 || cusci_array_shape(in2)[a] > 1)
+      count++, only = a;
+  }
+  CUSCI_TRY(valid_order(ctx, fn, mode, nd, cusci_array_shape(in1), cusci_array_shape(in2), on, &swap));
+  if (nd == 0)
+    return cusci_multiply(ctx, in1, in2, out);
+  const cusci_array *a = in1, *b = in2;
+  if (swap)
+    a = in2, b = in1;
+  /* Overlap-add along one axis when in2 is much the shorter there; else
+   * (several axes, inputs of like length) one transform, as SciPy's
+   * oaconvolve also falls back to fftconvolve. */
+  if (count == 1 && mode != CUSCI_SIGNAL_VALID) {
+    const int64_t n1 = cusci_array_shape(a)[only], n2 = cusci_array_shape(b)[only];
+    const bool cx = cusci_dtype_is_complex(cusci_array_dtype(a)) || cusci_dtype_is_complex(cusci_array_dtype(b));
+    int64_t nfft;
+    CUSCI_TRY(cusci_fft_next_fast_len(8 * n2 > 64 ? 8 * n2 : 64, !cx, &nfft));
+    if (n1 >= n2 && nfft - n2 + 1 < n1) {
+      bool ok = true;
+      for (int i = 0; i < nd; i++)
+        ok &= i == only || on[i] || cusci_array_shape(a)[i] == cusci_array_shape(b)[i] || cusci_array_shape(a)[i] == 1 ||
+              cusci_array_shape(b)[i] == 1;
+      if (ok && mode == CUSCI_SIGNAL_SAME && a != in1)
+        ok = false;
+      if (ok)
+        return overlap_add(ctx, fn, a, b, mode, only, nfft, out);
+    }
+  }
+  return fft_method(ctx, fn, a, b, mode, on, out);
+}

@@ -92,18 +92,18 @@ static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
     if (b && (sos || a))
       st = sos ? cusci_signal_sosfilt_zi(ctx, b, y) : cusci_signal_lfilter_zi(ctx, b, a, y);
     cusci_array_release(b), cusci_array_release(a);
-  } else if (!strcmp(func, "convolve") || !strcmp(func, "correlate") || !strcmp(func, "fftconvolve")) {
+  } else if (!strcmp(func, "convolve") || !strcmp(func, "correlate") || !strcmp(func, "fftconvolve") || !strcmp(func, "oaconvolve")) {
     sscanf(rest, "%31s %31s", a1, a2);
     cusci_array *x1 = sf_load(ctx, name, "x1", false), *x2 = sf_load(ctx, name, "x2", false);
     *want = sf_load(ctx, name, "y", false);
     if (x1 && x2) {
-      if (func[0] == 'f') {
+      if (func[0] == 'f' || func[0] == 'o') {
         int64_t v[8];
         int ax[8], na = parse_list_or_none(a2, v);
         for (int i = 0; i < na; i++)
           ax[i] = (int)v[i];
         *fft = true;
-        st = cusci_signal_fftconvolve(ctx, x1, x2, sf_mode(a1), na, na ? ax : NULL, y);
+        st = (func[0] == 'o' ? cusci_signal_oaconvolve : cusci_signal_fftconvolve)(ctx, x1, x2, sf_mode(a1), na, na ? ax : NULL, y);
       } else {
         const cusci_signal_method m = !strcmp(a2, "fft") ? CUSCI_SIGNAL_FFT : CUSCI_SIGNAL_DIRECT;
         *fft = m == CUSCI_SIGNAL_FFT;

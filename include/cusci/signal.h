@@ -85,6 +85,13 @@ CUSCI_API cusci_status cusci_signal_convolve2d(cusci_ctx *ctx, const cusci_array
                                                cusci_signal_boundary boundary, double fillvalue, cusci_array **out);
 CUSCI_API cusci_status cusci_signal_correlate2d(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
                                                 cusci_signal_boundary boundary, double fillvalue, cusci_array **out);
+/* scipy.signal.oaconvolve: the overlap-add method over naxes axes (0 and
+ * NULL: all), as fftconvolve's conventions: along one axis where in2 is
+ * much the shorter, in1 in blocks of a fast transform length several
+ * times in2's; else (several axes, inputs of like length) fftconvolve's
+ * single transform. */
+CUSCI_API cusci_status cusci_signal_oaconvolve(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode, int naxes,
+                                               const int *axes, cusci_array **out);
 /* scipy.signal.correlation_lags: the lags of a 1-D correlate of inputs of
  * lengths n1 and n2 in mode, an int64 array of ctx's device. */
 CUSCI_API cusci_status cusci_signal_correlation_lags(cusci_ctx *ctx, int64_t n1, int64_t n2, cusci_signal_mode mode, cusci_array **out);
