@@ -598,3 +598,55 @@ cusci_status cusci_signal_oaconvolve(cusci_ctx *ctx, const cusci_array *in1, con
   }
   return fft_method(ctx, fn, a, b, mode, on, out);
 }
+
+/* ------------------------------------------------ sepfir2d */
+
+/* x convolved with h (odd length) along axis, x extended symmetrically
+ * (the edge repeated) by half of h at each end: the same length. */
+static cusci_status sym_pass(cusci_ctx *ctx, const char *fn, const cusci_array *x, const cusci_array *h, int axis, cusci_dtype dt, cusci_array **out)
+{
+  const int64_t n = cusci_array_size(h);
+  int64_t pad[2] = { 0, 0 }, ks[2] = { 1, 1 };
+  pad[axis] = (n - 1) / 2, ks[axis] = n;
+  cusci_array *p = NULL, *hc = NULL, *k = NULL;
+  cusci_status st = cusci__sig_pad_array(ctx, fn, x, dt, pad, pad, CUSCI__SIG_PAD_SYMM, 0, &p);
+  if (st == CUSCI_OK)
+    st = cusci_array_astype(ctx, (cusci_array *)h, dt, false, &hc);
+  if (st == CUSCI_OK)
+    st = cusci_array_reshape(ctx, hc, 2, ks, &k);
+  if (st == CUSCI_OK)
+    st = direct_method(ctx, fn, p, k, CUSCI_SIGNAL_VALID, out);
+  cusci_array_release(p), cusci_array_release(hc), cusci_array_release(k);
+  return st;
+}
+
+cusci_status cusci_signal_sepfir2d(cusci_ctx *ctx, const cusci_array *input, const cusci_array *hrow, const cusci_array *hcol, cusci_array **out)
+{
+  static const char fn[] = "cusci_signal_sepfir2d";
+  CUSCI_ENTRY(ctx, fn, input, hrow, hcol, out);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "input", input));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "hrow", hrow));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "hcol", hcol));
+  if (cusci_array_ndim(input) != 2 || cusci_array_size(input) == 0)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "input must be 2-D and not empty (it has %d dimensions)", cusci_array_ndim(input));
+  if (cusci_array_ndim(hrow) != 1 || cusci_array_ndim(hcol) != 1 || cusci_array_size(hrow) % 2 != 1 || cusci_array_size(hcol) % 2 != 1)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "hrow (%lld values) and hcol (%lld) must be 1-D of odd length", (long long)cusci_array_size(hrow),
+                          (long long)cusci_array_size(hcol));
+  /* Half a filter must fit inside the input: the mirror image is taken
+   * once (SciPy's result is undefined beyond). */
+  for (int a = 0; a < 2; a++) {
+    const int64_t half = (cusci_array_size(a ? hrow : hcol) - 1) / 2, n = cusci_array_shape(input)[a];
+    if (half >= n)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "%s has %lld values: half of it must be shorter than the input's %lld along axis %d",
+                            a ? "hrow" : "hcol", (long long)cusci_array_size(a ? hrow : hcol), (long long)n, a);
+  }
+  cusci_dtype dt = result_dtype(cusci_array_dtype(input), result_dtype(cusci_array_dtype(hrow), cusci_array_dtype(hcol)));
+  CUSCI_TRY(cusci_check_out(ctx, fn, out, 2, cusci_array_shape(input), dt, CUSCI_CASTING_NO));
+  /* Along the rows (axis 1) with hrow, then along the columns with hcol. */
+  cusci_array *r = NULL;
+  cusci_status st = sym_pass(ctx, fn, input, hrow, 1, dt, &r);
+  if (st == CUSCI_OK)
+    st = sym_pass(ctx, fn, r, hcol, 0, dt, out);
+  cusci_array_release(r);
+  return st;
+}

@@ -155,6 +155,12 @@ static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
         st = cusci_signal_savgol_filter(ctx, x, W, P, D, delta, axis, (cusci_signal_savgol_mode)m, 0.75, y);
       cusci_array_release(x);
     }
+  } else if (!strcmp(func, "sepfir2d")) {
+    cusci_array *x = sf_load(ctx, name, "x", false), *hr = sf_load(ctx, name, "hr", false), *hc = sf_load(ctx, name, "hc", false);
+    *want = sf_load(ctx, name, "y", false);
+    if (x && hr && hc)
+      st = cusci_signal_sepfir2d(ctx, x, hr, hc, y);
+    cusci_array_release(x), cusci_array_release(hr), cusci_array_release(hc);
   } else if (!strcmp(func, "decimate")) {
     int zp = 0;
     sscanf(rest, "%lld %lld %31s %d %d", &n1, &n2, a1, &zp, &axis);

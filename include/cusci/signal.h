@@ -92,6 +92,12 @@ CUSCI_API cusci_status cusci_signal_correlate2d(cusci_ctx *ctx, const cusci_arra
  * single transform. */
 CUSCI_API cusci_status cusci_signal_oaconvolve(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode, int naxes,
                                                const int *axes, cusci_array **out);
+/* scipy.signal.sepfir2d: the 2-D input convolved along its rows with hrow
+ * and along its columns with hcol (both 1-D of odd length), extended
+ * symmetrically beyond its edges (the edge repeated), which needs half a
+ * filter shorter than the input along its axis; input's shape. */
+CUSCI_API cusci_status cusci_signal_sepfir2d(cusci_ctx *ctx, const cusci_array *input, const cusci_array *hrow, const cusci_array *hcol,
+                                             cusci_array **out);
 /* scipy.signal.correlation_lags: the lags of a 1-D correlate of inputs of
  * lengths n1 and n2 in mode, an int64 array of ctx's device. */
 CUSCI_API cusci_status cusci_signal_correlation_lags(cusci_ctx *ctx, int64_t n1, int64_t n2, cusci_signal_mode mode, cusci_array **out);
