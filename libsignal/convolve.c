@@ -218,6 +218,16 @@ static bool pick_direct(const cusci_array *in1, const cusci_array *in2)
   return small <= 64 || (double)n1 * (double)n2 <= 1 << 20;
 }
 
+cusci_status cusci_signal_choose_conv_method(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
+                                             cusci_signal_method *method)
+{
+  static const char fn[] = "cusci_signal_choose_conv_method";
+  CUSCI_ENTRY(ctx, fn, in1, in2, method);
+  CUSCI_TRY(check_pair(ctx, fn, in1, in2, mode));
+  *method = pick_direct(in1, in2) ? CUSCI_SIGNAL_DIRECT : CUSCI_SIGNAL_FFT;
+  return CUSCI_OK;
+}
+
 static cusci_status conv(cusci_ctx *ctx, const char *fn, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
                          cusci_signal_method method, cusci_array **out)
 {

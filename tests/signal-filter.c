@@ -237,6 +237,15 @@ static void errors(void)
   tk_status(host, cusci_signal_fftconvolve(host, p, q, CUSCI_SIGNAL_FULL, 1, (int[]){ 1 }, &m), CUSCI_ERR_SHAPE, "equal or 1",
             "fftconvolve of (2, 3) and (3, 2) along axis 1");
   tk_status(host, cusci_signal_correlation_lags(host, 0, 3, CUSCI_SIGNAL_FULL, &m), CUSCI_ERR_VALUE, "at least 1", "correlation_lags of length 0");
+  cusci_signal_method meth = (cusci_signal_method)9;
+  int64_t big = 1 << 20;
+  cusci_array *xb = NULL;
+  cusci_array_zeros(host, 1, &big, CUSCI_FLOAT64, &xb);
+  ok(cusci_signal_choose_conv_method(host, x1, x1, CUSCI_SIGNAL_FULL, &meth) == CUSCI_OK && meth == CUSCI_SIGNAL_DIRECT,
+     "choose_conv_method: direct for 3 by 3");
+  ok(cusci_signal_choose_conv_method(host, xb, xb, CUSCI_SIGNAL_FULL, &meth) == CUSCI_OK && meth == CUSCI_SIGNAL_FFT,
+     "choose_conv_method: the FFT for 2^20 by 2^20");
+  cusci_array_release(xb);
   /* Resampling, order filters, trends. */
   tk_status(host, cusci_signal_upfirdn(host, b, x, 0, 2, -1, &m), CUSCI_ERR_VALUE, "at least 1", "upfirdn with up 0");
   tk_status(host, cusci_signal_resample_poly(host, x, 2, -1, -1, &m), CUSCI_ERR_VALUE, "at least 1", "resample_poly with down -1");

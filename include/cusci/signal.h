@@ -64,6 +64,11 @@ CUSCI_API cusci_status cusci_signal_convolve(cusci_ctx *ctx, const cusci_array *
                                              cusci_signal_method method, cusci_array **out);
 CUSCI_API cusci_status cusci_signal_correlate(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
                                               cusci_signal_method method, cusci_array **out);
+/* scipy.signal.choose_conv_method: the method CUSCI_SIGNAL_AUTO takes for
+ * these inputs (for now the size rule of convolve, not a measured cost
+ * model). */
+CUSCI_API cusci_status cusci_signal_choose_conv_method(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
+                                                       cusci_signal_method *method);
 /*
  * scipy.signal.fftconvolve over naxes axes (naxes 0 and axes NULL: every
  * axis); along the other axes in1 and in2 broadcast (each extent equal or
