@@ -5,7 +5,8 @@
  * suite.h); random input at lengths and batches around the kernels'
  * widths (one thread a signal, 128 a block; the state in registers to 16
  * values), the state in memory past them, a filter per channel; the
- * streaming filters on the GPU over random chunks = one call, bit for bit.
+ * streaming filters on the GPU over random chunks = one call, bit for bit;
+ * upfirdn, the order filters and the padding kernel at their tails.
  * Prints "1..0 # SKIP no CUDA device" where there is none.
  */
 #include "tests/signal-filter-suite.h"
@@ -168,6 +169,68 @@ static void convolutions(void)
     cusci_array_release(rel[k]);
 }
 
+/* One call on both backends of random input of the given shape and dtype
+ * (f picks the function): equal bits, or within tol when tol > 0. */
+typedef cusci_status (*on_one)(cusci_ctx *, const cusci_array *, cusci_array **);
+static int both_one(on_one f, int ndim, const int64_t *shape, cusci_dtype dt, uint64_t seed, double tol, const char *what)
+{
+  cusci_array *hx = tk_random(host, ndim, shape, dt, -3, 3, &seed), *gx = tk_copy_to(gpu, host, hx), *hy = NULL, *gy = NULL;
+  cusci_status sh = f(host, hx, &hy), sg = f(gpu, gx, &gy);
+  double e = INFINITY;
+  int good = sh == CUSCI_OK && sg == CUSCI_OK && sf_close(gpu, gy, host, hy, tol, &e);
+  if (!good)
+    diag("%s: host %s, GPU %s (%s), relative RMS %.3g", what, cusci_status_name(sh), cusci_status_name(sg), cusci_ctx_last_error(gpu), e);
+  cusci_array_release(hx), cusci_array_release(gx), cusci_array_release(hy), cusci_array_release(gy);
+  return good;
+}
+
+static cusci_status f_upfirdn(cusci_ctx *c, const cusci_array *x, cusci_array **y)
+{
+  static const double h[7] = { 0.1, -0.3, 0.7, 1, 0.7, -0.3, 0.1 };
+  int64_t n = 7;
+  cusci_array *ha = NULL;
+  cusci_status st = cusci_array_from_host(c, h, 1, &n, CUSCI_FLOAT64, &ha);
+  if (st == CUSCI_OK)
+    st = cusci_signal_upfirdn(c, ha, x, 3, 2, -1, y);
+  cusci_array_release(ha);
+  return st;
+}
+static cusci_status f_medfilt(cusci_ctx *c, const cusci_array *x, cusci_array **y) { return cusci_signal_medfilt(c, x, 1, (int64_t[]){ 5 }, y); }
+static cusci_status f_medfilt33(cusci_ctx *c, const cusci_array *x, cusci_array **y) { return cusci_signal_medfilt(c, x, 0, NULL, y); }
+static cusci_status f_conv2d(cusci_ctx *c, const cusci_array *x, cusci_array **y)
+{
+  int64_t ks[2] = { 5, 4 };
+  uint64_t seed = 77;
+  cusci_array *k = tk_random(c, 2, ks, cusci_array_dtype(x), -1, 1, &seed);
+  cusci_status st = cusci_signal_convolve2d(c, x, k, CUSCI_SIGNAL_SAME, CUSCI_SIGNAL_BOUNDARY_SYMM, 0, y);
+  cusci_array_release(k);
+  return st;
+}
+static cusci_status f_savgol(cusci_ctx *c, const cusci_array *x, cusci_array **y)
+{
+  return cusci_signal_savgol_filter(c, x, 11, 3, 0, 1, -1, CUSCI_SIGNAL_SAVGOL_MIRROR, 0, y);
+}
+
+/* The kernels of upfirdn, the order filters and the padding at sizes
+ * around their blocks (256 and 128 threads) and large. */
+static void kernels_at_tails(void)
+{
+  static const int64_t lens[] = { 1, 127, 128, 129, 255, 256, 257, 1 << 20 };
+  int good = 1;
+  for (size_t i = 0; i < sizeof lens / sizeof *lens; i++) {
+    int64_t s1[2] = { 3, lens[i] };
+    good &= both_one(f_upfirdn, 2, s1, CUSCI_FLOAT64, 10 + i, 0, "upfirdn 3/2");
+    good &= both_one(f_medfilt, 1, &lens[i], CUSCI_FLOAT32, 20 + i, 0, "medfilt 5");
+    good &= both_one(f_savgol, 1, &lens[i], CUSCI_FLOAT64, 30 + i, 0, "savgol_filter mirror");
+  }
+  ok(good, "upfirdn, medfilt and savgol_filter (mirror) at lengths 1 to 2^20: GPU = host bit for bit");
+  int64_t s2[2] = { 255, 257 }, s3[2] = { 64, 64 };
+  ok(both_one(f_medfilt33, 2, s2, CUSCI_UINT8, 5, 0, "medfilt 3x3 uint8") && both_one(f_medfilt33, 2, s3, CUSCI_INT64, 6, 0, "medfilt 3x3 int64"),
+     "medfilt 3x3 of 255x257 uint8 and 64x64 int64: GPU = host");
+  ok(both_one(f_conv2d, 2, s2, CUSCI_FLOAT64, 7, 0, "convolve2d symm") && both_one(f_conv2d, 2, s3, CUSCI_COMPLEX64, 8, 0, "convolve2d symm c64"),
+     "convolve2d same, symm boundary, 255x257 float64 and 64x64 complex64: GPU = host bit for bit");
+}
+
 int main(void)
 {
   gpu = tk_gpu_ctx_or_skip();
@@ -176,6 +239,7 @@ int main(void)
   random_filters();
   streaming();
   convolutions();
+  kernels_at_tails();
   cusci_ctx_destroy(gpu);
   cusci_ctx_destroy(host);
   return done_testing();
