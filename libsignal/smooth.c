@@ -227,3 +227,144 @@ cusci_status cusci_signal_wiener(cusci_ctx *ctx, const cusci_array *im, int nk, 
     cusci_array_release(all[i]);
   return st;
 }
+
+/* ------------------------------------------------ symiirorder1 */
+
+/* n doubles as a 1-D array of dt on ctx's device. */
+static cusci_status in_dtype(cusci_ctx *ctx, const double *v, int64_t n, cusci_dtype dt, cusci_array **out)
+{
+  cusci_array *h = NULL;
+  CUSCI_TRY(cusci_array_from_host(ctx, v, 1, &n, CUSCI_FLOAT64, &h));
+  cusci_status st = cusci_array_astype(ctx, h, dt, true, out);
+  cusci_array_release(h);
+  return st;
+}
+
+cusci_status cusci_signal_symiirorder1(cusci_ctx *ctx, const cusci_array *input, double c0, double z1, double precision, cusci_array **out)
+{
+  static const char fn[] = "cusci_signal_symiirorder1";
+  CUSCI_ENTRY(ctx, fn, input, out);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "input", input));
+  if (!(fabs(z1) < 1))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "|z1| is %g: it must be less than 1", fabs(z1));
+  const int nd = cusci_array_ndim(input);
+  if (nd < 1 || nd > 2)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "input has %d dimensions: it must be 1-D or 2-D", nd);
+  const cusci_dtype dt = float_dtype(cusci_array_dtype(input));
+  const int64_t N = cusci_array_shape(input)[nd - 1];
+  /* SciPy's default precision: 1e-6 in single precision, 1e-11 in double. */
+  if (!(precision > 0 && precision < 1))
+    precision = cusci_dtype_is_single(dt) ? 1e-6 : 1e-11;
+  /* The mirror-symmetric start: y0 = x0 + sum z1^(k+1) x[k], up to the
+   * first power below the precision, which the signal must reach. */
+  int64_t K = 0;
+  double pw = z1;
+  while (K < N && !(fabs(pw) < precision))
+    pw *= z1, K++;
+  if (K >= N)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn,
+                          "the sum for the symmetric boundary does not converge within the signal's %lld samples (z1 %g, precision %g)", (long long)N, z1,
+                          precision);
+  K++;
+  CUSCI_TRY(cusci_check_out(ctx, fn, out, nd, cusci_array_shape(input), dt, CUSCI_CASTING_NO));
+  const int ax = nd - 1;
+  double *w = malloc(sizeof *w * (size_t)K);
+  if (!w)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  pw = z1;
+  for (int64_t k = 0; k < K; k++)
+    w[k] = pw, pw *= z1;
+  int64_t ws[2] = { 1, 1 };
+  ws[ax] = K;
+  const int64_t one = 1;
+  const double bv[1] = { 1 }, av[2] = { 1, -z1 }, cv[1] = { c0 };
+  const int64_t two = 2;
+  const cusci_reduce_opts keep = { 1, &ax, true, 0 };
+  cusci_array *x = NULL, *wa = NULL, *wr = NULL, *head = NULL, *pr = NULL, *s = NULL, *x0 = NULL, *y0 = NULL, *b = NULL, *a = NULL, *c = NULL,
+              *zi = NULL, *rest = NULL, *y1 = NULL, *y1f = NULL, *last = NULL, *ol = NULL, *zi2 = NULL, *rv = NULL, *o = NULL, *r = NULL, *dst = NULL,
+              *orv = NULL;
+  cusci_status st = cusci_array_astype(ctx, (cusci_array *)input, dt, false, &x);
+  if (st == CUSCI_OK)
+    st = in_dtype(ctx, w, K, dt, &wa);
+  free(w);
+  if (st == CUSCI_OK)
+    st = cusci_array_reshape(ctx, wa, nd, ws, &wr);
+  int64_t s0[2] = { CUSCI_SLICE_NONE, CUSCI_SLICE_NONE }, e0[2] = { CUSCI_SLICE_NONE, CUSCI_SLICE_NONE };
+  /* y0 = x0 + sum(w x[:K]) */
+  e0[ax] = K;
+  if (st == CUSCI_OK)
+    st = cusci_array_slice(ctx, x, s0, e0, NULL, &head);
+  if (st == CUSCI_OK)
+    st = cusci_multiply(ctx, head, wr, &pr);
+  if (st == CUSCI_OK)
+    st = cusci_sum(ctx, pr, &keep, &s);
+  e0[ax] = 1;
+  if (st == CUSCI_OK)
+    st = cusci_array_slice(ctx, x, s0, e0, NULL, &x0);
+  if (st == CUSCI_OK)
+    st = cusci_add(ctx, x0, s, &y0);
+  /* y1 = [y0, lfilter(1, [1, -z1], x[1:], zi = y0 z1)] */
+  /* The coefficients in the signal's dtype, as SciPy's. */
+  if (st == CUSCI_OK)
+    st = in_dtype(ctx, bv, one, dt, &b);
+  if (st == CUSCI_OK)
+    st = in_dtype(ctx, av, two, dt, &a);
+  if (st == CUSCI_OK)
+    st = in_dtype(ctx, cv, one, dt, &c);
+  if (st == CUSCI_OK)
+    st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_array(y0), cusci_operand_float(z1), &zi);
+  s0[ax] = 1, e0[ax] = CUSCI_SLICE_NONE;
+  if (st == CUSCI_OK)
+    st = cusci_array_slice(ctx, x, s0, e0, NULL, &rest);
+  if (st == CUSCI_OK)
+    st = cusci_array_empty(ctx, nd, cusci_array_shape(x), dt, &y1f);
+  cusci_array *v0 = NULL, *v1 = NULL;
+  if (st == CUSCI_OK)
+    st = cusci_array_slice(ctx, y1f, s0, e0, NULL, &v1);
+  if (st == CUSCI_OK)
+    st = cusci_signal_lfilter(ctx, b, a, rest, ax, zi, &y1, NULL);
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, y1, &v1);
+  s0[ax] = CUSCI_SLICE_NONE, e0[ax] = 1;
+  if (st == CUSCI_OK)
+    st = cusci_array_slice(ctx, y1f, s0, e0, NULL, &v0);
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, y0, &v0);
+  /* out_last = -c0 / (z1 - 1) y1[-1]; out = [reverse(lfilter(c0, [1, -z1],
+   * y1[-2::-1], zi = out_last z1)), out_last] */
+  s0[ax] = N - 1, e0[ax] = N;
+  if (st == CUSCI_OK)
+    st = cusci_array_slice(ctx, y1f, s0, e0, NULL, &last);
+  if (st == CUSCI_OK)
+    st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_array(last), cusci_operand_float(-c0 / (z1 - 1.0)), &ol);
+  if (st == CUSCI_OK)
+    st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_array(ol), cusci_operand_float(z1), &zi2);
+  int64_t st1[2] = { 1, 1 };
+  st1[ax] = -1, s0[ax] = N - 2, e0[ax] = CUSCI_SLICE_NONE;
+  if (st == CUSCI_OK && N >= 2)
+    st = cusci_array_slice(ctx, y1f, s0, e0, st1, &rv);
+  if (st == CUSCI_OK && N >= 2)
+    st = cusci_signal_lfilter(ctx, c, a, rv, ax, zi2, &o, NULL);
+  if (st == CUSCI_OK)
+    st = cusci_array_empty(ctx, nd, cusci_array_shape(x), dt, &r);
+  s0[ax] = N - 2, e0[ax] = CUSCI_SLICE_NONE;
+  if (st == CUSCI_OK && N >= 2)
+    st = cusci_array_slice(ctx, o, (int64_t[]){ CUSCI_SLICE_NONE, CUSCI_SLICE_NONE }, (int64_t[]){ CUSCI_SLICE_NONE, CUSCI_SLICE_NONE }, st1, &orv);
+  s0[ax] = CUSCI_SLICE_NONE, e0[ax] = N - 1;
+  if (st == CUSCI_OK && N >= 2)
+    st = cusci_array_slice(ctx, r, s0, e0, NULL, &dst);
+  if (st == CUSCI_OK && N >= 2)
+    st = cusci_array_copy(ctx, orv, &dst);
+  cusci_array_release(dst), dst = NULL;
+  s0[ax] = N - 1, e0[ax] = N;
+  if (st == CUSCI_OK)
+    st = cusci_array_slice(ctx, r, s0, e0, NULL, &dst);
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, ol, &dst);
+  if (st == CUSCI_OK)
+    st = cusci_give_out(ctx, fn, r, out), r = NULL;
+  cusci_array *all[] = { x, wa, wr, head, pr, s, x0, y0, b, a, c, zi, rest, y1, y1f, last, ol, zi2, rv, o, r, dst, orv, v0, v1 };
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+    cusci_array_release(all[i]);
+  return st;
+}

@@ -155,6 +155,14 @@ static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
         st = cusci_signal_savgol_filter(ctx, x, W, P, D, delta, axis, (cusci_signal_savgol_mode)m, 0.75, y);
       cusci_array_release(x);
     }
+  } else if (!strcmp(func, "symiirorder1")) {
+    double c0 = 0, z1 = 0, prec = 0;
+    sscanf(rest, "%lf %lf %lf", &c0, &z1, &prec);
+    cusci_array *x = sf_load(ctx, name, "x", false);
+    *want = sf_load(ctx, name, "y", false);
+    if (x)
+      st = cusci_signal_symiirorder1(ctx, x, c0, z1, prec, y);
+    cusci_array_release(x);
   } else if (!strcmp(func, "sepfir2d")) {
     cusci_array *x = sf_load(ctx, name, "x", false), *hr = sf_load(ctx, name, "hr", false), *hc = sf_load(ctx, name, "hc", false);
     *want = sf_load(ctx, name, "y", false);

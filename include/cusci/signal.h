@@ -207,6 +207,16 @@ typedef enum cusci_signal_savgol_mode {
 CUSCI_API cusci_status cusci_signal_savgol_filter(cusci_ctx *ctx, const cusci_array *x, int64_t window_length, int64_t polyorder, int64_t deriv,
                                                   double delta, int axis, cusci_signal_savgol_mode mode, double cval, cusci_array **out);
 
+/*
+ * scipy.signal.symiirorder1: the smoothing filter c0 / ((1 - z1 z^-1)
+ * (1 - z1 z)) of a 1-D input or of each row of a 2-D one, forward then
+ * backward, with mirror-symmetric boundaries, the start's infinite sum cut
+ * at the first power of z1 below precision (0 or less: 1e-6 in single,
+ * 1e-11 in double precision, as SciPy's), which the signal must be long
+ * enough to reach. |z1| < 1; real c0 and z1.
+ */
+CUSCI_API cusci_status cusci_signal_symiirorder1(cusci_ctx *ctx, const cusci_array *input, double c0, double z1, double precision, cusci_array **out);
+
 /* ------------------------------------------------ IIR and FIR filters */
 
 /*
