@@ -368,3 +368,198 @@ cusci_status cusci_signal_symiirorder1(cusci_ctx *ctx, const cusci_array *input,
     cusci_array_release(all[i]);
   return st;
 }
+
+/* ------------------------------------------------ symiirorder2 */
+
+/* sum_k w[k] x[..., at(k), ...] along the last axis of the 1-D or 2-D x,
+ * the samples from the start (from_end false: x[k]) or from the end
+ * (x[N - 1 - k]), as an array of x's shape with that axis of length 1. */
+static cusci_status weighted(cusci_ctx *ctx, cusci_array *x, const double *w, int64_t n, bool from_end, cusci_dtype dt, cusci_array **out)
+{
+  const int nd = cusci_array_ndim(x), ax = nd - 1;
+  const int64_t N = cusci_array_shape(x)[ax];
+  int64_t s0[2] = { CUSCI_SLICE_NONE, CUSCI_SLICE_NONE }, e0[2] = { CUSCI_SLICE_NONE, CUSCI_SLICE_NONE }, st1[2] = { 1, 1 }, ws[2] = { 1, 1 };
+  if (from_end)
+    s0[ax] = N - 1, e0[ax] = N - 1 - n < 0 ? CUSCI_SLICE_NONE : N - 1 - n, st1[ax] = -1;
+  else
+    s0[ax] = 0, e0[ax] = n;
+  ws[ax] = n;
+  const cusci_reduce_opts keep = { 1, &ax, true, 0 };
+  cusci_array *part = NULL, *wa = NULL, *wr = NULL, *p = NULL;
+  cusci_status st = cusci_array_slice(ctx, x, s0, e0, st1, &part);
+  if (st == CUSCI_OK)
+    st = in_dtype(ctx, w, n, dt, &wa);
+  if (st == CUSCI_OK)
+    st = cusci_array_reshape(ctx, wa, nd, ws, &wr);
+  if (st == CUSCI_OK)
+    st = cusci_multiply(ctx, part, wr, &p);
+  if (st == CUSCI_OK)
+    st = cusci_sum(ctx, p, &keep, out);
+  cusci_array_release(part), cusci_array_release(wa), cusci_array_release(wr), cusci_array_release(p);
+  return st;
+}
+
+/* The state of sosfilt's one section [cs 0 0 1 -a2 -a3] that continues
+ * from the outputs (i0, i1) (i1 the later): (a3 i0 + a2 i1, a3 i1), as
+ * (1, rows, 2) for a 2-D signal or (1, 2) for a 1-D one. */
+static cusci_status sos_state(cusci_ctx *ctx, cusci_array *i0, cusci_array *i1, double a2, double a3, int nd, cusci_dtype dt, cusci_array **z)
+{
+  const int64_t rows = nd == 2 ? cusci_array_shape(i0)[0] : 1;
+  int64_t zs[3] = { 1, rows, 2 };
+  cusci_array *t0 = NULL, *t1 = NULL, *z0 = NULL, *z1 = NULL, *v0 = NULL, *v1 = NULL;
+  cusci_status st = cusci_array_empty(ctx, nd + 1, nd == 2 ? zs : (int64_t[]){ 1, 2 }, dt, z);
+  if (st == CUSCI_OK)
+    st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_array(i0), cusci_operand_float(a3), &t0);
+  if (st == CUSCI_OK)
+    st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_array(i1), cusci_operand_float(a2), &t1);
+  if (st == CUSCI_OK)
+    st = cusci_add(ctx, t0, t1, &z0);
+  if (st == CUSCI_OK)
+    st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_array(i1), cusci_operand_float(a3), &z1);
+  const int zax = nd; /* the last axis of z */
+  for (int j = 0; j < 2 && st == CUSCI_OK; j++) {
+    int64_t s0[3] = { CUSCI_SLICE_NONE, CUSCI_SLICE_NONE, CUSCI_SLICE_NONE }, e0[3] = { CUSCI_SLICE_NONE, CUSCI_SLICE_NONE, CUSCI_SLICE_NONE };
+    s0[zax] = j, e0[zax] = j + 1;
+    cusci_array *dst = NULL, *src = NULL;
+    st = cusci_array_slice(ctx, *z, s0, e0, NULL, &dst);
+    int64_t shp[3] = { 1, rows, 1 };
+    if (st == CUSCI_OK)
+      st = cusci_array_reshape(ctx, j ? z1 : z0, nd + 1, nd == 2 ? shp : (int64_t[]){ 1, 1 }, &src);
+    if (st == CUSCI_OK)
+      st = cusci_array_copy(ctx, src, &dst);
+    cusci_array_release(dst), cusci_array_release(src);
+  }
+  cusci_array *all[] = { t0, t1, z0, z1, v0, v1 };
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+    cusci_array_release(all[i]);
+  if (st != CUSCI_OK) {
+    cusci_array_release(*z);
+    *z = NULL;
+  }
+  return st;
+}
+
+cusci_status cusci_signal_symiirorder2(cusci_ctx *ctx, const cusci_array *input, double r, double omega, double precision, cusci_array **out)
+{
+  static const char fn[] = "cusci_signal_symiirorder2";
+  CUSCI_ENTRY(ctx, fn, input, out);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "input", input));
+  if (!(r < 1))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "r is %g: it must be less than 1", r);
+  if (cusci_dtype_is_complex(cusci_array_dtype(input)))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "input is %s: symiirorder2 takes real input", cusci_dtype_name(cusci_array_dtype(input)));
+  const int nd = cusci_array_ndim(input);
+  if (nd < 1 || nd > 2)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "input has %d dimensions: it must be 1-D or 2-D", nd);
+  const cusci_dtype dt = float_dtype(cusci_array_dtype(input));
+  const int ax = nd - 1;
+  const int64_t N = cusci_array_shape(input)[ax];
+  if (!(precision > 0 && precision < 1))
+    precision = cusci_dtype_is_single(dt) ? 1e-6 : 1e-11;
+  const double rsq = r * r, a2 = 2 * r * cos(omega), a3 = -rsq, cs = 1 - 2 * r * cos(omega) + rsq;
+  /* SciPy's starts (its symiirorder2_ic_fwd and _bwd). Forward: the
+   * causal impulse response hc(k) = cs r^k sin(omega (k + 1)) / sin(omega)
+   * on the mirror-symmetric extension, up to the first |hc(K)| below the
+   * precision; backward: the two-sided response hs(k) of both passes, up to
+   * the first term whose square is below it. */
+  const double sw = sin(omega);
+#define HC(k) (cs * pow(r, (double)(k)) * sin(omega * (double)((k) + 1)) / sw)
+  const double c0 = cs * cs * (1 + rsq) / (1 - rsq) / (1 - 2 * rsq * cos(2 * omega) + rsq * rsq), gam = (1 - rsq) / (1 + rsq) / tan(omega);
+#define HS(k) (c0 * pow(rsq, fabs((double)(k)) / 2) * (cos(omega * fabs((double)(k))) + gam * sin(omega * fabs((double)(k)))))
+  int64_t K = 2;
+  while (K < N + 1 && !(fabs(HC(K)) < precision))
+    K++;
+  int64_t M0 = 0, M1 = 0;
+  while (M0 < N && !(pow(HS(M0) + HS(M0 + 1), 2) < precision))
+    M0++;
+  while (M1 < N && !(pow(HS(M1 - 1) + HS(M1 + 2), 2) < precision))
+    M1++;
+  if (K > N || M0 >= N || M1 >= N || N < 3)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn,
+                          "the sums for the symmetric boundaries do not converge within the signal's %lld samples (r %g, omega %g, precision %g)",
+                          (long long)N, r, omega, precision);
+  CUSCI_TRY(cusci_check_out(ctx, fn, out, nd, cusci_array_shape(input), dt, CUSCI_CASTING_NO));
+  double *w = malloc(sizeof *w * (size_t)(N + 2));
+  if (!w)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  cusci_array *x = NULL, *f0 = NULL, *f1 = NULL, *b0 = NULL, *b1 = NULL, *z = NULL, *sos = NULL, *rest = NULL, *yf = NULL, *yv = NULL, *v = NULL,
+              *rv = NULL, *y = NULL, *res = NULL, *dst = NULL, *yrv = NULL;
+  cusci_status st = cusci_array_astype(ctx, (cusci_array *)input, dt, false, &x);
+  /* ic_fwd[0]: x0 (hc0 + hc1), x[k] hc(k + 1) to k = K - 1; ic_fwd[1]:
+   * x0 (hc1 + hc2), x1 (hc0 + hc3), x[k] hc(k + 2) to k = K - 2. */
+  w[0] = HC(0) + HC(1);
+  for (int64_t k = 1; k < K; k++)
+    w[k] = HC(k + 1);
+  if (st == CUSCI_OK)
+    st = weighted(ctx, x, w, K, false, dt, &f0);
+  w[0] = HC(1) + HC(2), w[1] = HC(0) + HC(3);
+  for (int64_t k = 2; k < K - 1; k++)
+    w[k] = HC(k + 2);
+  if (st == CUSCI_OK)
+    st = weighted(ctx, x, w, K - 1, false, dt, &f1);
+  /* ic_bwd[0] (for sample N - 1): x[N-1-m] (hs(m) + hs(m + 1)), m to M0;
+   * ic_bwd[1] (N - 2): x[N-1-m] (hs(m - 1) + hs(m + 2)), m to M1. */
+  for (int64_t m = 0; m <= M0; m++)
+    w[m] = HS(m) + HS(m + 1);
+  if (st == CUSCI_OK)
+    st = weighted(ctx, x, w, M0 + 1, true, dt, &b0);
+  for (int64_t m = 0; m <= M1; m++)
+    w[m] = HS(m - 1) + HS(m + 2);
+  if (st == CUSCI_OK)
+    st = weighted(ctx, x, w, M1 + 1, true, dt, &b1);
+#undef HC
+#undef HS
+  free(w);
+  /* Forward: y_fwd = [ic_fwd, sosfilt(x[2:], zi from ic_fwd)]. */
+  const double sv[6] = { cs, 0, 0, 1, -a2, -a3 };
+  if (st == CUSCI_OK)
+    st = in_dtype(ctx, sv, 6, dt, &v);
+  if (st == CUSCI_OK)
+    st = cusci_array_reshape(ctx, v, 2, (int64_t[]){ 1, 6 }, &sos);
+  if (st == CUSCI_OK)
+    st = sos_state(ctx, f0, f1, a2, a3, nd, dt, &z);
+  int64_t s0[2] = { CUSCI_SLICE_NONE, CUSCI_SLICE_NONE }, e0[2] = { CUSCI_SLICE_NONE, CUSCI_SLICE_NONE }, st1[2] = { 1, 1 };
+  s0[ax] = 2;
+  if (st == CUSCI_OK)
+    st = cusci_array_slice(ctx, x, s0, e0, NULL, &rest);
+  if (st == CUSCI_OK)
+    st = cusci_array_empty(ctx, nd, cusci_array_shape(x), dt, &yf);
+  for (int j = 0; j < 3 && st == CUSCI_OK; j++) {
+    s0[ax] = j == 2 ? 2 : j, e0[ax] = j == 2 ? CUSCI_SLICE_NONE : j + 1;
+    cusci_array *d = NULL, *t = NULL;
+    st = cusci_array_slice(ctx, yf, s0, e0, NULL, &d);
+    if (st == CUSCI_OK)
+      st = j == 2 ? cusci_signal_sosfilt(ctx, sos, rest, ax, z, &t, NULL) : CUSCI_OK;
+    if (st == CUSCI_OK)
+      st = cusci_array_copy(ctx, j == 0 ? f0 : j == 1 ? f1 : t, &d);
+    cusci_array_release(d), cusci_array_release(t);
+  }
+  cusci_array_release(z), z = NULL;
+  /* Backward: y = sosfilt(y_fwd[N-3::-1], zi from (ic_bwd[0], ic_bwd[1]));
+   * out = [reverse(y), ic_bwd[1], ic_bwd[0]]. */
+  if (st == CUSCI_OK)
+    st = sos_state(ctx, b0, b1, a2, a3, nd, dt, &z);
+  s0[ax] = N - 3, e0[ax] = CUSCI_SLICE_NONE, st1[ax] = -1;
+  if (st == CUSCI_OK)
+    st = cusci_array_slice(ctx, yf, s0, e0, st1, &rv);
+  if (st == CUSCI_OK)
+    st = cusci_signal_sosfilt(ctx, sos, rv, ax, z, &y, NULL);
+  if (st == CUSCI_OK)
+    st = cusci_array_empty(ctx, nd, cusci_array_shape(x), dt, &res);
+  s0[ax] = CUSCI_SLICE_NONE, e0[ax] = CUSCI_SLICE_NONE;
+  if (st == CUSCI_OK)
+    st = cusci_array_slice(ctx, y, s0, e0, st1, &yrv);
+  for (int j = 0; j < 3 && st == CUSCI_OK; j++) {
+    s0[ax] = j == 0 ? 0 : N - 3 + j, e0[ax] = j == 0 ? N - 2 : N - 2 + j;
+    st = cusci_array_slice(ctx, res, s0, e0, NULL, &dst);
+    if (st == CUSCI_OK)
+      st = cusci_array_copy(ctx, j == 0 ? yrv : j == 1 ? b1 : b0, &dst);
+    cusci_array_release(dst), dst = NULL;
+  }
+  if (st == CUSCI_OK)
+    st = cusci_give_out(ctx, fn, res, out), res = NULL;
+  cusci_array *all[] = { x, f0, f1, b0, b1, z, sos, rest, yf, yv, v, rv, y, res, dst, yrv };
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+    cusci_array_release(all[i]);
+  return st;
+}

@@ -155,13 +155,13 @@ static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
         st = cusci_signal_savgol_filter(ctx, x, W, P, D, delta, axis, (cusci_signal_savgol_mode)m, 0.75, y);
       cusci_array_release(x);
     }
-  } else if (!strcmp(func, "symiirorder1")) {
+  } else if (!strcmp(func, "symiirorder1") || !strcmp(func, "symiirorder2")) {
     double c0 = 0, z1 = 0, prec = 0;
     sscanf(rest, "%lf %lf %lf", &c0, &z1, &prec);
     cusci_array *x = sf_load(ctx, name, "x", false);
     *want = sf_load(ctx, name, "y", false);
     if (x)
-      st = cusci_signal_symiirorder1(ctx, x, c0, z1, prec, y);
+      st = (func[11] == '1' ? cusci_signal_symiirorder1 : cusci_signal_symiirorder2)(ctx, x, c0, z1, prec, y);
     cusci_array_release(x);
   } else if (!strcmp(func, "sepfir2d")) {
     cusci_array *x = sf_load(ctx, name, "x", false), *hr = sf_load(ctx, name, "hr", false), *hc = sf_load(ctx, name, "hc", false);

@@ -216,6 +216,14 @@ CUSCI_API cusci_status cusci_signal_savgol_filter(cusci_ctx *ctx, const cusci_ar
  * enough to reach. |z1| < 1; real c0 and z1.
  */
 CUSCI_API cusci_status cusci_signal_symiirorder1(cusci_ctx *ctx, const cusci_array *input, double c0, double z1, double precision, cusci_array **out);
+/*
+ * scipy.signal.symiirorder2: the smoothing filter of two second-order
+ * sections, cs / (1 - a2 z^-1 - a3 z^-2) forward and its mirror backward
+ * (a2 = 2 r cos(omega), a3 = -r^2, cs = 1 - a2 - a3), of a real 1-D input or
+ * of each row of a 2-D one, with SciPy's mirror-symmetric starts cut at
+ * precision (as symiirorder1's). r < 1.
+ */
+CUSCI_API cusci_status cusci_signal_symiirorder2(cusci_ctx *ctx, const cusci_array *input, double r, double omega, double precision, cusci_array **out);
 
 /* ------------------------------------------------ IIR and FIR filters */
 
