@@ -185,14 +185,17 @@ void cusci__sig_firwin(int64_t taps, double fc, int window, double *h)
 }
 
 cusci_status cusci__sig_resample_poly(cusci_ctx *ctx, const char *fn, const cusci_array *x, int64_t up, int64_t down, int axis, const double *win,
-                                      int64_t nwin, cusci_array **out)
+                                      int64_t nwin, cusci_dtype wdt, cusci_array **out)
 {
   CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
   CUSCI_TRY(rates(ctx, fn, up, down));
   int ax;
   CUSCI_TRY(axis_of(ctx, fn, x, axis, &ax));
   const cusci_dtype xt = cusci_array_dtype(x);
-  const cusci_dtype dt = cusci_dtype_is_inexact(xt) && xt != CUSCI_FLOAT16 ? xt : xt == CUSCI_FLOAT16 ? CUSCI_FLOAT32 : CUSCI_FLOAT64;
+  /* x's dtype (integers: float64); with a given window, SciPy's h keeps
+   * the window's dtype and the two promote. */
+  const cusci_dtype xdt = cusci_dtype_is_inexact(xt) && xt != CUSCI_FLOAT16 ? xt : xt == CUSCI_FLOAT16 ? CUSCI_FLOAT32 : CUSCI_FLOAT64;
+  const cusci_dtype dt = win ? fir_dtype(wdt, xdt) : xdt;
   const int nd = cusci_array_ndim(x);
   const int64_t g = gcd64(up, down), n_in = cusci_array_shape(x)[ax];
   up /= g, down /= g;
@@ -243,11 +246,67 @@ cusci_status cusci__sig_resample_poly(cusci_ctx *ctx, const char *fn, const cusc
   return st;
 }
 
+cusci_status cusci_signal_resample_poly_ex(cusci_ctx *ctx, const cusci_array *x, int64_t up, int64_t down, int axis, const cusci_array *window,
+                                           cusci_signal_poly_pad padtype, cusci_array **out)
+{
+  static const char fn[] = "cusci_signal_resample_poly_ex";
+  CUSCI_ENTRY(ctx, fn, x, out);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
+  if ((int)padtype < 0 || padtype > CUSCI_SIGNAL_POLY_PAD_MAXIMUM)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "padtype %d is not one of constant, mean, median, minimum and maximum", (int)padtype);
+  int ax;
+  CUSCI_TRY(axis_of(ctx, fn, x, axis, &ax));
+  double *win = NULL;
+  int64_t nwin = 0;
+  cusci_status st = CUSCI_OK;
+  if (window) {
+    CUSCI_TRY(cusci_check_array(ctx, fn, "window", window));
+    if (cusci_array_ndim(window) != 1 || cusci_array_size(window) == 0)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "window must be 1-D and not empty (it has %d dimensions)", cusci_array_ndim(window));
+    if (cusci_dtype_is_complex(cusci_array_dtype(window)))
+      return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "window is complex: the FIR filter must be real");
+    nwin = cusci_array_size(window);
+    cusci_array *w64 = NULL;
+    win = malloc(sizeof *win * (size_t)nwin);
+    st = win ? cusci_array_astype(ctx, (cusci_array *)window, CUSCI_FLOAT64, false, &w64) : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+    if (st == CUSCI_OK)
+      st = cusci_array_to_host(ctx, w64, win, sizeof *win * (size_t)nwin);
+    cusci_array_release(w64);
+  }
+  /* The background (mean, median, minimum or maximum along axis) taken off
+   * before the filter and put back after, as SciPy's padtype. */
+  cusci_array *bg = NULL, *xs = NULL, *y = NULL;
+  const cusci_reduce_opts keep = { 1, &ax, true, 0 };
+  if (st == CUSCI_OK && padtype != CUSCI_SIGNAL_POLY_PAD_CONSTANT) {
+    st = padtype == CUSCI_SIGNAL_POLY_PAD_MEAN     ? cusci_mean(ctx, x, &keep, &bg)
+         : padtype == CUSCI_SIGNAL_POLY_PAD_MEDIAN ? cusci_median(ctx, x, &keep, &bg)
+         : padtype == CUSCI_SIGNAL_POLY_PAD_MINIMUM ? cusci_min(ctx, x, &keep, &bg)
+                                                    : cusci_max(ctx, x, &keep, &bg);
+    if (st == CUSCI_OK)
+      st = cusci_subtract(ctx, x, bg, &xs);
+  }
+  if (st == CUSCI_OK)
+    st = cusci__sig_resample_poly(ctx, fn, xs ? xs : x, up, down, ax, win, nwin, window ? cusci_array_dtype(window) : CUSCI_FLOAT64, bg ? &y : out);
+  if (st == CUSCI_OK && bg) {
+    /* In y's dtype, as SciPy's y += background. */
+    cusci_array *t = NULL, *tc = NULL;
+    st = cusci_add(ctx, y, bg, &t);
+    if (st == CUSCI_OK)
+      st = cusci_array_astype(ctx, t, cusci_array_dtype(y), false, &tc);
+    if (st == CUSCI_OK)
+      st = cusci_give_out(ctx, fn, tc, out), tc = NULL;
+    cusci_array_release(t), cusci_array_release(tc);
+  }
+  free(win);
+  cusci_array_release(bg), cusci_array_release(xs), cusci_array_release(y);
+  return st;
+}
+
 cusci_status cusci_signal_resample_poly(cusci_ctx *ctx, const cusci_array *x, int64_t up, int64_t down, int axis, cusci_array **out)
 {
   static const char fn[] = "cusci_signal_resample_poly";
   CUSCI_ENTRY(ctx, fn, x, out);
-  return cusci__sig_resample_poly(ctx, fn, x, up, down, axis, NULL, 0, out);
+  return cusci__sig_resample_poly(ctx, fn, x, up, down, axis, NULL, 0, CUSCI_FLOAT64, out);
 }
 
 /* ------------------------------------------------ resample and hilbert */

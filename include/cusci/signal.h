@@ -136,6 +136,20 @@ typedef enum cusci_signal_ftype { CUSCI_SIGNAL_FTYPE_IIR = 0, CUSCI_SIGNAL_FTYPE
  */
 CUSCI_API cusci_status cusci_signal_decimate(cusci_ctx *ctx, const cusci_array *x, int64_t q, int64_t n, cusci_signal_ftype ftype, bool zero_phase,
                                              int axis, cusci_array **out);
+/* resample_poly's padtype: zeros beyond the ends, or the signal less its
+ * mean, median, minimum or maximum along axis (put back after). */
+typedef enum cusci_signal_poly_pad {
+  CUSCI_SIGNAL_POLY_PAD_CONSTANT = 0,
+  CUSCI_SIGNAL_POLY_PAD_MEAN,
+  CUSCI_SIGNAL_POLY_PAD_MEDIAN,
+  CUSCI_SIGNAL_POLY_PAD_MINIMUM,
+  CUSCI_SIGNAL_POLY_PAD_MAXIMUM
+} cusci_signal_poly_pad;
+/* resample_poly with SciPy's window given as the FIR filter's taps
+ * (window NULL: the default design) and padtype (the constant padding is
+ * zeros: SciPy's cval None). */
+CUSCI_API cusci_status cusci_signal_resample_poly_ex(cusci_ctx *ctx, const cusci_array *x, int64_t up, int64_t down, int axis,
+                                                     const cusci_array *window, cusci_signal_poly_pad padtype, cusci_array **out);
 /* scipy.signal.resample: num samples along axis by the Fourier method
  * (the real transform for real x), without a window. */
 CUSCI_API cusci_status cusci_signal_resample(cusci_ctx *ctx, const cusci_array *x, int64_t num, int axis, cusci_array **out);
