@@ -58,7 +58,9 @@ static cusci_array *sf_load(cusci_ctx *ctx, const char *name, const char *part, 
 }
 
 /* One case of the manifest on ctx: *y (and *zf) our results; *want and
- * *wantzf SciPy's; *fft when the FFT method ran. */
+ * *wantzf SciPy's; *fft when the FFT method or a reduction ran (whose sums
+ * the host and the GPU order differently: the two agree within rounding,
+ * not bit for bit). */
 static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_array **y, cusci_array **zf, cusci_array **want,
                            cusci_array **wantzf, bool *fft)
 {
@@ -136,7 +138,7 @@ static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
     cusci_array *x = sf_load(ctx, name, "x", false), *w = zi ? sf_load(ctx, name, "w", false) : NULL;
     *want = sf_load(ctx, name, "y", false);
     if (x && (!zi || w))
-      st = cusci_signal_resample_poly_ex(ctx, x, n1, n2, axis, w, (cusci_signal_poly_pad)pd, y);
+      *fft = pd != 0, st = cusci_signal_resample_poly_ex(ctx, x, n1, n2, axis, w, (cusci_signal_poly_pad)pd, y);
     cusci_array_release(x), cusci_array_release(w);
   } else if (!strcmp(func, "resample") || !strcmp(func, "hilbert")) {
     sscanf(rest, "%lld %d", &n1, &axis);
@@ -171,7 +173,7 @@ static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
         m++;
       cusci_array *x = sf_load(ctx, name, "x", false);
       if (x)
-        st = cusci_signal_savgol_filter(ctx, x, W, P, D, delta, axis, (cusci_signal_savgol_mode)m, 0.75, y);
+        *fft = m == 0, st = cusci_signal_savgol_filter(ctx, x, W, P, D, delta, axis, (cusci_signal_savgol_mode)m, 0.75, y);
       cusci_array_release(x);
     }
   } else if (!strcmp(func, "symiirorder1") || !strcmp(func, "symiirorder2")) {
@@ -180,7 +182,7 @@ static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
     cusci_array *x = sf_load(ctx, name, "x", false);
     *want = sf_load(ctx, name, "y", false);
     if (x)
-      st = (func[11] == '1' ? cusci_signal_symiirorder1 : cusci_signal_symiirorder2)(ctx, x, c0, z1, prec, y);
+      *fft = true, st = (func[11] == '1' ? cusci_signal_symiirorder1 : cusci_signal_symiirorder2)(ctx, x, c0, z1, prec, y);
     cusci_array_release(x);
   } else if (!strcmp(func, "sepfir2d")) {
     cusci_array *x = sf_load(ctx, name, "x", false), *hr = sf_load(ctx, name, "hr", false), *hc = sf_load(ctx, name, "hc", false);
@@ -234,7 +236,7 @@ static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
     cusci_array *x = sf_load(ctx, name, "x", false);
     *want = sf_load(ctx, name, "y", false);
     if (x)
-      st = cusci_signal_detrend(ctx, x, axis, !strcmp(a1, "constant") ? CUSCI_SIGNAL_TREND_CONSTANT : CUSCI_SIGNAL_TREND_LINEAR, nbp, bp, y);
+      *fft = true, st = cusci_signal_detrend(ctx, x, axis, !strcmp(a1, "constant") ? CUSCI_SIGNAL_TREND_CONSTANT : CUSCI_SIGNAL_TREND_LINEAR, nbp, bp, y);
     cusci_array_release(x);
   } else if (!strcmp(func, "wiener")) {
     sscanf(rest, "%31s %31s", a1, a2);
@@ -244,7 +246,7 @@ static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
     cusci_array *x = sf_load(ctx, name, "x", false);
     *want = sf_load(ctx, name, "y", false);
     if (x)
-      st = cusci_signal_wiener(ctx, x, nk, nk ? ms : NULL, strcmp(a2, "-") ? &noise : NULL, y);
+      *fft = true, st = cusci_signal_wiener(ctx, x, nk, nk ? ms : NULL, strcmp(a2, "-") ? &noise : NULL, y);
     cusci_array_release(x);
   } else if (!strcmp(func, "hilbert2")) {
     sscanf(rest, "%31s", a1);
