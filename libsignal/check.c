@@ -82,3 +82,31 @@ cusci_status cusci__sig_key(cusci_ctx *ctx, const char *fn, int kind, int type, 
   }
   return CUSCI_OK;
 }
+
+cusci_status cusci__sig_axis(cusci_ctx *ctx, const char *fn, const char *name, int nd, int axis, int *out)
+{
+  if (nd < 1)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "%s is 0-d: there is no axis", name);
+  if (axis < -nd || axis >= nd)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is out of range for an array of %d dimensions", axis, nd);
+  *out = axis < 0 ? axis + nd : axis;
+  return CUSCI_OK;
+}
+
+cusci_status cusci__sig_contiguous(cusci_ctx *ctx, const cusci_array *x, cusci_dtype dt, cusci_array **out)
+{
+  cusci_array *c = NULL;
+  CUSCI_TRY(cusci_array_astype(ctx, (cusci_array *)x, dt, false, &c));
+  cusci_status st = cusci_array_ascontiguousarray(ctx, c, out);
+  cusci_array_release(c);
+  return st;
+}
+
+cusci_status cusci__sig_along(cusci_ctx *ctx, cusci_array *a, int axis, int64_t start, int64_t stop, int64_t step, cusci_array **out)
+{
+  int64_t s0[SIG_MAXD], e0[SIG_MAXD], st[SIG_MAXD];
+  for (int i = 0; i < cusci_array_ndim(a); i++)
+    s0[i] = e0[i] = CUSCI_SLICE_NONE, st[i] = 1;
+  s0[axis] = start, e0[axis] = stop, st[axis] = step;
+  return cusci_array_slice(ctx, a, s0, e0, st, out);
+}

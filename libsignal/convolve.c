@@ -270,18 +270,13 @@ cusci_status cusci_signal_correlate(cusci_ctx *ctx, const cusci_array *in1, cons
   return st;
 }
 
-cusci_status cusci_signal_fftconvolve(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode, int naxes,
-                                      const int *axes, cusci_array **out)
+/* naxes axes (0 and NULL: all) of inputs of nd dimensions as a mask. */
+static cusci_status axes_mask(cusci_ctx *ctx, const char *fn, int nd, int naxes, const int *axes, bool *on)
 {
-  static const char fn[] = "cusci_signal_fftconvolve";
-  CUSCI_ENTRY(ctx, fn, in1, in2, out);
-  CUSCI_TRY(check_pair(ctx, fn, in1, in2, mode));
-  const int nd = cusci_array_ndim(in1);
   if (naxes < 0 || naxes > nd)
     return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "%d axes for inputs of %d dimensions", naxes, nd);
   if (naxes > 0 && !axes)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "axes is NULL with naxes %d", naxes);
-  bool on[SIG_MAXD] = { false }, swap;
   for (int i = 0; i < (naxes ? naxes : nd); i++) {
     int a = naxes ? axes[i] : i;
     if (a < -nd || a >= nd)
@@ -291,6 +286,18 @@ cusci_status cusci_signal_fftconvolve(cusci_ctx *ctx, const cusci_array *in1, co
       return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is given twice", a);
     on[a] = true;
   }
+  return CUSCI_OK;
+}
+
+cusci_status cusci_signal_fftconvolve(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode, int naxes,
+                                      const int *axes, cusci_array **out)
+{
+  static const char fn[] = "cusci_signal_fftconvolve";
+  CUSCI_ENTRY(ctx, fn, in1, in2, out);
+  CUSCI_TRY(check_pair(ctx, fn, in1, in2, mode));
+  const int nd = cusci_array_ndim(in1);
+  bool on[SIG_MAXD] = { false }, swap;
+  CUSCI_TRY(axes_mask(ctx, fn, nd, naxes, axes, on));
   CUSCI_TRY(valid_order(ctx, fn, mode, nd, cusci_array_shape(in1), cusci_array_shape(in2), on, &swap));
   if (nd == 0)
     return cusci_multiply(ctx, in1, in2, out);
@@ -563,24 +570,13 @@ cusci_status cusci_signal_oaconvolve(cusci_ctx *ctx, const cusci_array *in1, con
   CUSCI_ENTRY(ctx, fn, in1, in2, out);
   CUSCI_TRY(check_pair(ctx, fn, in1, in2, mode));
   const int nd = cusci_array_ndim(in1);
-  if (naxes < 0 || naxes > nd)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "%d axes for inputs of %d dimensions", naxes, nd);
-  if (naxes > 0 && !axes)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "axes is NULL with naxes %d", naxes);
   bool on[SIG_MAXD] = { false }, swap;
+  CUSCI_TRY(axes_mask(ctx, fn, nd, naxes, axes, on));
+  /* The axes that convolve (an extent of 1 in both is no convolution). */
   int count = 0, only = -1;
-  for (int i = 0; i < (naxes ? naxes : nd); i++) {
-    int a = naxes ? axes[i] : i;
-    if (a < -nd || a >= nd)
-      return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is out of range for inputs of %d dimensions", a, nd);
-    a = a < 0 ? a + nd : a;
-    if (on[a])
-      return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is given twice", a);
-    on[a] = true;
-    /* An axis of extent 1 in both is no convolution at all. */
-    if (cusci_array_shape(in1)[a] > 1 || cusci_array_shape(in2)[a] > 1)
+  for (int a = 0; a < nd; a++)
+    if (on[a] && (cusci_array_shape(in1)[a] > 1 || cusci_array_shape(in2)[a] > 1))
       count++, only = a;
-  }
   CUSCI_TRY(valid_order(ctx, fn, mode, nd, cusci_array_shape(in1), cusci_array_shape(in2), on, &swap));
   if (nd == 0)
     return cusci_multiply(ctx, in1, in2, out);

@@ -146,11 +146,7 @@ cusci_status cusci_signal_decimate(cusci_ctx *ctx, const cusci_array *x, int64_t
   if (ftype != CUSCI_SIGNAL_FTYPE_IIR && ftype != CUSCI_SIGNAL_FTYPE_FIR)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "ftype %d is not iir or fir", (int)ftype);
   const int nd = cusci_array_ndim(x);
-  if (nd < 1)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "x is 0-d: there is no axis");
-  if (axis < -nd || axis >= nd)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is out of range for an array of %d dimensions", axis, nd);
-  axis = axis < 0 ? axis + nd : axis;
+  CUSCI_TRY(cusci__sig_axis(ctx, fn, "x", nd, axis, &axis));
   const cusci_dtype xt = cusci_array_dtype(x);
   const cusci_dtype dt = cusci_dtype_is_inexact(xt) && xt != CUSCI_FLOAT16 ? xt : CUSCI_FLOAT64;
   const int64_t len = cusci_array_shape(x)[axis], n_out = len / q + (len % q != 0);

@@ -199,16 +199,6 @@ static cusci_status iir_run(cusci_ctx *ctx, const char *fn, const sig_iir *f, co
   return r ? cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for a line's state") : CUSCI_OK;
 }
 
-/* x as a C-contiguous array of dt (x itself, retained, when it is one). */
-static cusci_status contiguous(cusci_ctx *ctx, const cusci_array *x, cusci_dtype dt, cusci_array **out)
-{
-  cusci_array *c = NULL;
-  CUSCI_TRY(cusci_array_astype(ctx, (cusci_array *)x, dt, false, &c));
-  cusci_status st = cusci_array_ascontiguousarray(ctx, c, out);
-  cusci_array_release(c);
-  return st;
-}
-
 /* The state's shape for a signal of shape (nd, shape) along axis. */
 static int state_shape(const sig_iir *f, int nd, const int64_t *shape, int axis, int64_t *zs)
 {
@@ -258,20 +248,6 @@ static cusci_status make_state(cusci_ctx *ctx, const char *fn, const sig_iir *f,
   return st;
 }
 
-static int norm_axis(cusci_ctx *ctx, const char *fn, int nd, int axis, cusci_status *st)
-{
-  if (nd < 1) {
-    *st = cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "x is 0-d: there is no axis to filter along");
-    return 0;
-  }
-  if (axis < -nd || axis >= nd) {
-    *st = cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is out of range for an array of %d dimensions", axis, nd);
-    return 0;
-  }
-  *st = CUSCI_OK;
-  return axis < 0 ? axis + nd : axis;
-}
-
 /* The channels of a per-channel sos against the signal's lines. */
 static cusci_status channels_fit(cusci_ctx *ctx, const char *fn, const sig_iir *f, int nd, const int64_t *shape, int axis)
 {
@@ -293,7 +269,7 @@ static cusci_status filter_with_state(cusci_ctx *ctx, const char *fn, const sig_
   const int64_t *sh = cusci_array_shape(x);
   CUSCI_TRY(cusci_check_out(ctx, fn, y, nd, sh, f->dt, CUSCI_CASTING_NO));
   cusci_array *xc = NULL, *r = NULL;
-  cusci_status st = contiguous(ctx, x, f->dt, &xc);
+  cusci_status st = cusci__sig_contiguous(ctx, x, f->dt, &xc);
   if (st == CUSCI_OK && !(*y && cusci_array_is_c_contiguous(*y)))
     st = cusci_array_empty(ctx, nd, sh, f->dt, &r);
   if (st == CUSCI_OK)
@@ -332,10 +308,8 @@ cusci_status cusci_signal_lfilter(cusci_ctx *ctx, const cusci_array *b, const cu
   static const char fn[] = "cusci_signal_lfilter";
   CUSCI_ENTRY(ctx, fn, b, a, x, y);
   CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
-  cusci_status st;
-  axis = norm_axis(ctx, fn, cusci_array_ndim(x), axis, &st);
-  if (st != CUSCI_OK)
-    return st;
+  CUSCI_TRY(cusci__sig_axis(ctx, fn, "x", cusci_array_ndim(x), axis, &axis));
+  cusci_status st = CUSCI_OK;
   sig_iir f;
   /* zi takes part in the promotion, as in SciPy. */
   const cusci_dtype dts[4] = { cusci_array_dtype(b), cusci_array_dtype(a), cusci_array_dtype(x), zi ? cusci_array_dtype(zi) : CUSCI_FLOAT32 };
@@ -351,10 +325,8 @@ cusci_status cusci_signal_sosfilt(cusci_ctx *ctx, const cusci_array *sos, const 
   static const char fn[] = "cusci_signal_sosfilt";
   CUSCI_ENTRY(ctx, fn, sos, x, y);
   CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
-  cusci_status st;
-  axis = norm_axis(ctx, fn, cusci_array_ndim(x), axis, &st);
-  if (st != CUSCI_OK)
-    return st;
+  CUSCI_TRY(cusci__sig_axis(ctx, fn, "x", cusci_array_ndim(x), axis, &axis));
+  cusci_status st = CUSCI_OK;
   sig_iir f;
   const cusci_dtype dts[3] = { cusci_array_dtype(sos), cusci_array_dtype(x), zi ? cusci_array_dtype(zi) : CUSCI_FLOAT32 };
   CUSCI_TRY(sos_coef(ctx, fn, sos, compute_dtype(3, dts), &f));
@@ -453,17 +425,6 @@ cusci_status cusci_signal_sosfilt_zi(cusci_ctx *ctx, const cusci_array *sos, cus
 
 /* ------------------------------------------------ filtfilt */
 
-/* A slice of x along axis (start, stop, step; CUSCI_SLICE_NONE as None). */
-static cusci_status axis_slice(cusci_ctx *ctx, cusci_array *x, int axis, int64_t start, int64_t stop, int64_t step, cusci_array **out)
-{
-  const int nd = cusci_array_ndim(x);
-  int64_t s0[SIG_MAXD], e0[SIG_MAXD], st[SIG_MAXD];
-  for (int i = 0; i < nd; i++)
-    s0[i] = e0[i] = CUSCI_SLICE_NONE, st[i] = 1;
-  s0[axis] = start, e0[axis] = stop, st[axis] = step;
-  return cusci_array_slice(ctx, x, s0, e0, st, out);
-}
-
 /* x (contiguous, len along axis) extended by n at each end as padtype:
  * SciPy's odd_ext (2 x[0] - x[n:0:-1], ...), even_ext (x[n:0:-1], ...)
  * and const_ext (x[0] n times, ...). */
@@ -476,7 +437,7 @@ static cusci_status extend(cusci_ctx *ctx, cusci_array *x, int axis, int64_t n, 
   es[axis] = len + 2 * n;
   cusci_array *e = NULL, *mid = NULL;
   CUSCI_TRY(cusci_array_empty(ctx, nd, es, cusci_array_dtype(x), &e));
-  cusci_status st = axis_slice(ctx, e, axis, n, n + len, 1, &mid);
+  cusci_status st = cusci__sig_along(ctx, e, axis, n, n + len, 1, &mid);
   if (st == CUSCI_OK)
     st = cusci_array_copy(ctx, x, &mid);
   cusci_array_release(mid);
@@ -484,11 +445,11 @@ static cusci_status extend(cusci_ctx *ctx, cusci_array *x, int axis, int64_t n, 
     /* The end sample, the mirrored samples and the part of e they fill. */
     cusci_array *end = NULL, *mir = NULL, *dst = NULL, *twice = NULL;
     const int64_t at = side ? len - 1 : 0;
-    st = axis_slice(ctx, x, axis, at, at + 1, 1, &end);
+    st = cusci__sig_along(ctx, x, axis, at, at + 1, 1, &end);
     if (st == CUSCI_OK)
-      st = axis_slice(ctx, e, axis, side ? n + len : 0, side ? 2 * n + len : n, 1, &dst);
+      st = cusci__sig_along(ctx, e, axis, side ? n + len : 0, side ? 2 * n + len : n, 1, &dst);
     if (st == CUSCI_OK && pad != CUSCI_SIGNAL_PAD_CONSTANT)
-      st = side ? axis_slice(ctx, x, axis, len - 2, len - 2 - n, -1, &mir) : axis_slice(ctx, x, axis, n, 0, -1, &mir);
+      st = side ? cusci__sig_along(ctx, x, axis, len - 2, len - 2 - n, -1, &mir) : cusci__sig_along(ctx, x, axis, n, 0, -1, &mir);
     if (st == CUSCI_OK) {
       if (pad == CUSCI_SIGNAL_PAD_CONSTANT) {
         cusci_array *b = NULL;
@@ -521,7 +482,7 @@ static cusci_status scaled_state(cusci_ctx *ctx, const sig_iir *f, const cusci_a
 {
   const int nd = cusci_array_ndim(s);
   cusci_array *x0 = NULL, *zr = NULL, *x0r = NULL, *p = NULL;
-  CUSCI_TRY(axis_slice(ctx, s, axis, at, at + 1, 1, &x0));
+  CUSCI_TRY(cusci__sig_along(ctx, s, axis, at, at + 1, 1, &x0));
   /* zi0 as (K or 2 at axis, 1 elsewhere), after the sections for sos; the
    * sample as (1, its shape) for sos. */
   int64_t zsh[SIG_MAXD + 1], xs[SIG_MAXD + 1];
@@ -564,7 +525,7 @@ static cusci_status filtfilt_run(cusci_ctx *ctx, const char *fn, sig_iir *f, con
   CUSCI_TRY(cusci_check_out(ctx, fn, y, nd, sh, f->dt, CUSCI_CASTING_NO));
   const int64_t zn = f->sos ? 2 * f->K : f->K;
   cusci_array *xc = NULL, *ext = NULL, *zi0 = NULL, *z = NULL, *y1 = NULL, *rev = NULL, *rc = NULL, *y2 = NULL, *back = NULL, *core = NULL;
-  cusci_status st = contiguous(ctx, x, f->dt, &xc);
+  cusci_status st = cusci__sig_contiguous(ctx, x, f->dt, &xc);
   if (st == CUSCI_OK)
     st = extend(ctx, xc, axis, edge, o.padtype, &ext);
   if (st == CUSCI_OK)
@@ -581,14 +542,14 @@ static cusci_status filtfilt_run(cusci_ctx *ctx, const char *fn, sig_iir *f, con
   if (st == CUSCI_OK)
     st = scaled_state(ctx, f, zi0, y1, axis, cusci_array_shape(y1)[axis] - 1, &z);
   if (st == CUSCI_OK)
-    st = axis_slice(ctx, y1, axis, CUSCI_SLICE_NONE, CUSCI_SLICE_NONE, -1, &rev);
+    st = cusci__sig_along(ctx, y1, axis, CUSCI_SLICE_NONE, CUSCI_SLICE_NONE, -1, &rev);
   if (st == CUSCI_OK)
     st = cusci_array_copy(ctx, rev, &rc);
   if (st == CUSCI_OK)
     st = iir_run(ctx, fn, f, rc, axis, z, y1);
   /* y1 now holds the backward pass: reversed, the padding cut. */
   if (st == CUSCI_OK)
-    st = axis_slice(ctx, y1, axis, cusci_array_shape(y1)[axis] - 1 - edge, edge - 1 < 0 ? CUSCI_SLICE_NONE : edge - 1, -1, &core);
+    st = cusci__sig_along(ctx, y1, axis, cusci_array_shape(y1)[axis] - 1 - edge, edge - 1 < 0 ? CUSCI_SLICE_NONE : edge - 1, -1, &core);
   if (st == CUSCI_OK)
     st = *y ? cusci_array_copy(ctx, core, y) : cusci_array_copy(ctx, core, &back);
   if (st == CUSCI_OK && back)
@@ -605,10 +566,8 @@ cusci_status cusci_signal_filtfilt(cusci_ctx *ctx, const cusci_array *b, const c
   static const char fn[] = "cusci_signal_filtfilt";
   CUSCI_ENTRY(ctx, fn, b, a, x, y);
   CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
-  cusci_status st;
-  axis = norm_axis(ctx, fn, cusci_array_ndim(x), axis, &st);
-  if (st != CUSCI_OK)
-    return st;
+  CUSCI_TRY(cusci__sig_axis(ctx, fn, "x", cusci_array_ndim(x), axis, &axis));
+  cusci_status st = CUSCI_OK;
   sig_iir f;
   CUSCI_TRY(lfilter_coef(ctx, fn, b, a, compute_dtype(3, (cusci_dtype[]){ cusci_array_dtype(b), cusci_array_dtype(a), cusci_array_dtype(x) }), &f));
   double complex *zi = malloc((size_t)(f.K ? f.K : 1) * sizeof *zi);
@@ -629,10 +588,8 @@ cusci_status cusci_signal_sosfiltfilt(cusci_ctx *ctx, const cusci_array *sos, co
   static const char fn[] = "cusci_signal_sosfiltfilt";
   CUSCI_ENTRY(ctx, fn, sos, x, y);
   CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
-  cusci_status st;
-  axis = norm_axis(ctx, fn, cusci_array_ndim(x), axis, &st);
-  if (st != CUSCI_OK)
-    return st;
+  CUSCI_TRY(cusci__sig_axis(ctx, fn, "x", cusci_array_ndim(x), axis, &axis));
+  cusci_status st = CUSCI_OK;
   sig_iir f;
   CUSCI_TRY(sos_coef(ctx, fn, sos, compute_dtype(2, (cusci_dtype[]){ cusci_array_dtype(sos), cusci_array_dtype(x) }), &f));
   if (f.per_channel && f.channels > 1) {
@@ -672,7 +629,7 @@ static cusci_status stream_make(cusci_ctx *ctx, const char *fn, sig_iir *f, int 
   cusci_status st = cusci_check_shape(ctx, fn, "shape", ndim, shape, 1);
   int ax = 0;
   if (st == CUSCI_OK)
-    ax = norm_axis(ctx, fn, ndim, axis, &st);
+    st = cusci__sig_axis(ctx, fn, "the chunk", ndim, axis, &ax);
   if (st == CUSCI_OK)
     st = channels_fit(ctx, fn, f, ndim, shape, ax);
   cusci_signal_filter *s = st == CUSCI_OK ? calloc(1, sizeof *s) : NULL;

@@ -113,6 +113,15 @@ cusci_status cusci__sig_run(cusci_ctx *ctx, const char *fn, cusci_fft_plan *p, c
 cusci_status cusci__sig_call(cusci_ctx *ctx, const char *fn, int kind, int type, const cusci_array *x, int naxes, const int64_t *s,
                              const int *axes, cusci_fft_norm norm, cusci_array **out);
 
+/* axis of an array of nd dimensions (name, for the message), from the end
+ * when negative, into *out: CUSCI_ERR_SHAPE for a 0-d array,
+ * CUSCI_ERR_AXIS out of range (libsignal/check.c). */
+cusci_status cusci__sig_axis(cusci_ctx *ctx, const char *fn, const char *name, int nd, int axis, int *out);
+/* x as a C-contiguous array of dt (x itself, retained, when it is one). */
+cusci_status cusci__sig_contiguous(cusci_ctx *ctx, const cusci_array *x, cusci_dtype dt, cusci_array **out);
+/* a[start:stop:step] along axis, everything along the other axes (a view;
+ * CUSCI_SLICE_NONE as Python's None). */
+cusci_status cusci__sig_along(cusci_ctx *ctx, cusci_array *a, int axis, int64_t start, int64_t stop, int64_t step, cusci_array **out);
 /* The FIR filters of SciPy's firwin(taps, fc) (low-pass, fc relative to
  * Nyquist, scaled to a DC gain of 1) with the window of resample_poly
  * (Kaiser, beta 5) or decimate (Hamming), into h (libsignal/resample.c). */

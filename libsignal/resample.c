@@ -39,13 +39,7 @@ static cusci_dtype fir_dtype(cusci_dtype a, cusci_dtype b)
 
 static cusci_status axis_of(cusci_ctx *ctx, const char *fn, const cusci_array *x, int axis, int *out)
 {
-  const int nd = cusci_array_ndim(x);
-  if (nd < 1)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "x is 0-d: there is no axis");
-  if (axis < -nd || axis >= nd)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is out of range for an array of %d dimensions", axis, nd);
-  *out = axis < 0 ? axis + nd : axis;
-  return CUSCI_OK;
+  return cusci__sig_axis(ctx, fn, "x", cusci_array_ndim(x), axis, out);
 }
 
 static void split(int nd, const int64_t *shape, int axis, int64_t *outer, int64_t *inner)
@@ -55,15 +49,6 @@ static void split(int nd, const int64_t *shape, int axis, int64_t *outer, int64_
     *outer *= shape[i];
   for (int i = axis + 1; i < nd; i++)
     *inner *= shape[i];
-}
-
-static cusci_status contiguous(cusci_ctx *ctx, const cusci_array *x, cusci_dtype dt, cusci_array **out)
-{
-  cusci_array *c = NULL;
-  CUSCI_TRY(cusci_array_astype(ctx, (cusci_array *)x, dt, false, &c));
-  cusci_status st = cusci_array_ascontiguousarray(ctx, c, out);
-  cusci_array_release(c);
-  return st;
 }
 
 /* ------------------------------------------------ upfirdn */
@@ -80,9 +65,9 @@ static cusci_status upfirdn_run(cusci_ctx *ctx, const char *fn, const cusci_arra
   memcpy(os, sh, sizeof(int64_t) * (size_t)nd);
   os[axis] = n ? ((n - 1) * up + nh - 1) / down + 1 : 0;
   cusci_array *xc = NULL, *hc = NULL, *r = NULL;
-  cusci_status st = contiguous(ctx, x, dt, &xc);
+  cusci_status st = cusci__sig_contiguous(ctx, x, dt, &xc);
   if (st == CUSCI_OK)
-    st = contiguous(ctx, h, dt, &hc);
+    st = cusci__sig_contiguous(ctx, h, dt, &hc);
   if (st == CUSCI_OK)
     st = cusci_array_empty(ctx, nd, os, dt, &r);
   if (st == CUSCI_OK && n) {
@@ -158,16 +143,6 @@ static int64_t gcd64(int64_t a, int64_t b)
   return a;
 }
 
-/* A slice of a along axis. */
-static cusci_status along(cusci_ctx *ctx, cusci_array *a, int axis, int64_t start, int64_t stop, cusci_array **out)
-{
-  int64_t s0[SIG_MAXD], e0[SIG_MAXD];
-  for (int i = 0; i < cusci_array_ndim(a); i++)
-    s0[i] = e0[i] = CUSCI_SLICE_NONE;
-  s0[axis] = start, e0[axis] = stop;
-  return cusci_array_slice(ctx, a, s0, e0, NULL, out);
-}
-
 void cusci__sig_firwin(int64_t taps, double fc, int window, double *h)
 {
   const double pi = 3.14159265358979323846, alpha = (double)(taps - 1) / 2, i0b = bessel_i0(5.0);
@@ -237,7 +212,7 @@ cusci_status cusci__sig_resample_poly(cusci_ctx *ctx, const char *fn, const cusc
   if (st == CUSCI_OK)
     st = upfirdn_run(ctx, fn, h, x, up, down, ax, dt, &y);
   if (st == CUSCI_OK)
-    st = along(ctx, y, ax, remove, remove + n_out, &keep);
+    st = cusci__sig_along(ctx, y, ax, remove, remove + n_out, 1, &keep);
   if (st == CUSCI_OK)
     st = cusci_array_copy(ctx, keep, out);
   cusci_array *all[] = { hh, h0, h, y, keep };
@@ -323,9 +298,9 @@ static cusci_status copy_part(cusci_ctx *ctx, cusci_array *src, cusci_array *dst
   if (a1 <= a0)
     return CUSCI_OK;
   cusci_array *s = NULL, *d = NULL;
-  cusci_status st = along(ctx, src, axis, a0, a1, &s);
+  cusci_status st = cusci__sig_along(ctx, src, axis, a0, a1, 1, &s);
   if (st == CUSCI_OK)
-    st = along(ctx, dst, axis, b0, b0 + (a1 - a0), &d);
+    st = cusci__sig_along(ctx, dst, axis, b0, b0 + (a1 - a0), 1, &d);
   if (st == CUSCI_OK)
     st = cusci_array_copy(ctx, s, &d);
   cusci_array_release(s), cusci_array_release(d);
@@ -358,11 +333,11 @@ cusci_status cusci_signal_resample(cusci_ctx *ctx, const cusci_array *x, int64_t
   memcpy(ys, cusci_array_shape(x), sizeof(int64_t) * (size_t)nd);
   if (!cx) {
     if (st == CUSCI_OK)
-      st = along(ctx, X, ax, 0, m2, &v);
+      st = cusci__sig_along(ctx, X, ax, 0, m2, 1, &v);
     if (st == CUSCI_OK)
       st = cusci_array_copy(ctx, v, &Y);
     if (st == CUSCI_OK && m % 2 == 0 && num != n_x) {
-      st = along(ctx, Y, ax, m / 2, m / 2 + 1, &w);
+      st = cusci__sig_along(ctx, Y, ax, m / 2, m / 2 + 1, 1, &w);
       if (st == CUSCI_OK)
         st = scale_view(ctx, w, num < n_x ? 2.0 : 0.5);
     }
@@ -381,15 +356,15 @@ cusci_status cusci_signal_resample(cusci_ctx *ctx, const cusci_array *x, int64_t
     if (st == CUSCI_OK && m % 2 == 0 && num < n_x) {
       /* Y[-m/2] += X[-m/2] */
       cusci_array *xa = NULL, *ya = NULL;
-      st = along(ctx, X, ax, n_x - m / 2, n_x - m / 2 + 1, &xa);
+      st = cusci__sig_along(ctx, X, ax, n_x - m / 2, n_x - m / 2 + 1, 1, &xa);
       if (st == CUSCI_OK)
-        st = along(ctx, Y, ax, num - m / 2, num - m / 2 + 1, &ya);
+        st = cusci__sig_along(ctx, Y, ax, num - m / 2, num - m / 2 + 1, 1, &ya);
       if (st == CUSCI_OK)
         st = cusci_add(ctx, ya, xa, &ya);
       cusci_array_release(xa), cusci_array_release(ya);
     } else if (st == CUSCI_OK && m % 2 == 0 && n_x < num) {
       /* Y[m/2] /= 2; Y[num - m/2] = Y[m/2] */
-      st = along(ctx, Y, ax, m / 2, m / 2 + 1, &w);
+      st = cusci__sig_along(ctx, Y, ax, m / 2, m / 2 + 1, 1, &w);
       if (st == CUSCI_OK)
         st = scale_view(ctx, w, 0.5);
       if (st == CUSCI_OK)

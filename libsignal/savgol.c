@@ -186,15 +186,6 @@ static cusci_status apply_rows(cusci_ctx *ctx, const double *M, int64_t E, int64
   return st;
 }
 
-static cusci_status slice_axis(cusci_ctx *ctx, cusci_array *a, int axis, int64_t start, int64_t stop, cusci_array **out)
-{
-  int64_t s0[SIG_MAXD], e0[SIG_MAXD];
-  for (int i = 0; i < cusci_array_ndim(a); i++)
-    s0[i] = e0[i] = CUSCI_SLICE_NONE;
-  s0[axis] = start, e0[axis] = stop;
-  return cusci_array_slice(ctx, a, s0, e0, NULL, out);
-}
-
 /* SciPy's _fit_edges_polyfit: y's first and last W / 2 samples along axis
  * from the polynomial of degree p fitted to x's first and last W. */
 static cusci_status fit_edges(cusci_ctx *ctx, const char *fn, cusci_array *x, cusci_array *y, int axis, int64_t W, int64_t p, int64_t deriv,
@@ -218,9 +209,9 @@ static cusci_status fit_edges(cusci_ctx *ctx, const char *fn, cusci_array *x, cu
       }
     }
     cusci_array *xw = NULL, *dst = NULL;
-    st = slice_axis(ctx, x, axis, side ? n - W : 0, side ? n : W, &xw);
+    st = cusci__sig_along(ctx, x, axis, side ? n - W : 0, side ? n : W, 1, &xw);
     if (st == CUSCI_OK)
-      st = slice_axis(ctx, y, axis, side ? n - half : 0, side ? n : half, &dst);
+      st = cusci__sig_along(ctx, y, axis, side ? n - half : 0, side ? n : half, 1, &dst);
     if (st == CUSCI_OK)
       st = apply_rows(ctx, M, half, W, xw, axis, dt, dst);
     cusci_array_release(xw), cusci_array_release(dst);
@@ -241,11 +232,7 @@ cusci_status cusci_signal_savgol_filter(cusci_ctx *ctx, const cusci_array *x, in
   if ((int)mode < 0 || mode > CUSCI_SIGNAL_SAVGOL_WRAP)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "mode %d is not one of interp, mirror, constant, nearest and wrap", (int)mode);
   const int nd = cusci_array_ndim(x);
-  if (nd < 1)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "x is 0-d: there is no axis");
-  if (axis < -nd || axis >= nd)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is out of range for an array of %d dimensions", axis, nd);
-  axis = axis < 0 ? axis + nd : axis;
+  CUSCI_TRY(cusci__sig_axis(ctx, fn, "x", nd, axis, &axis));
   const int64_t n = cusci_array_shape(x)[axis], W = window_length;
   if (mode == CUSCI_SIGNAL_SAVGOL_INTERP && W > n)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "window_length %lld is longer than x along axis (%lld), which mode interp needs it not to be",
@@ -269,7 +256,7 @@ cusci_status cusci_signal_savgol_filter(cusci_ctx *ctx, const cusci_array *x, in
   if (st == CUSCI_OK)
     st = cusci_signal_convolve(ctx, xe, k, CUSCI_SIGNAL_VALID, CUSCI_SIGNAL_DIRECT, &full);
   if (st == CUSCI_OK)
-    st = slice_axis(ctx, full, axis, W / 2 + 1, W / 2 + 1 + n, &v);
+    st = cusci__sig_along(ctx, full, axis, W / 2 + 1, W / 2 + 1 + n, 1, &v);
   if (st == CUSCI_OK)
     st = cusci_array_copy(ctx, v, &y);
   if (st == CUSCI_OK && mode == CUSCI_SIGNAL_SAVGOL_INTERP) {

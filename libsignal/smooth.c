@@ -106,11 +106,7 @@ cusci_status cusci_signal_detrend(cusci_ctx *ctx, const cusci_array *data, int a
   if (type != CUSCI_SIGNAL_TREND_LINEAR && type != CUSCI_SIGNAL_TREND_CONSTANT)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "trend type %d is not linear or constant", (int)type);
   const int nd = cusci_array_ndim(data);
-  if (nd < 1)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "data is 0-d: there is no axis");
-  if (axis < -nd || axis >= nd)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_AXIS, fn, "axis %d is out of range for an array of %d dimensions", axis, nd);
-  axis = axis < 0 ? axis + nd : axis;
+  CUSCI_TRY(cusci__sig_axis(ctx, fn, "data", nd, axis, &axis));
   if (nbp < 0 || (nbp > 0 && !bp))
     return cusci_ctx_fail(ctx, CUSCI_ERR_NULL_POINTER, fn, "bp is NULL with %d breakpoints", nbp);
   const cusci_dtype dt = float_dtype(cusci_array_dtype(data));
