@@ -150,9 +150,7 @@ static cusci_status fft_method(cusci_ctx *ctx, const char *fn, const cusci_array
     st = cusci_array_slice(ctx, r, start, stop, NULL, &w);
   if (st == CUSCI_OK)
     st = cusci_array_copy(ctx, w, out);
-  cusci_array *all[] = { c1, c2, f1, f2, p, r, w };
-  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-    cusci_array_release(all[i]);
+  SIG_RELEASE(c1, c2, f1, f2, p, r, w);
   return st;
 }
 
@@ -199,9 +197,7 @@ static cusci_status direct_method(cusci_ctx *ctx, const char *fn, const cusci_ar
   }
   if (st == CUSCI_OK)
     st = cusci_give_out(ctx, fn, r, out), r = NULL;
-  cusci_array *all[] = { c1, c2, t1, t2, r };
-  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-    cusci_array_release(all[i]);
+  SIG_RELEASE(c1, c2, t1, t2, r);
   return st;
 }
 
@@ -557,9 +553,7 @@ static cusci_status overlap_add(cusci_ctx *ctx, const char *fn, const cusci_arra
     st = cusci_array_slice(ctx, y, w0, w1, NULL, &win);
   if (st == CUSCI_OK)
     st = cusci_array_copy(ctx, win, out);
-  cusci_array *all[] = { p, blk, F1, c2, k2, F2, P, r, y, yb, dst, src, flat, win };
-  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-    cusci_array_release(all[i]);
+  SIG_RELEASE(p, blk, F1, c2, k2, F2, P, r, y, yb, dst, src, flat, win);
   return st;
 }
 

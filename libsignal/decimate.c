@@ -200,8 +200,6 @@ cusci_status cusci_signal_decimate(cusci_ctx *ctx, const cusci_array *x, int64_t
     st = cusci_array_slice(ctx, y, s0, e0, step, &v);
   if (st == CUSCI_OK)
     st = cusci_array_copy(ctx, v, out);
-  cusci_array *all[] = { y, v, f, fc, xc };
-  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-    cusci_array_release(all[i]);
+  SIG_RELEASE(y, v, f, fc, xc);
   return st;
 }

@@ -554,9 +554,7 @@ static cusci_status filtfilt_run(cusci_ctx *ctx, const char *fn, sig_iir *f, con
     st = *y ? cusci_array_copy(ctx, core, y) : cusci_array_copy(ctx, core, &back);
   if (st == CUSCI_OK && back)
     *y = back, back = NULL;
-  cusci_array *all[] = { xc, ext, zi0, z, y1, rev, rc, y2, back, core };
-  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-    cusci_array_release(all[i]);
+  SIG_RELEASE(xc, ext, zi0, z, y1, rev, rc, y2, back, core);
   return st;
 }
 

@@ -113,6 +113,13 @@ cusci_status cusci__sig_run(cusci_ctx *ctx, const char *fn, cusci_fft_plan *p, c
 cusci_status cusci__sig_call(cusci_ctx *ctx, const char *fn, int kind, int type, const cusci_array *x, int naxes, const int64_t *s,
                              const int *axes, cusci_fft_norm norm, cusci_array **out);
 
+/* Release every array of the list (NULLs too). */
+static inline void sig_release(cusci_array *const *a, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    cusci_array_release(a[i]);
+}
+#define SIG_RELEASE(...) sig_release((cusci_array *const[]){ __VA_ARGS__ }, sizeof((cusci_array *const[]){ __VA_ARGS__ }) / sizeof(cusci_array *))
 /* axis of an array of nd dimensions (name, for the message), from the end
  * when negative, into *out: CUSCI_ERR_SHAPE for a 0-d array,
  * CUSCI_ERR_AXIS out of range (libsignal/check.c). */

@@ -215,9 +215,7 @@ cusci_status cusci__sig_resample_poly(cusci_ctx *ctx, const char *fn, const cusc
     st = cusci__sig_along(ctx, y, ax, remove, remove + n_out, 1, &keep);
   if (st == CUSCI_OK)
     st = cusci_array_copy(ctx, keep, out);
-  cusci_array *all[] = { hh, h0, h, y, keep };
-  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-    cusci_array_release(all[i]);
+  SIG_RELEASE(hh, h0, h, y, keep);
   return st;
 }
 
@@ -375,9 +373,7 @@ cusci_status cusci_signal_resample(cusci_ctx *ctx, const cusci_array *x, int64_t
     if (st == CUSCI_OK)
       st = cusci_fft_ifft(ctx, Ys, num, ax, CUSCI_FFT_BACKWARD, out);
   }
-  cusci_array *all[] = { X, Y, v, w, Ys };
-  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-    cusci_array_release(all[i]);
+  SIG_RELEASE(X, Y, v, w, Ys);
   return st;
 }
 

@@ -180,9 +180,7 @@ static cusci_status apply_rows(cusci_ctx *ctx, const double *M, int64_t E, int64
     st = cusci_sum(ctx, p, &opts, &sum);
   if (st == CUSCI_OK)
     st = cusci_array_copy(ctx, sum, &dst);
-  cusci_array *all[] = { m, mc, mr, xr, p, sum };
-  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-    cusci_array_release(all[i]);
+  SIG_RELEASE(m, mc, mr, xr, p, sum);
   return st;
 }
 
@@ -266,8 +264,6 @@ cusci_status cusci_signal_savgol_filter(cusci_ctx *ctx, const cusci_array *x, in
   }
   if (st == CUSCI_OK)
     st = cusci_give_out(ctx, fn, y, out), y = NULL;
-  cusci_array *all[] = { c, cd, k, xe, full, v, y, xc };
-  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-    cusci_array_release(all[i]);
+  SIG_RELEASE(c, cd, k, xe, full, v, y, xc);
   return st;
 }

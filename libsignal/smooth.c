@@ -91,9 +91,7 @@ static cusci_status detrend_segment(cusci_ctx *ctx, cusci_array *r, int axis, in
     st = cusci_array_astype(ctx, fit, dt, false, &fc);
   if (st == CUSCI_OK)
     st = cusci_subtract(ctx, seg, fc, &seg);
-  cusci_array *all[] = { seg, u, ur, uy, suy, sy, fit, c0, c1, t, fc };
-  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-    cusci_array_release(all[i]);
+  SIG_RELEASE(seg, u, ur, uy, suy, sy, fit, c0, c1, t, fc);
   return st;
 }
 
@@ -218,9 +216,7 @@ cusci_status cusci_signal_wiener(cusci_ctx *ctx, const cusci_array *im, int nk, 
     st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_LESS, cusci_operand_array(var), cusci_operand_float(nz), &low);
   if (st == CUSCI_OK)
     st = cusci_where(ctx, low, cusci_operand_array(mean), cusci_operand_array(res), out);
-  cusci_array *all[] = { ones, sum, mean, sq, sum2, m2, mm, var, nv, d, g, res, low, q };
-  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-    cusci_array_release(all[i]);
+  SIG_RELEASE(ones, sum, mean, sq, sum2, m2, mm, var, nv, d, g, res, low, q);
   return st;
 }
 
@@ -359,9 +355,7 @@ cusci_status cusci_signal_symiirorder1(cusci_ctx *ctx, const cusci_array *input,
     st = cusci_array_copy(ctx, ol, &dst);
   if (st == CUSCI_OK)
     st = cusci_give_out(ctx, fn, r, out), r = NULL;
-  cusci_array *all[] = { x, wa, wr, head, pr, s, x0, y0, b, a, c, zi, rest, y1, y1f, last, ol, zi2, rv, o, r, dst, orv, v0, v1 };
-  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-    cusci_array_release(all[i]);
+  SIG_RELEASE(x, wa, wr, head, pr, s, x0, y0, b, a, c, zi, rest, y1, y1f, last, ol, zi2, rv, o, r, dst, orv, v0, v1);
   return st;
 }
 
@@ -425,9 +419,7 @@ static cusci_status sos_state(cusci_ctx *ctx, cusci_array *i0, cusci_array *i1, 
       st = cusci_array_copy(ctx, src, &dst);
     cusci_array_release(dst), cusci_array_release(src);
   }
-  cusci_array *all[] = { t0, t1, z0, z1, v0, v1 };
-  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-    cusci_array_release(all[i]);
+  SIG_RELEASE(t0, t1, z0, z1, v0, v1);
   if (st != CUSCI_OK) {
     cusci_array_release(*z);
     *z = NULL;
@@ -554,8 +546,6 @@ cusci_status cusci_signal_symiirorder2(cusci_ctx *ctx, const cusci_array *input,
   }
   if (st == CUSCI_OK)
     st = cusci_give_out(ctx, fn, res, out), res = NULL;
-  cusci_array *all[] = { x, f0, f1, b0, b1, z, sos, rest, yf, yv, v, rv, y, res, dst, yrv };
-  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-    cusci_array_release(all[i]);
+  SIG_RELEASE(x, f0, f1, b0, b1, z, sos, rest, yf, yv, v, rv, y, res, dst, yrv);
   return st;
 }
