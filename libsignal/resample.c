@@ -305,6 +305,49 @@ static cusci_status copy_part(cusci_ctx *ctx, cusci_array *src, cusci_array *dst
   return st;
 }
 
+/* SciPy's resample of a two-sided spectrum X (n_x bins along ax, complex)
+ * to num samples: the first m = min(num, n_x) bins (the negative ones at
+ * the end), the unpaired bin m / 2 of an even m joined (down) or split
+ * (up), divided by n_x / num, the inverse transform. */
+static cusci_status resample_freq(cusci_ctx *ctx, cusci_array *X, int64_t n_x, int64_t num, int ax, cusci_array **out)
+{
+  const double s_fac = (double)n_x / (double)num;
+  const int64_t m = num < n_x ? num : n_x, m2 = m / 2 + 1;
+  const int nd = cusci_array_ndim(X);
+  int64_t ys[SIG_MAXD];
+  memcpy(ys, cusci_array_shape(X), sizeof(int64_t) * (size_t)nd);
+  ys[ax] = num;
+  cusci_array *Y = NULL, *w = NULL, *Ys = NULL;
+  cusci_status st = cusci_array_zeros(ctx, nd, ys, cusci_array_dtype(X), &Y);
+  if (st == CUSCI_OK)
+    st = copy_part(ctx, X, Y, ax, 0, m2, 0);
+  if (st == CUSCI_OK && m2 < m)
+    st = copy_part(ctx, X, Y, ax, n_x - (m - m2), n_x, num - (m - m2));
+  if (st == CUSCI_OK && m % 2 == 0 && num < n_x) {
+    /* Y[-m/2] += X[-m/2] */
+    cusci_array *xa = NULL, *ya = NULL;
+    st = cusci__sig_along(ctx, X, ax, n_x - m / 2, n_x - m / 2 + 1, 1, &xa);
+    if (st == CUSCI_OK)
+      st = cusci__sig_along(ctx, Y, ax, num - m / 2, num - m / 2 + 1, 1, &ya);
+    if (st == CUSCI_OK)
+      st = cusci_add(ctx, ya, xa, &ya);
+    cusci_array_release(xa), cusci_array_release(ya);
+  } else if (st == CUSCI_OK && m % 2 == 0 && n_x < num) {
+    /* Y[m/2] /= 2; Y[num - m/2] = Y[m/2] */
+    st = cusci__sig_along(ctx, Y, ax, m / 2, m / 2 + 1, 1, &w);
+    if (st == CUSCI_OK)
+      st = scale_view(ctx, w, 0.5);
+    if (st == CUSCI_OK)
+      st = copy_part(ctx, Y, Y, ax, m / 2, m / 2 + 1, num - m / 2);
+  }
+  if (st == CUSCI_OK)
+    st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_DIVIDE, cusci_operand_array(Y), cusci_operand_float(s_fac), &Ys);
+  if (st == CUSCI_OK)
+    st = cusci_fft_ifft(ctx, Ys, num, ax, CUSCI_FFT_BACKWARD, out);
+  SIG_RELEASE(Y, w, Ys);
+  return st;
+}
+
 cusci_status cusci_signal_resample(cusci_ctx *ctx, const cusci_array *x, int64_t num, int axis, cusci_array **out)
 {
   static const char fn[] = "cusci_signal_resample";
@@ -326,9 +369,6 @@ cusci_status cusci_signal_resample(cusci_ctx *ctx, const cusci_array *x, int64_t
   const bool cx = cusci_dtype_is_complex(cusci_array_dtype(x));
   cusci_array *X = NULL, *Y = NULL, *v = NULL, *w = NULL, *Ys = NULL;
   cusci_status st = cx ? cusci_fft_fft(ctx, x, 0, ax, CUSCI_FFT_BACKWARD, &X) : cusci_fft_rfft(ctx, x, 0, ax, CUSCI_FFT_BACKWARD, &X);
-  const int nd = cusci_array_ndim(x);
-  int64_t ys[SIG_MAXD];
-  memcpy(ys, cusci_array_shape(x), sizeof(int64_t) * (size_t)nd);
   if (!cx) {
     if (st == CUSCI_OK)
       st = cusci__sig_along(ctx, X, ax, 0, m2, 1, &v);
@@ -343,37 +383,167 @@ cusci_status cusci_signal_resample(cusci_ctx *ctx, const cusci_array *x, int64_t
       st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_DIVIDE, cusci_operand_array(Y), cusci_operand_float(s_fac), &Ys);
     if (st == CUSCI_OK)
       st = cusci_fft_irfft(ctx, Ys, num, ax, CUSCI_FFT_BACKWARD, out);
-  } else {
-    ys[ax] = num;
-    if (st == CUSCI_OK)
-      st = cusci_array_zeros(ctx, nd, ys, cusci_array_dtype(X), &Y);
-    if (st == CUSCI_OK)
-      st = copy_part(ctx, X, Y, ax, 0, m2, 0);
-    if (st == CUSCI_OK && m2 < m)
-      st = copy_part(ctx, X, Y, ax, n_x - (m - m2), n_x, num - (m - m2));
-    if (st == CUSCI_OK && m % 2 == 0 && num < n_x) {
-      /* Y[-m/2] += X[-m/2] */
-      cusci_array *xa = NULL, *ya = NULL;
-      st = cusci__sig_along(ctx, X, ax, n_x - m / 2, n_x - m / 2 + 1, 1, &xa);
-      if (st == CUSCI_OK)
-        st = cusci__sig_along(ctx, Y, ax, num - m / 2, num - m / 2 + 1, 1, &ya);
-      if (st == CUSCI_OK)
-        st = cusci_add(ctx, ya, xa, &ya);
-      cusci_array_release(xa), cusci_array_release(ya);
-    } else if (st == CUSCI_OK && m % 2 == 0 && n_x < num) {
-      /* Y[m/2] /= 2; Y[num - m/2] = Y[m/2] */
-      st = cusci__sig_along(ctx, Y, ax, m / 2, m / 2 + 1, 1, &w);
-      if (st == CUSCI_OK)
-        st = scale_view(ctx, w, 0.5);
-      if (st == CUSCI_OK)
-        st = copy_part(ctx, Y, Y, ax, m / 2, m / 2 + 1, num - m / 2);
-    }
-    if (st == CUSCI_OK)
-      st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_DIVIDE, cusci_operand_array(Y), cusci_operand_float(s_fac), &Ys);
-    if (st == CUSCI_OK)
-      st = cusci_fft_ifft(ctx, Ys, num, ax, CUSCI_FFT_BACKWARD, out);
+  } else if (st == CUSCI_OK) {
+    st = resample_freq(ctx, X, n_x, num, ax, out);
   }
   SIG_RELEASE(X, Y, v, w, Ys);
+  return st;
+}
+
+/* v (a view) set to zero. */
+static cusci_status zero_view(cusci_ctx *ctx, cusci_array *a, int axis, int64_t start, int64_t stop)
+{
+  cusci_array *v = NULL;
+  cusci_status st = cusci__sig_along(ctx, a, axis, start, stop, 1, &v);
+  if (st == CUSCI_OK && cusci_array_size(v) > 0)
+    st = scale_view(ctx, v, 0.0);
+  cusci_array_release(v);
+  return st;
+}
+
+cusci_status cusci_signal_envelope(cusci_ctx *ctx, const cusci_array *z, const int64_t *bp_in, int64_t n_out, bool squared,
+                                   cusci_signal_residual residual, int axis, cusci_array **out)
+{
+  static const char fn[] = "cusci_signal_envelope";
+  CUSCI_ENTRY(ctx, fn, z, out);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "z", z));
+  int ax;
+  CUSCI_TRY(axis_of(ctx, fn, z, axis, &ax));
+  const int64_t n = cusci_array_shape(z)[ax];
+  if (n < 1)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "z has no samples along axis %d", ax);
+  if (n_out < 0)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "n_out is %lld: it must be 0 (n) or more", (long long)n_out);
+  if ((int)residual < 0 || residual > CUSCI_SIGNAL_RESIDUAL_NONE)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "residual %d is not one of lowpass, all and none", (int)residual);
+  const int64_t no = n_out ? n_out : n;
+  const double fak = (double)no / (double)n;
+  /* The band bp = [start, stop) of the spectrum's bins (negative from the
+   * end), SciPy's default (1, None): the positive frequencies. */
+  const int64_t start = bp_in && bp_in[0] != CUSCI_SLICE_NONE ? bp_in[0] : -(n / 2);
+  const int64_t stop = bp_in && bp_in[1] != CUSCI_SLICE_NONE ? bp_in[1] : (n + 1) / 2;
+  const int64_t lo = -((n + 1) / 2); /* Python's -n // 2 */
+  if (!(lo <= start && start < stop && stop <= (n + 1) / 2))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "bp_in [%lld, %lld) does not lie within [%lld, %lld] for n = %lld", (long long)start,
+                          (long long)stop, (long long)lo, (long long)((n + 1) / 2), (long long)n);
+  const bool cx = cusci_dtype_is_complex(cusci_array_dtype(z)), straddle = start <= 0 && 0 < stop;
+  const int nd = cusci_array_ndim(z);
+  cusci_array *Z = NULL, *R = NULL, *v = NULL, *band = NULL, *sh = NULL, *bb = NULL, *bbs = NULL, *env = NULL, *res = NULL, *t = NULL, *r = NULL,
+              *dst = NULL, *sq = NULL, *im = NULL;
+  cusci_status st = CUSCI_OK;
+  if (cx) {
+    st = cusci_fft_fft(ctx, z, 0, ax, CUSCI_FFT_BACKWARD, &Z);
+  } else {
+    /* The one-sided spectrum in a two-sided array, made analytic within
+     * the band. */
+    st = cusci_fft_rfft(ctx, z, 0, ax, CUSCI_FFT_BACKWARD, &R);
+    int64_t zs[SIG_MAXD];
+    memcpy(zs, cusci_array_shape(z), sizeof(int64_t) * (size_t)nd);
+    if (st == CUSCI_OK)
+      st = cusci_array_zeros(ctx, nd, zs, cusci_array_dtype(R), &Z);
+    if (st == CUSCI_OK)
+      st = copy_part(ctx, R, Z, ax, 0, n / 2 + 1, 0);
+    if (st == CUSCI_OK && (start > 0 || stop > 0)) {
+      st = cusci__sig_along(ctx, Z, ax, start > 0 ? start : 1, stop, 1, &v);
+      if (st == CUSCI_OK && cusci_array_size(v) > 0)
+        st = scale_view(ctx, v, 2.0);
+    }
+  }
+  /* The baseband signal: the band (shifted to contain 0 when it
+   * straddles it) transformed back at n_out points, times n_out / n. */
+  if (st == CUSCI_OK && straddle) {
+    st = cusci_fft_fftshift(ctx, Z, 1, &ax, &sh);
+    if (st == CUSCI_OK)
+      st = cusci__sig_along(ctx, sh, ax, start + n / 2, stop + n / 2, 1, &band);
+  } else if (st == CUSCI_OK) {
+    st = cusci__sig_along(ctx, Z, ax, start, stop, 1, &band);
+  }
+  if (st == CUSCI_OK)
+    st = cusci_fft_ifft(ctx, band, no, ax, CUSCI_FFT_BACKWARD, &bb);
+  if (st == CUSCI_OK)
+    st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_array(bb), cusci_operand_float(fak), &bbs);
+  if (st == CUSCI_OK && !squared)
+    st = cusci_ufunc_unary(ctx, CUSCI_UFUNC_ABS, cusci_operand_array(bbs), &env);
+  if (st == CUSCI_OK && squared) {
+    st = cusci_ufunc_unary(ctx, CUSCI_UFUNC_REAL, cusci_operand_array(bbs), &r);
+    if (st == CUSCI_OK)
+      st = cusci_ufunc_unary(ctx, CUSCI_UFUNC_IMAG, cusci_operand_array(bbs), &im);
+    if (st == CUSCI_OK)
+      st = cusci_multiply(ctx, r, r, &sq);
+    if (st == CUSCI_OK)
+      st = cusci_multiply(ctx, im, im, &t);
+    if (st == CUSCI_OK)
+      st = cusci_add(ctx, sq, t, &env);
+    cusci_array_release(r), cusci_array_release(t), r = t = NULL;
+  }
+  if (st == CUSCI_OK && residual == CUSCI_SIGNAL_RESIDUAL_NONE) {
+    st = cusci_array_copy(ctx, env, out);
+    SIG_RELEASE(Z, R, v, band, sh, bb, bbs, env, res, t, r, dst, sq, im);
+    return st;
+  }
+  /* The residual: the spectrum without the band (and, lowpass, without
+   * the frequencies above it), transformed back at n_out points. */
+  if (st == CUSCI_OK) {
+    if (!straddle)
+      st = zero_view(ctx, Z, ax, start, stop);
+    else {
+      st = zero_view(ctx, Z, ax, CUSCI_SLICE_NONE, stop);
+      if (st == CUSCI_OK)
+        st = zero_view(ctx, Z, ax, start, CUSCI_SLICE_NONE);
+    }
+  }
+  if (st == CUSCI_OK && residual == CUSCI_SIGNAL_RESIDUAL_LOWPASS) {
+    if (stop > 0)
+      st = zero_view(ctx, Z, ax, stop, (n + 1) / 2);
+    else {
+      st = zero_view(ctx, Z, ax, start, CUSCI_SLICE_NONE);
+      if (st == CUSCI_OK)
+        st = zero_view(ctx, Z, ax, 0, (n + 1) / 2);
+    }
+  }
+  if (st == CUSCI_OK && cx) {
+    st = resample_freq(ctx, Z, n, no, ax, &res);
+  } else if (st == CUSCI_OK) {
+    const int64_t m = no < n ? no : n;
+    if (no != n && m % 2 == 0) {
+      cusci_array *u = NULL;
+      st = cusci__sig_along(ctx, Z, ax, m / 2, m / 2 + 1, 1, &u);
+      if (st == CUSCI_OK)
+        st = scale_view(ctx, u, no < n ? 2.0 : 0.5);
+      cusci_array_release(u);
+    }
+    if (st == CUSCI_OK)
+      st = cusci_fft_irfft(ctx, Z, no, ax, CUSCI_FFT_BACKWARD, &t);
+    if (st == CUSCI_OK)
+      st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_array(t), cusci_operand_float(fak), &res);
+  }
+  /* Both, stacked: (2, z's shape with n_out along axis), in their
+   * promoted dtype. */
+  cusci_dtype dt = CUSCI_FLOAT64;
+  if (st == CUSCI_OK)
+    st = cusci_promote_types(cusci_array_dtype(env), cusci_array_dtype(res), &dt);
+  int64_t os[SIG_MAXD + 1];
+  os[0] = 2;
+  for (int i = 0; i < nd; i++)
+    os[i + 1] = i == ax ? no : cusci_array_shape(z)[i];
+  cusci_array *all = NULL;
+  if (st == CUSCI_OK)
+    st = cusci_array_empty(ctx, nd + 1, os, dt, &all);
+  for (int k = 0; k < 2 && st == CUSCI_OK; k++) {
+    cusci_array *part = NULL, *c = NULL;
+    st = cusci__sig_along(ctx, all, 0, k, k + 1, 1, &dst);
+    if (st == CUSCI_OK)
+      st = cusci_array_reshape(ctx, dst, nd, os + 1, &part);
+    if (st == CUSCI_OK)
+      st = cusci_array_astype(ctx, k ? res : env, dt, false, &c);
+    if (st == CUSCI_OK)
+      st = cusci_array_copy(ctx, c, &part);
+    cusci_array_release(part), cusci_array_release(c), cusci_array_release(dst), dst = NULL;
+  }
+  if (st == CUSCI_OK)
+    st = cusci_give_out(ctx, fn, all, out), all = NULL;
+  cusci_array_release(all);
+  SIG_RELEASE(Z, R, v, band, sh, bb, bbs, env, res, t, r, dst, sq, im);
   return st;
 }
 

@@ -198,6 +198,20 @@ static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
     if (x)
       st = cusci_signal_decimate(ctx, x, n1, n2, !strcmp(a1, "fir") ? CUSCI_SIGNAL_FTYPE_FIR : CUSCI_SIGNAL_FTYPE_IIR, zp, axis, y);
     cusci_array_release(x);
+  } else if (!strcmp(func, "envelope")) {
+    char a3[32], a4[32];
+    int sq = 0;
+    sscanf(rest, "%d %31s %31s %lld %d %31s", &axis, a1, a2, &n1, &sq, a3);
+    (void)a4;
+    const int64_t bp[2] = { strcmp(a1, "-") ? atoll(a1) : CUSCI_SLICE_NONE, strcmp(a2, "-") ? atoll(a2) : CUSCI_SLICE_NONE };
+    const cusci_signal_residual rs = !strcmp(a3, "all") ? CUSCI_SIGNAL_RESIDUAL_ALL : !strcmp(a3, "none") ? CUSCI_SIGNAL_RESIDUAL_NONE
+                                                                                                         : CUSCI_SIGNAL_RESIDUAL_LOWPASS;
+    cusci_array *x = sf_load(ctx, name, "x", false);
+    *want = sf_load(ctx, name, "y", false);
+    *fft = true;
+    if (x)
+      st = cusci_signal_envelope(ctx, x, bp, n1, sq, rs, axis, y);
+    cusci_array_release(x);
   } else if (!strcmp(func, "medfilt2d")) {
     sscanf(rest, "%31s", a1);
     int64_t ks[8];

@@ -160,6 +160,22 @@ CUSCI_API cusci_status cusci_signal_hilbert(cusci_ctx *ctx, const cusci_array *x
  * (NULL: the last two) through an FFT of N points along each (NULL:
  * x's lengths); as SciPy's, the Nyquist bin of an even N is dropped. */
 CUSCI_API cusci_status cusci_signal_hilbert2(cusci_ctx *ctx, const cusci_array *x, const int64_t *N, const int *axes, cusci_array **out);
+typedef enum cusci_signal_residual {
+  CUSCI_SIGNAL_RESIDUAL_LOWPASS = 0,
+  CUSCI_SIGNAL_RESIDUAL_ALL,
+  CUSCI_SIGNAL_RESIDUAL_NONE
+} cusci_signal_residual;
+/*
+ * scipy.signal.envelope (SciPy 1.15): the magnitude (squared: its square)
+ * of the analytic signal of z's spectral band bp_in = [start, stop) (bins,
+ * negative from the end; NULL or CUSCI_SLICE_NONE entries: SciPy's None,
+ * the default (1, None) being the positive frequencies), at n_out points
+ * (0: z's length) along axis; with residual LOWPASS or ALL, stacked on a
+ * new first axis of 2 with the signal less the band (and, lowpass, less
+ * the frequencies above it), as SciPy's.
+ */
+CUSCI_API cusci_status cusci_signal_envelope(cusci_ctx *ctx, const cusci_array *z, const int64_t *bp_in, int64_t n_out, bool squared,
+                                             cusci_signal_residual residual, int axis, cusci_array **out);
 /*
  * scipy.signal.medfilt: each element the median of its window, zeros
  * outside the array; kernel_size: nk sizes, one per axis or (nk 1) the
