@@ -54,16 +54,18 @@ static void split(int nd, const int64_t *shape, int axis, int64_t *outer, int64_
 /* ------------------------------------------------ upfirdn */
 
 /* upfirdn of h (1-D, of dt, contiguous) and x along axis into a new
- * array *out. */
+ * array *out: its first nout outputs (0: all). */
 static cusci_status upfirdn_run(cusci_ctx *ctx, const char *fn, const cusci_array *h, const cusci_array *x, int64_t up, int64_t down, int axis,
-                                cusci_dtype dt, cusci_array **out)
+                                int64_t nout, cusci_dtype dt, cusci_array **out)
 {
   const int nd = cusci_array_ndim(x);
   const int64_t *sh = cusci_array_shape(x), n = sh[axis], nh = cusci_array_size(h);
   int64_t outer, inner, os[SIG_MAXD];
   split(nd, sh, axis, &outer, &inner);
   memcpy(os, sh, sizeof(int64_t) * (size_t)nd);
-  os[axis] = n ? ((n - 1) * up + nh - 1) / down + 1 : 0;
+  /* The natural length, or nout outputs (those past the filter's reach
+   * empty sums, 0). */
+  os[axis] = nout ? nout : n ? ((n - 1) * up + nh - 1) / down + 1 : 0;
   cusci_array *xc = NULL, *hc = NULL, *r = NULL;
   cusci_status st = cusci__sig_contiguous(ctx, x, dt, &xc);
   if (st == CUSCI_OK)
@@ -72,12 +74,13 @@ static cusci_status upfirdn_run(cusci_ctx *ctx, const char *fn, const cusci_arra
     st = cusci_array_empty(ctx, nd, os, dt, &r);
   if (st == CUSCI_OK && n) {
     if (cusci_ctx_device(ctx) >= 0) {
-      int code = cusci__sig_upfirdn_gpu(cusci_ctx_stream(ctx), prec_of(dt), nh, cusci_array_data(hc), outer, n, inner, cusci_array_data(xc), up, down,
-                                        os[axis], cusci_array_data(r));
+      int code = cusci__sig_upfirdn_gpu(cusci_ctx_stream(ctx), prec_of(dt), nh, cusci_array_data(hc), outer, n, inner, cusci_array_data(xc), up, down, 0,
+                                        0, n, os[axis], cusci_array_data(r));
       if (code)
         st = cusci_ctx_gpu_status(ctx, fn, "the upfirdn kernel", code);
     } else {
-      cusci__sig_upfirdn(prec_of(dt), nh, cusci_array_data(hc), outer, n, inner, cusci_array_data(xc), up, down, os[axis], cusci_array_data(r));
+      cusci__sig_upfirdn(prec_of(dt), nh, cusci_array_data(hc), outer, n, inner, cusci_array_data(xc), up, down, 0, 0, n, os[axis],
+                         cusci_array_data(r));
     }
   }
   cusci_array_release(xc), cusci_array_release(hc);
@@ -115,7 +118,7 @@ cusci_status cusci_signal_upfirdn(cusci_ctx *ctx, const cusci_array *h, const cu
   os[ax] = n ? ((n - 1) * up + cusci_array_size(h) - 1) / down + 1 : 0;
   CUSCI_TRY(cusci_check_out(ctx, fn, out, cusci_array_ndim(x), os, dt, CUSCI_CASTING_NO));
   cusci_array *r = NULL;
-  CUSCI_TRY(upfirdn_run(ctx, fn, h, x, up, down, ax, dt, &r));
+  CUSCI_TRY(upfirdn_run(ctx, fn, h, x, up, down, ax, 0, dt, &r));
   return cusci_give_out(ctx, fn, r, out);
 }
 
@@ -190,10 +193,9 @@ cusci_status cusci__sig_resample_poly(cusci_ctx *ctx, const char *fn, const cusc
    * outputs are centred, and after it until the output is long enough. */
   const int64_t max_rate = up > down ? up : down, half = win ? (nwin - 1) / 2 : 10 * max_rate, taps = win ? nwin : 2 * half + 1;
   const int64_t pre = down - half % down, remove = (half + pre) / down;
-  int64_t post = 0;
-  while (((n_in - 1) * up + (taps + pre + post) - 1) / down + 1 < n_out + remove)
-    post++;
-  const int64_t nh = pre + taps + post;
+  /* SciPy pads the filter with zeros after it until the output is long
+   * enough; here the outputs past the filter's reach are empty sums. */
+  const int64_t nh = pre + taps;
   double *hv = calloc((size_t)nh, sizeof *hv);
   if (!hv)
     return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %lld taps", (long long)nh);
@@ -210,7 +212,7 @@ cusci_status cusci__sig_resample_poly(cusci_ctx *ctx, const char *fn, const cusc
   if (st == CUSCI_OK)
     st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_array(h0), cusci_operand_int(up), &h);
   if (st == CUSCI_OK)
-    st = upfirdn_run(ctx, fn, h, x, up, down, ax, dt, &y);
+    st = upfirdn_run(ctx, fn, h, x, up, down, ax, remove + n_out, dt, &y);
   if (st == CUSCI_OK)
     st = cusci__sig_along(ctx, y, ax, remove, remove + n_out, 1, &keep);
   if (st == CUSCI_OK)

@@ -133,6 +133,48 @@ static void streaming(void)
     cusci_array_release(rel[i]);
 }
 
+/* resample_poly streaming on the GPU: random chunks and finish = one
+ * call on the GPU, bit for bit. */
+static void resampler_stream(void)
+{
+  int64_t sh[2] = { 40, 5000 };
+  uint64_t seed = 11;
+  cusci_array *x = tk_random(gpu, 2, sh, CUSCI_FLOAT32, -1, 1, &seed), *want = NULL, *all = NULL;
+  cusci_status st = cusci_signal_resample_poly(gpu, x, 3, 2, 1, &want);
+  cusci_signal_resampler *r = NULL;
+  cusci_status sr = cusci_signal_resampler_create_poly(gpu, 3, 2, 2, sh, 1, CUSCI_FLOAT32, &r);
+  int good = st == CUSCI_OK && sr == CUSCI_OK;
+  if (good)
+    cusci_array_empty(gpu, 2, cusci_array_shape(want), CUSCI_FLOAT32, &all);
+  int64_t at = 0, got = 0;
+  for (int c = 0; good; c++) {
+    const bool last = at == sh[1];
+    int64_t len = last ? 0 : 1 + (int64_t)(tk_rand(&seed) % 900);
+    len = at + len > sh[1] ? sh[1] - at : len;
+    int64_t s0[2] = { 0, at }, e0[2] = { sh[0], at + len };
+    cusci_array *xv = NULL, *yv = NULL, *dst = NULL;
+    cusci_array_slice(gpu, x, s0, e0, NULL, &xv);
+    good = (last ? cusci_signal_resampler_finish(gpu, r, &yv) : cusci_signal_resampler_process(gpu, r, xv, &yv)) == CUSCI_OK;
+    const int64_t m = good ? cusci_array_shape(yv)[1] : 0;
+    good = good && got + m <= cusci_array_shape(want)[1];
+    if (good && m > 0) {
+      int64_t d0[2] = { 0, got }, d1[2] = { sh[0], got + m };
+      cusci_array_slice(gpu, all, d0, d1, NULL, &dst);
+      good = cusci_array_copy(gpu, yv, &dst) == CUSCI_OK;
+    }
+    got += m;
+    cusci_array_release(xv), cusci_array_release(yv), cusci_array_release(dst);
+    if (last)
+      break;
+    at += len;
+  }
+  double e = INFINITY;
+  good = good && sf_close(gpu, all, gpu, want, 0, &e);
+  ok(good, "resample_poly 3/2 streaming on the GPU over random chunks and finish = one call, bit for bit (%lld outputs)", (long long)got);
+  cusci_signal_resampler_destroy(r);
+  cusci_array_release(x), cusci_array_release(want), cusci_array_release(all);
+}
+
 /* Direct convolution at sizes around the block (256) and the FFT method
  * of a long signal, GPU against host. */
 static void convolutions(void)
@@ -238,6 +280,7 @@ int main(void)
   sf_fixtures(gpu, host);
   random_filters();
   streaming();
+  resampler_stream();
   convolutions();
   kernels_at_tails();
   cusci_ctx_destroy(gpu);

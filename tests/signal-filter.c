@@ -184,6 +184,66 @@ static void streaming(void)
   cusci_array_release(b), cusci_array_release(a), cusci_array_release(sos);
 }
 
+/* The streaming resamplers over random chunkings = one call, bit for bit. */
+static void resampling_streams(void)
+{
+  static const double h[9] = { 0.05, -0.1, 0.2, 0.6, 1, 0.6, 0.2, -0.1, 0.05 };
+  static const int64_t rates[4][2] = { { 3, 2 }, { 2, 3 }, { 1, 4 }, { 5, 1 } };
+  int64_t nh = 9;
+  cusci_array *ha = NULL;
+  cusci_array_from_host(host, h, 1, &nh, CUSCI_FLOAT64, &ha);
+  for (int kind = 0; kind < 2; kind++)
+    for (int rt = 0; rt < 4; rt++) {
+      const int axis = rt % 2;
+      int64_t sh[2] = { axis ? 3 : 700, axis ? 700 : 3 };
+      const cusci_dtype dt = rt == 3 ? CUSCI_FLOAT32 : CUSCI_FLOAT64;
+      cusci_array *x = rnd(2, sh, dt, 60 + 4 * kind + rt), *want = NULL;
+      const int64_t up = rates[rt][0], down = rates[rt][1];
+      cusci_status st = kind ? cusci_signal_resample_poly(host, x, up, down, axis, &want) : cusci_signal_upfirdn(host, ha, x, up, down, axis, &want);
+      cusci_signal_resampler *r = NULL;
+      cusci_status sr = kind ? cusci_signal_resampler_create_poly(host, up, down, 2, sh, axis, dt, &r)
+                             : cusci_signal_resampler_create_upfirdn(host, ha, up, down, 2, sh, axis, dt, &r);
+      int64_t ws[2] = { sh[0], sh[1] };
+      ws[axis] = st == CUSCI_OK ? cusci_array_shape(want)[axis] : 0;
+      cusci_array *all = NULL;
+      cusci_array_empty(host, 2, ws, cusci_array_dtype(want ? want : x), &all);
+      uint64_t seed = 7 + rt;
+      int64_t at = 0, got = 0;
+      bool good = st == CUSCI_OK && sr == CUSCI_OK;
+      for (int c = 0; good && at <= 700; c++) {
+        const bool last = at == 700;
+        int64_t len = last ? 0 : (int64_t)(tk_rand(&seed) % 90);
+        if (c % 5 == 2)
+          len = 0;
+        len = at + len > 700 ? 700 - at : len;
+        int64_t s0[2] = { 0, 0 }, e0[2] = { sh[0], sh[1] };
+        s0[axis] = at, e0[axis] = at + len;
+        cusci_array *xv = NULL, *yv = NULL, *dst = NULL;
+        cusci_array_slice(host, x, s0, e0, NULL, &xv);
+        good = (last ? cusci_signal_resampler_finish(host, r, &yv) : cusci_signal_resampler_process(host, r, xv, &yv)) == CUSCI_OK;
+        const int64_t m = good ? cusci_array_shape(yv)[axis] : 0;
+        good = good && got + m <= ws[axis];
+        if (good && m > 0) {
+          int64_t d0[2] = { 0, 0 }, d1[2] = { ws[0], ws[1] };
+          d0[axis] = got, d1[axis] = got + m;
+          cusci_array_slice(host, all, d0, d1, NULL, &dst);
+          good = cusci_array_copy(host, yv, &dst) == CUSCI_OK;
+        }
+        got += m;
+        cusci_array_release(xv), cusci_array_release(yv), cusci_array_release(dst);
+        if (last)
+          break;
+        at += len;
+      }
+      good = good && got == ws[axis] && equal(all, want);
+      ok(good, "%s streaming, up %lld down %lld along axis %d (%s): chunks and finish = one call, bit for bit (%lld of %lld outputs)",
+         kind ? "resample_poly" : "upfirdn", (long long)up, (long long)down, axis, cusci_dtype_name(dt), (long long)got, (long long)ws[axis]);
+      cusci_signal_resampler_destroy(r);
+      cusci_array_release(x), cusci_array_release(want), cusci_array_release(all);
+    }
+  cusci_array_release(ha);
+}
+
 static void errors(void)
 {
   cusci_array *b = vec(bw, 5), *a = vec(aw, 5), *a0 = vec((double[]){ 0, 1 }, 2), *empty = NULL, *nanb = vec((double[]){ 1, NAN }, 2), *y = NULL;
@@ -290,6 +350,7 @@ int main(void)
   sf_fixtures(host, NULL);
   properties();
   streaming();
+  resampling_streams();
   errors();
   cusci_ctx_destroy(host);
   return done_testing();

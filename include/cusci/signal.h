@@ -334,6 +334,28 @@ CUSCI_API cusci_status cusci_signal_filter_state(cusci_ctx *ctx, const cusci_sig
 CUSCI_API cusci_status cusci_signal_filter_reset(cusci_ctx *ctx, cusci_signal_filter *f, const cusci_array *zi);
 CUSCI_API void cusci_signal_filter_destroy(cusci_signal_filter *f);
 
+/* ------------------------------------------------ streaming resamplers */
+
+/*
+ * upfirdn and resample_poly over a signal that comes in chunks (which
+ * SciPy lacks): made for the filter and rates, a chunk's shape (any extent
+ * along axis) and a dtype; each process gives the outputs that the chunk
+ * completes, finish the rest (the filter's tail), and the outputs end to
+ * end are the one-shot call's, bit for bit, for finite inputs. The state
+ * (the last inputs of each signal) lives on ctx's device. After finish,
+ * reset before a new signal. resample_poly's stream of equal rates gives
+ * x converted to its compute dtype (the one-shot call keeps x's).
+ */
+typedef struct cusci_signal_resampler cusci_signal_resampler;
+CUSCI_API cusci_status cusci_signal_resampler_create_upfirdn(cusci_ctx *ctx, const cusci_array *h, int64_t up, int64_t down, int ndim,
+                                                             const int64_t *shape, int axis, cusci_dtype dtype, cusci_signal_resampler **r);
+CUSCI_API cusci_status cusci_signal_resampler_create_poly(cusci_ctx *ctx, int64_t up, int64_t down, int ndim, const int64_t *shape, int axis,
+                                                          cusci_dtype dtype, cusci_signal_resampler **r);
+CUSCI_API cusci_status cusci_signal_resampler_process(cusci_ctx *ctx, cusci_signal_resampler *r, const cusci_array *x, cusci_array **y);
+CUSCI_API cusci_status cusci_signal_resampler_finish(cusci_ctx *ctx, cusci_signal_resampler *r, cusci_array **y);
+CUSCI_API cusci_status cusci_signal_resampler_reset(cusci_ctx *ctx, cusci_signal_resampler *r);
+CUSCI_API void cusci_signal_resampler_destroy(cusci_signal_resampler *r);
+
 #ifdef __cplusplus
 }
 #endif

@@ -204,19 +204,20 @@ __global__ void convolve_kernel(conv_dims d, const T *__restrict__ in1, const T 
  * host's order. */
 template <typename T>
 __global__ void upfirdn_kernel(int64_t nh, const T *__restrict__ h, int64_t outer, int64_t n, int64_t inner, const T *__restrict__ x, int64_t up,
-                               int64_t down, int64_t nout, T *y)
+                               int64_t down, int64_t i0, int64_t j0, int64_t ntot, int64_t nout, T *y)
 {
   const int64_t total = outer * nout * inner, step = (int64_t)gridDim.x * blockDim.x;
   for (int64_t e = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; e < total; e += step) {
     const int64_t q = e % inner, r = e / inner, i = r % nout, o = r / nout;
     const T *xl = x + o * n * inner + q;
-    const int64_t t = i * down, lo = t - (n - 1) * up;
-    int64_t k = t % up;
+    const int64_t t = (i0 + i) * down, lo = t - (ntot - 1) * up;
+    int64_t k = t % up, kmax = t - (j0 > 0 ? j0 : 0) * up;
     if (k < lo)
       k += (lo - k + up - 1) / up * up;
+    kmax = kmax < nh - 1 ? kmax : nh - 1;
     T acc = zero<T>();
-    for (; k < nh && k <= t; k += up)
-      acc = add(acc, mul(h[k], xl[(t - k) / up * inner]));
+    for (; k <= kmax; k += up)
+      acc = add(acc, mul(h[k], xl[((t - k) / up - j0) * inner]));
     y[e] = acc;
   }
 }
@@ -349,13 +350,13 @@ struct upfirdn_op {
   const void *h;
   int64_t outer, n, inner;
   const void *x;
-  int64_t up, down, nout;
+  int64_t up, down, i0, j0, ntot, nout;
   void *y;
   template <typename T> int run()
   {
     const int64_t b = blocks_for(outer * nout * inner, 256);
-    upfirdn_kernel<T><<<(unsigned)(b > 65535 * 64 ? 65535 * 64 : b), 256, 0, s>>>(nh, (const T *)h, outer, n, inner, (const T *)x, up, down, nout,
-                                                                                 (T *)y);
+    upfirdn_kernel<T><<<(unsigned)(b > 65535 * 64 ? 65535 * 64 : b), 256, 0, s>>>(nh, (const T *)h, outer, n, inner, (const T *)x, up, down, i0, j0,
+                                                                                 ntot, nout, (T *)y);
     return launched();
   }
 };
@@ -417,11 +418,11 @@ extern "C" int cusci__sig_convolve_gpu(void *stream, int prec, int ndim, const i
 }
 
 extern "C" int cusci__sig_upfirdn_gpu(void *stream, int prec, int64_t nh, const void *h, int64_t outer, int64_t n, int64_t inner, const void *x,
-                                      int64_t up, int64_t down, int64_t nout, void *y)
+                                      int64_t up, int64_t down, int64_t i0, int64_t j0, int64_t ntot, int64_t nout, void *y)
 {
   if (outer * nout * inner == 0)
     return 0;
-  upfirdn_op op{ (cudaStream_t)stream, nh, h, outer, n, inner, x, up, down, nout, y };
+  upfirdn_op op{ (cudaStream_t)stream, nh, h, outer, n, inner, x, up, down, i0, j0, ntot, nout, y };
   return cusci::by_sdcz(dtype_of(prec), op);
 }
 

@@ -78,7 +78,7 @@ CUSCI_LAUNCHER(int cusci__sig_convolve_gpu(void *stream, int prec, int ndim, con
  * a window takes up to CUSCI__SIG_MEDFILT_MAXW values. */
 #define CUSCI__SIG_MEDFILT_MAXW 1024
 CUSCI_LAUNCHER(int cusci__sig_upfirdn_gpu(void *stream, int prec, int64_t nh, const void *h, int64_t outer, int64_t n, int64_t inner,
-                                          const void *x, int64_t up, int64_t down, int64_t nout, void *y))
+                                          const void *x, int64_t up, int64_t down, int64_t i0, int64_t j0, int64_t ntot, int64_t nout, void *y))
 CUSCI_LAUNCHER(int cusci__sig_order_gpu(void *stream, int dt, int ndim, const int64_t *shape, const int64_t *ks, const uint8_t *mask, int64_t kept,
                                         int64_t rank, const void *x, void *y))
 /* cusci__sig_pad of reference/signal/filter.h on the GPU (up to

@@ -82,13 +82,13 @@ void cusci__sig_convolve(int prec, int ndim, const int64_t *shape1, const void *
 }
 
 void cusci__sig_upfirdn(int prec, int64_t nh, const void *h, int64_t outer, int64_t n, int64_t inner, const void *x, int64_t up, int64_t down,
-                        int64_t nout, void *y)
+                        int64_t i0, int64_t j0, int64_t ntot, int64_t nout, void *y)
 {
   switch (prec) {
-  case CUSCI__SIG_F32: upfirdn_s(nh, h, outer, n, inner, x, up, down, nout, y); break;
-  case CUSCI__SIG_F64: upfirdn_d(nh, h, outer, n, inner, x, up, down, nout, y); break;
-  case CUSCI__SIG_C64: upfirdn_c(nh, h, outer, n, inner, x, up, down, nout, y); break;
-  default: upfirdn_z(nh, h, outer, n, inner, x, up, down, nout, y); break;
+  case CUSCI__SIG_F32: upfirdn_s(nh, h, outer, n, inner, x, up, down, i0, j0, ntot, nout, y); break;
+  case CUSCI__SIG_F64: upfirdn_d(nh, h, outer, n, inner, x, up, down, i0, j0, ntot, nout, y); break;
+  case CUSCI__SIG_C64: upfirdn_c(nh, h, outer, n, inner, x, up, down, i0, j0, ntot, nout, y); break;
+  default: upfirdn_z(nh, h, outer, n, inner, x, up, down, i0, j0, ntot, nout, y); break;
   }
 }
 

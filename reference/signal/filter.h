@@ -45,15 +45,18 @@ int cusci__sig_sosfilt(int prec, int64_t nsec, bool per_channel, const void *sos
 void cusci__sig_convolve(int prec, int ndim, const int64_t *shape1, const void *in1, const int64_t *shape2, const void *in2,
                          const int64_t *start, const int64_t *oshape, void *out);
 /*
- * upfirdn along the middle axis: x (outer x n x inner) upsampled by `up`
- * (up - 1 zeros after each sample), filtered by h (nh taps), downsampled
- * by `down`: y (outer x nout x inner), nout = ((n - 1) up + nh - 1) / down
- * + 1, y[i] = the sum over the taps k = t mod up, t mod up + up, ... <= t
- * (from the first whose sample is inside) of h[k] x[(t - k) / up], t =
- * i down.
+ * upfirdn along the middle axis: x upsampled by `up` (up - 1 zeros after
+ * each sample), filtered by h (nh taps), downsampled by `down`. x (outer x
+ * n x inner) holds the inputs j0 .. j0 + n - 1 of a signal of ntot; y
+ * (outer x nout x inner) gets the outputs i0 .. i0 + nout - 1: y[i] = the
+ * sum over the taps k = t mod up, t mod up + up, ... <= t (from the first
+ * whose input is at most ntot - 1) of h[k] x[(t - k) / up], t = i down.
+ * The whole signal at once is i0 = j0 = 0, ntot = n and nout = ((n - 1)
+ * up + nh - 1) / down + 1; a stream's chunk needs x to reach back to the
+ * inputs its first output reads.
  */
 void cusci__sig_upfirdn(int prec, int64_t nh, const void *h, int64_t outer, int64_t n, int64_t inner, const void *x, int64_t up, int64_t down,
-                        int64_t nout, void *y);
+                        int64_t i0, int64_t j0, int64_t ntot, int64_t nout, void *y);
 /* The extensions: np.pad's constant, wrap and symmetric (convolve2d's
  * fill, wrap and symm), and ndimage's mirror (the edge not repeated) and
  * nearest (the edge repeated). */

@@ -97,28 +97,28 @@ static void NAME(convolve)(int ndim, const int64_t *shape1, const T *in1, const 
 }
 
 /* One output of upfirdn: the sum over the taps k = t mod up, t mod up +
- * up, ... (from the first whose sample is inside) of h[k] x[(t - k) / up]. */
-static T NAME(upfirdn_one)(const T *h, int64_t nh, const T *x, int64_t n, int64_t stride, int64_t up, int64_t t)
+ * up, ... (from the first whose sample is at most ntot - 1) of h[k]
+ * x[(t - k) / up - j0], x holding the inputs from j0 on. */
+static T NAME(upfirdn_one)(const T *h, int64_t nh, const T *x, int64_t stride, int64_t up, int64_t t, int64_t j0, int64_t ntot)
 {
-  int64_t k = t % up;
-  const int64_t lo = t - (n - 1) * up;
+  int64_t k = t % up, kmax = t - (j0 > 0 ? j0 : 0) * up;
+  const int64_t lo = t - (ntot - 1) * up;
   if (k < lo)
     k += (lo - k + up - 1) / up * up;
+  kmax = kmax < nh - 1 ? kmax : nh - 1;
   T acc = 0;
-  for (; k < nh && k <= t; k += up)
-    acc += h[k] * x[(t - k) / up * stride];
+  for (; k <= kmax; k += up)
+    acc += h[k] * x[((t - k) / up - j0) * stride];
   return acc;
 }
 
-static void NAME(upfirdn)(int64_t nh, const T *h, int64_t outer, int64_t n, int64_t inner, const T *x, int64_t up, int64_t down, int64_t nout,
-                          T *y)
+static void NAME(upfirdn)(int64_t nh, const T *h, int64_t outer, int64_t n, int64_t inner, const T *x, int64_t up, int64_t down, int64_t i0,
+                          int64_t j0, int64_t ntot, int64_t nout, T *y)
 {
   for (int64_t o = 0; o < outer; o++)
     for (int64_t i = 0; i < nout; i++)
-      for (int64_t q = 0; q < inner; q++) {
-        const int64_t t = i * down;
-        y[(o * nout + i) * inner + q] = NAME(upfirdn_one)(h, nh, x + o * n * inner + q, n, inner, up, t);
-      }
+      for (int64_t q = 0; q < inner; q++)
+        y[(o * nout + i) * inner + q] = NAME(upfirdn_one)(h, nh, x + o * n * inner + q, inner, up, (i0 + i) * down, j0, ntot);
 }
 
 static void NAME(pad)(int ndim, const int64_t *shape, const int64_t *before, const int64_t *oshape, int mode, T fill, const T *x, T *y)
