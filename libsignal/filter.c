@@ -504,13 +504,224 @@ static cusci_status scaled_state(cusci_ctx *ctx, const sig_iir *f, const cusci_a
   return st;
 }
 
+/* ------------------------------------------------ Gustafsson's method */
+
+/* lfilter of n samples (complex, host) through the normalised c (b, a:
+ * K + 1 each) from state z (K values, changed), in place. */
+static void host_lfilter(int64_t K, const double complex *c, double complex *x, int64_t n, int64_t stride, double complex *z)
+{
+  const double complex *b = c, *a = c + K + 1;
+  for (int64_t t = 0; t < n; t++) {
+    const double complex xn = x[t * stride], yn = z[0] + b[0] * xn;
+    for (int64_t k = 0; k + 1 < K; k++)
+      z[k] = z[k + 1] + b[k + 1] * xn - a[k + 1] * yn;
+    z[K - 1] = b[K] * xn - a[K] * yn;
+    x[t * stride] = yn;
+  }
+}
+
+/* The least-squares solver of the n x m matrix A (column-major, complex,
+ * n >= m, full column rank): P = R^-1 Q^H (m x n, row-major) by modified
+ * Gram-Schmidt. false when the columns are dependent. */
+static bool pinv_mgs(int64_t n, int64_t m, double complex *A, double complex *P)
+{
+  double complex *R = calloc((size_t)(m * m), sizeof *R);
+  if (!R)
+    return false;
+  bool good = true;
+  for (int64_t j = 0; j < m && good; j++) {
+    double complex *aj = A + j * n;
+    for (int64_t k = 0; k < j; k++) {
+      const double complex *qk = A + k * n;
+      double complex d = 0;
+      for (int64_t i = 0; i < n; i++)
+        d += conj(qk[i]) * aj[i];
+      R[k * m + j] = d;
+      for (int64_t i = 0; i < n; i++)
+        aj[i] -= d * qk[i];
+    }
+    double nn = 0;
+    for (int64_t i = 0; i < n; i++)
+      nn += creal(aj[i]) * creal(aj[i]) + cimag(aj[i]) * cimag(aj[i]);
+    nn = sqrt(nn);
+    good = nn > 1e-300;
+    R[j * m + j] = nn;
+    for (int64_t i = 0; good && i < n; i++)
+      aj[i] /= nn;
+  }
+  /* P = R^-1 Q^H: for each column i, back substitution of R p = conj(q_i). */
+  for (int64_t i = 0; good && i < n; i++)
+    for (int64_t r = m - 1; r >= 0; r--) {
+      double complex v = conj(A[r * n + i]);
+      for (int64_t k = r + 1; k < m; k++)
+        v -= R[r * m + k] * P[k * n + i];
+      P[r * n + i] = v / R[r * m + r];
+    }
+  free(R);
+  return good;
+}
+
+/* out[..., j at axis, ...] = sum_t in[..., t, ...] C[j * n + t] for the
+ * rows j < rows of the host matrix C (rows x n), in along axis of n
+ * samples: a new array with rows along axis. */
+static cusci_status apply_matrix(cusci_ctx *ctx, const double complex *C, int64_t rows, int64_t n, cusci_array *in, int axis, cusci_dtype dt,
+                                 cusci_array **out)
+{
+  const int nd = cusci_array_ndim(in);
+  int64_t xs[SIG_MAXD + 1], cs[SIG_MAXD + 1];
+  for (int i = 0, k = 0; i < nd; i++) {
+    if (i == axis) {
+      xs[k] = 1, cs[k] = rows, k++;
+      xs[k] = n, cs[k] = n, k++;
+    } else {
+      xs[k] = cusci_array_shape(in)[i], cs[k] = 1, k++;
+    }
+  }
+  const int64_t cnt = rows * n;
+  const int red = axis + 1;
+  const cusci_reduce_opts opts = { 1, &red, false, 0 };
+  cusci_array *c = NULL, *cr = NULL, *xr = NULL, *p = NULL;
+  cusci_status st = upload(ctx, C, 1, &cnt, dt, &c);
+  if (st == CUSCI_OK)
+    st = cusci_array_reshape(ctx, c, nd + 1, cs, &cr);
+  if (st == CUSCI_OK)
+    st = cusci_array_reshape(ctx, in, nd + 1, xs, &xr);
+  if (st == CUSCI_OK)
+    st = cusci_multiply(ctx, cr, xr, &p);
+  if (st == CUSCI_OK)
+    st = cusci_sum(ctx, p, &opts, out);
+  SIG_RELEASE(c, cr, xr, p);
+  return st;
+}
+
+/* The filter of x (contiguous, f->dt) along axis from zero state, reversed
+ * first when rev_in and reversed back when rev_out: a new array. */
+static cusci_status pass(cusci_ctx *ctx, const char *fn, const sig_iir *f, cusci_array *x, int axis, bool rev_in, bool rev_out, cusci_array **out)
+{
+  const int nd = cusci_array_ndim(x);
+  cusci_array *v = NULL, *in = NULL, *z = NULL, *y = NULL, *w = NULL;
+  cusci_status st = rev_in ? cusci__sig_along(ctx, x, axis, CUSCI_SLICE_NONE, CUSCI_SLICE_NONE, -1, &v) : CUSCI_OK;
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, v ? v : x, &in);
+  if (st == CUSCI_OK)
+    st = make_state(ctx, fn, f, nd, cusci_array_shape(x), axis, NULL, &z);
+  if (st == CUSCI_OK)
+    st = cusci_array_empty(ctx, nd, cusci_array_shape(x), f->dt, &y);
+  if (st == CUSCI_OK)
+    st = iir_run(ctx, fn, f, in, axis, z, y);
+  if (st == CUSCI_OK && rev_out)
+    st = cusci__sig_along(ctx, y, axis, CUSCI_SLICE_NONE, CUSCI_SLICE_NONE, -1, &w);
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, w ? w : y, out);
+  SIG_RELEASE(v, in, z, y, w);
+  return st;
+}
+
+/*
+ * filtfilt by Gustafsson's method (F. Gustafsson, Determining the initial
+ * states in forward-backward filtering, IEEE Trans. Signal Processing 44,
+ * 1996), as SciPy's _filtfilt_gust with the whole impulse response (irlen
+ * None): the initial states of the forward and the backward pass that
+ * make forward-backward and backward-forward filtering agree in the least
+ * squares sense, from the observability matrix O of the filter (its
+ * response to a unit state), S (the filter of O reversed), M = [S^R - O,
+ * O^R - S] and W = [S^R, O^R]; y = y_fb + W M^+ (y_bf - y_fb). M^+ and W
+ * are made on the host, the filter passes and the products on ctx.
+ */
+static cusci_status gust(cusci_ctx *ctx, const char *fn, sig_iir *f, const cusci_array *x, int axis, cusci_array **y)
+{
+  const int nd = cusci_array_ndim(x);
+  const int64_t *sh = cusci_array_shape(x), n = sh[axis], K = f->K;
+  CUSCI_TRY(cusci_check_out(ctx, fn, y, nd, sh, f->dt, CUSCI_CASTING_NO));
+  if (K == 0) {
+    /* No state: the filter is the scalar (b0 / a0)^2. */
+    const double complex g = f->host[0] * f->host[0];
+    cusci_array *xc = NULL, *gs = NULL;
+    cusci_status st = cusci__sig_contiguous(ctx, x, f->dt, &xc);
+    if (st == CUSCI_OK)
+      st = upload(ctx, &g, 0, NULL, f->dt, &gs);
+    if (st == CUSCI_OK)
+      st = cusci_multiply(ctx, xc, gs, y);
+    SIG_RELEASE(xc, gs);
+    return st;
+  }
+  if (n < 2 * K)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "x has %lld samples along axis %d: Gustafsson's method needs at least twice the order, %lld",
+                          (long long)n, axis, (long long)(2 * K));
+  double complex *O = calloc((size_t)(n * K), sizeof *O), *S = calloc((size_t)(n * K), sizeof *S), *z = calloc((size_t)K, sizeof *z);
+  double complex *M = malloc(sizeof *M * (size_t)(n * 2 * K)), *P = malloc(sizeof *P * (size_t)(2 * K * n)), *W = malloc(sizeof *W * (size_t)(2 * K * n));
+  cusci_status st = O && S && z && M && P && W ? CUSCI_OK : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for Gustafsson's matrices");
+  if (st == CUSCI_OK) {
+    /* O: column 0 the response to the unit state, column k that delayed by
+     * k (column-major, n rows). S: each column of O reversed, filtered. */
+    z[0] = 1;
+    host_lfilter(K, f->host, O, n, 1, z);
+    for (int64_t k = 1; k < K; k++)
+      for (int64_t i = k; i < n; i++)
+        O[k * n + i] = O[i - k];
+    for (int64_t k = 0; k < K; k++) {
+      for (int64_t i = 0; i < n; i++)
+        S[k * n + i] = O[k * n + n - 1 - i];
+      memset(z, 0, sizeof *z * (size_t)K);
+      host_lfilter(K, f->host, S + k * n, n, 1, z);
+    }
+    /* M = [S^R - O, O^R - S] (column-major n x 2K); W^T = [S^R, O^R]^T
+     * (2K x n, row-major) for apply_matrix. */
+    for (int64_t k = 0; k < K; k++)
+      for (int64_t i = 0; i < n; i++) {
+        const double complex sr = S[k * n + n - 1 - i], orr = O[k * n + n - 1 - i];
+        M[k * n + i] = sr - O[k * n + i];
+        M[(K + k) * n + i] = orr - S[k * n + i];
+        W[k * n + i] = sr;
+        W[(K + k) * n + i] = orr;
+      }
+    if (!pinv_mgs(n, 2 * K, M, P))
+      st = cusci_ctx_fail(ctx, CUSCI_ERR_LINALG, fn, "Gustafsson's system for this filter and length is rank deficient");
+  }
+  cusci_array *xc = NULL, *yf = NULL, *yfb = NULL, *yb = NULL, *ybf = NULL, *d = NULL, *ic = NULL, *wic = NULL, *wt = NULL, *r = NULL;
+  if (st == CUSCI_OK)
+    st = cusci__sig_contiguous(ctx, x, f->dt, &xc);
+  /* y_fb: forward, then backward; y_bf: backward, then forward. */
+  if (st == CUSCI_OK)
+    st = pass(ctx, fn, f, xc, axis, false, false, &yf);
+  if (st == CUSCI_OK)
+    st = pass(ctx, fn, f, yf, axis, true, true, &yfb);
+  if (st == CUSCI_OK)
+    st = pass(ctx, fn, f, xc, axis, true, true, &yb);
+  if (st == CUSCI_OK)
+    st = pass(ctx, fn, f, yb, axis, false, false, &ybf);
+  if (st == CUSCI_OK)
+    st = cusci_subtract(ctx, ybf, yfb, &d);
+  /* ic = M^+ delta (2K along axis); wic = W ic (n along axis). */
+  if (st == CUSCI_OK)
+    st = apply_matrix(ctx, P, 2 * K, n, d, axis, f->dt, &ic);
+  if (st == CUSCI_OK) {
+    /* W as n x 2K row-major: W[t][j] = column j of [S^R, O^R] at t. */
+    for (int64_t t = 0; t < n; t++)
+      for (int64_t j = 0; j < 2 * K; j++)
+        P[t * 2 * K + j] = W[j * n + t];
+    st = apply_matrix(ctx, P, n, 2 * K, ic, axis, f->dt, &wic);
+  }
+  if (st == CUSCI_OK)
+    st = cusci_add(ctx, yfb, wic, &r);
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, r, y);
+  free(O), free(S), free(z), free(M), free(P), free(W);
+  SIG_RELEASE(xc, yf, yfb, yb, ybf, d, ic, wic, wt, r);
+  return st;
+}
+
 /* The default padding: 3 taps, as SciPy's _validate_pad. */
 static cusci_status filtfilt_run(cusci_ctx *ctx, const char *fn, sig_iir *f, const double complex *zi_host, int64_t ntaps, const cusci_array *x,
                                  int axis, const cusci_signal_filtfilt_opts *opts, cusci_array **y)
 {
   cusci_signal_filtfilt_opts o = opts ? *opts : (cusci_signal_filtfilt_opts){ CUSCI_SIGNAL_PAD_ODD, 0, false };
-  if (o.gust)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "gust (Gustafsson's method) is not offered: use padtype and padlen");
+  if (o.gust && f->sos)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "gust (Gustafsson's method) is filtfilt's, not sosfiltfilt's (as SciPy's)");
+  if (o.gust) {
+    CUSCI_TRY(channels_fit(ctx, fn, f, cusci_array_ndim(x), cusci_array_shape(x), axis));
+    return gust(ctx, fn, f, x, axis, y);
+  }
   if ((int)o.padtype < 0 || o.padtype > CUSCI_SIGNAL_PAD_NONE)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "padtype %d is not one of odd, even, constant and none", (int)o.padtype);
   if (o.padlen < 0)

@@ -91,7 +91,8 @@ static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
     cusci_array *x = sf_load(ctx, name, "x", false);
     *want = sf_load(ctx, name, "y", false);
     /* SciPy's padlen 0 is no padding: padtype none here. */
-    cusci_signal_filtfilt_opts o = { padlen == 0 ? CUSCI_SIGNAL_PAD_NONE : sf_pad(a1), padlen < 0 ? 0 : padlen, false };
+    cusci_signal_filtfilt_opts o = { padlen == 0 ? CUSCI_SIGNAL_PAD_NONE : sf_pad(a1), padlen < 0 ? 0 : padlen, !strcmp(a1, "gust") };
+    *fft = o.gust; /* its least-squares products are reductions */
     if (b && x && (sos || a))
       st = sos ? cusci_signal_sosfiltfilt(ctx, b, x, axis, &o, y) : cusci_signal_filtfilt(ctx, b, a, x, axis, &o, y);
     cusci_array_release(b), cusci_array_release(a), cusci_array_release(x);

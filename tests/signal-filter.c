@@ -276,7 +276,7 @@ static void errors(void)
   cusci_signal_filtfilt_opts o = { CUSCI_SIGNAL_PAD_ODD, 50, false };
   tk_status(host, cusci_signal_filtfilt(host, b, a, x, -1, &o, &y), CUSCI_ERR_VALUE, "more than padlen, which is 50", "filtfilt with padlen 50 of 50 samples");
   o.padlen = 0, o.gust = true;
-  tk_status(host, cusci_signal_filtfilt(host, b, a, x, -1, &o, &y), CUSCI_ERR_VALUE, "gust", "filtfilt with gust");
+  tk_status(host, cusci_signal_sosfiltfilt(host, sosg, x, -1, &o, &y), CUSCI_ERR_VALUE, "not sosfiltfilt's", "sosfiltfilt with gust");
   o.gust = false, o.padtype = (cusci_signal_padtype)7;
   tk_status(host, cusci_signal_filtfilt(host, b, a, x, -1, &o, &y), CUSCI_ERR_VALUE, "padtype 7", "filtfilt with padtype 7");
   cusci_array *ab = vec((double[]){ 1, -1 }, 2);

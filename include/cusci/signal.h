@@ -282,7 +282,8 @@ CUSCI_API cusci_status cusci_signal_sosfilt(cusci_ctx *ctx, const cusci_array *s
  * 3 * max(len(a), len(b)), or for sections 3 * (2 n_sections + 1, less
  * the sections of order one)) of padtype, each pass started in the steady
  * state of its first sample. opts NULL: odd padding of the default
- * length. gust (Gustafsson's method) is CUSCI_ERR_VALUE for now.
+ * length. gust (filtfilt only, as SciPy's method="gust"): Gustafsson's
+ * initial states instead of padding, over the whole impulse response.
  */
 CUSCI_API cusci_status cusci_signal_filtfilt(cusci_ctx *ctx, const cusci_array *b, const cusci_array *a, const cusci_array *x, int axis,
                                              const cusci_signal_filtfilt_opts *opts, cusci_array **y);
