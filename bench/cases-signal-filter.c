@@ -24,7 +24,7 @@ static const double BUTTER_SOS[24] = { 2.395964410377617e-05, 4.791928820755234e
                                        1.0, 2.0, 1.0, 1.0, -1.2197253651240232, 0.5076634651740437,
                                        1.0, 2.0, 1.0, 1.0, -1.4515795942478362, 0.794251053241888 };
 
-typedef enum { F_LFILTER, F_SOSFILT, F_FILTFILT, F_STREAM, F_FFTCONV, F_DIRECT, F_RESAMPLE_POLY, F_MEDFILT } fkind;
+typedef enum { F_LFILTER, F_SOSFILT, F_FILTFILT, F_STREAM, F_FFTCONV, F_OACONV, F_DIRECT, F_RESAMPLE_POLY, F_MEDFILT } fkind;
 
 typedef struct fstate {
   fkind kind;
@@ -96,6 +96,7 @@ static int run(cusci_ctx *ctx, void *state)
   case F_FILTFILT: return fresh(cusci_signal_filtfilt(ctx, s->b, s->a, s->x, -1, NULL, &r), r);
   case F_STREAM: return cusci_signal_filter_process(ctx, s->f, s->x, &s->out);
   case F_FFTCONV: return fresh(cusci_signal_fftconvolve(ctx, s->x, s->h, CUSCI_SIGNAL_FULL, 0, NULL, &r), r);
+  case F_OACONV: return fresh(cusci_signal_oaconvolve(ctx, s->x, s->h, CUSCI_SIGNAL_FULL, 0, NULL, &r), r);
   case F_DIRECT: return fresh(cusci_signal_convolve(ctx, s->x, s->h, CUSCI_SIGNAL_FULL, CUSCI_SIGNAL_DIRECT, &r), r);
   case F_RESAMPLE_POLY: return fresh(cusci_signal_resample_poly(ctx, s->x, 3, 2, -1, &r), r);
   case F_MEDFILT: return cusci_signal_medfilt(ctx, s->x, 1, (int64_t[]){ 5 }, &s->out);
@@ -116,6 +117,7 @@ CASE(stream_256, F_STREAM, 256, 65536, 0)
 CASE(sosfilt_2e24, F_SOSFILT, 1, INT64_C(1) << 24, 0)
 CASE(sosfilt_4096, F_SOSFILT, 1, 4096, 0)
 CASE(fftconvolve, F_FFTCONV, 1, INT64_C(1) << 22, 4096)
+CASE(oaconvolve, F_OACONV, 1, INT64_C(1) << 22, 4096)
 CASE(direct, F_DIRECT, 1, INT64_C(1) << 20, 64)
 CASE(resample_poly, F_RESAMPLE_POLY, 1, INT64_C(1) << 24, 0)
 CASE(medfilt, F_MEDFILT, 1, INT64_C(1) << 22, 0)
@@ -128,6 +130,7 @@ const bench_case bench_cases_signal_filter[] = {
   { "signal.sosfilt_f64_2e24", "sosfilt, 4 sections, one signal of 2^24 float64", setup_sosfilt_2e24, run, teardown, 0, NULL },
   { "signal.sosfilt_f64_1x4096_host", "sosfilt, 4 sections, 4096 float64: host time per call", setup_sosfilt_4096, run, teardown, 1, NULL },
   { "signal.fftconvolve_f64_2e22_2e12", "fftconvolve full, 2^22 by 2^12 float64", setup_fftconvolve, run, teardown, 0, NULL },
+  { "signal.oaconvolve_f64_2e22_2e12", "oaconvolve full, 2^22 by 2^12 float64", setup_oaconvolve, run, teardown, 0, NULL },
   { "signal.convolve_direct_f64_2e20_64", "convolve direct full, 2^20 by 64 float64", setup_direct, run, teardown, 0, NULL },
   { "signal.resample_poly_f64_2e24_3_2", "resample_poly up 3 down 2, 2^24 float64", setup_resample_poly, run, teardown, 0, NULL },
   { "signal.medfilt_f64_2e22_k5", "medfilt, kernel 5, 2^22 float64", setup_medfilt, run, teardown, 0, NULL },

@@ -55,6 +55,8 @@ def _conv(which, n, m):
         x, h = cp.ones(n), cp.ones(m)
         if which == "fft":
             return lambda: S.fftconvolve(x, h)
+        if which == "oa":
+            return lambda: S.oaconvolve(x, h)
         return lambda: S.convolve(x, h, method="direct")
     return make
 
@@ -78,6 +80,7 @@ CASES = {
     "signal.sosfilt_f64_2e24": _filt("sosfilt", 1, 1 << 24),
     "signal.sosfilt_f64_1x4096_host": _filt("sosfilt", 1, 4096),
     "signal.fftconvolve_f64_2e22_2e12": _conv("fft", 1 << 22, 4096),
+    "signal.oaconvolve_f64_2e22_2e12": _conv("oa", 1 << 22, 4096),
     "signal.convolve_direct_f64_2e20_64": _conv("direct", 1 << 20, 64),
     "signal.resample_poly_f64_2e24_3_2": resample_poly,
     "signal.medfilt_f64_2e22_k5": medfilt,
