@@ -270,7 +270,9 @@ static cusci_status filter_with_state(cusci_ctx *ctx, const char *fn, const sig_
   CUSCI_TRY(cusci_check_out(ctx, fn, y, nd, sh, f->dt, CUSCI_CASTING_NO));
   cusci_array *xc = NULL, *r = NULL;
   cusci_status st = cusci__sig_contiguous(ctx, x, f->dt, &xc);
-  if (st == CUSCI_OK && !(*y && cusci_array_is_c_contiguous(*y)))
+  /* A given *y is written in place when it is contiguous and not x's
+   * memory (the kernels take the two apart). */
+  if (st == CUSCI_OK && !(*y && cusci_array_is_c_contiguous(*y) && cusci_array_data(*y) != cusci_array_data(xc)))
     st = cusci_array_empty(ctx, nd, sh, f->dt, &r);
   if (st == CUSCI_OK)
     st = iir_run(ctx, fn, f, xc, axis, z, r ? r : *y);

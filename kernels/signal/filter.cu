@@ -8,7 +8,9 @@
  * The filters run one thread per signal (a line of outer x len x inner),
  * its state in registers when it is short and in the state array
  * otherwise; consecutive threads take consecutive i, so that with
- * inner > 1 a warp's loads of one sample are one transaction.
+ * inner > 1 a warp's loads of one sample are one transaction. x, y and the
+ * state never overlap (the API layer sees to it), so that the loads of
+ * later samples need not wait for the stores of earlier outputs.
  */
 #include <cuda_runtime.h>
 
@@ -53,8 +55,8 @@ constexpr int REG = 16;
 /* lfilter of one line; S: the state in zr (registers, K <= REG) or in z
  * itself (stride inner). */
 template <typename T, bool REGS>
-__global__ void lfilter_kernel(int64_t K, const T *__restrict__ coef, int64_t outer, int64_t len, int64_t inner, const T *x, T *y,
-                               T *__restrict__ z)
+__global__ void lfilter_kernel(int64_t K, const T *__restrict__ coef, int64_t outer, int64_t len, int64_t inner, const T *__restrict__ x,
+                               T *__restrict__ y, T *__restrict__ z)
 {
   const int64_t line = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (line >= outer * inner)
@@ -102,8 +104,8 @@ __global__ void lfilter_kernel(int64_t K, const T *__restrict__ coef, int64_t ou
 /* sosfilt of one line, the sections' states in registers up to REG / 2
  * sections, else in z. */
 template <typename T, bool REGS>
-__global__ void sosfilt_kernel(int64_t nsec, int per_channel, const T *__restrict__ sos, int64_t outer, int64_t len, int64_t inner, const T *x,
-                               T *y, T *__restrict__ z)
+__global__ void sosfilt_kernel(int64_t nsec, int per_channel, const T *__restrict__ sos, int64_t outer, int64_t len, int64_t inner,
+                               const T *__restrict__ x, T *__restrict__ y, T *__restrict__ z)
 {
   const int64_t line = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (line >= outer * inner)

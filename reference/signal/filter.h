@@ -23,8 +23,8 @@ enum { CUSCI__SIG_F32 = 0, CUSCI__SIG_F64, CUSCI__SIG_C64, CUSCI__SIG_C128 };
  * sample, as SciPy's lfilter:
  *   y = z[0] + b[0] x;  z[k] = z[k + 1] + b[k + 1] x - a[k + 1] y;
  *   z[K - 1] = b[K] x - a[K] y.
- * y may be x. 0, or -1 when memory for a line's state runs out (as for
- * sosfilt).
+ * y may be x here (not on the GPU). 0, or -1 when memory for a line's
+ * state runs out (as for sosfilt).
  */
 int cusci__sig_lfilter(int prec, int64_t K, const void *coef, int64_t outer, int64_t len, int64_t inner, const void *x, void *y, void *z);
 /*
