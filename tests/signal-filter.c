@@ -51,6 +51,27 @@ static void properties(void)
   free(v);
   cusci_array_release(y), y = NULL;
 
+  /* A filter without state under Gustafsson's method is (b0 / a0)^2; an
+   * empty signal filters to an empty one and leaves the state as it was. */
+  {
+    cusci_array *b2 = vec((double[]){ 3 }, 1), *a2 = vec((double[]){ 1.5 }, 1), *g = NULL, *e = NULL, *ye = NULL, *zf = NULL;
+    cusci_signal_filtfilt_opts go = { CUSCI_SIGNAL_PAD_ODD, 0, true };
+    cusci_status sg = cusci_signal_filtfilt(host, b2, a2, x, 0, &go, &g);
+    double *gv = sg == CUSCI_OK ? tk_to_host(host, g) : NULL;
+    ok(gv && gv[0] == 4 && gv[1] == 0, "filtfilt, gust, of a filter without state: (b0 / a0)^2 x (%s)", cusci_status_name(sg));
+    free(gv);
+    int64_t e0 = 0;
+    cusci_array_empty(host, 1, &e0, CUSCI_FLOAT64, &e);
+    cusci_array *zi = vec((double[]){ 0.5, -0.25, 1, 2 }, 4);
+    cusci_array *ah = vec((double[]){ 1, -0.5 }, 2);
+    sg = cusci_signal_lfilter(host, b, ah, e, 0, zi, &ye, &zf);
+    double *zv = sg == CUSCI_OK ? tk_to_host(host, zf) : NULL;
+    ok(sg == CUSCI_OK && cusci_array_size(ye) == 0 && zv && zv[0] == 0.5 && zv[3] == 2, "lfilter of an empty signal: empty, zf = zi (%s)",
+       cusci_status_name(sg));
+    free(zv);
+    cusci_array_release(b2), cusci_array_release(a2), cusci_array_release(g), cusci_array_release(e), cusci_array_release(ye);
+    cusci_array_release(zf), cusci_array_release(zi), cusci_array_release(ah);
+  }
   /* Linearity: f(x1 + 2 x2) = f(x1) + 2 f(x2), within rounding. */
   cusci_array *a = vec(aw, 5);
   int64_t sh[2] = { 3, 500 };
