@@ -158,7 +158,8 @@ static cusci_status fft_method(cusci_ctx *ctx, const char *fn, const cusci_array
 
 static int prec_of(cusci_dtype dt)
 {
-  return dt == CUSCI_FLOAT32 ? CUSCI__SIG_F32 : dt == CUSCI_FLOAT64 ? CUSCI__SIG_F64 : dt == CUSCI_COMPLEX64 ? CUSCI__SIG_C64 : CUSCI__SIG_C128;
+  return dt == CUSCI_FLOAT32 ? CUSCI__SIG_F32 : dt == CUSCI_FLOAT64 ? CUSCI__SIG_F64 : dt == CUSCI_COMPLEX64 ? CUSCI__SIG_C64 : dt == CUSCI_UINT64 ? CUSCI__SIG_U64
+                                                                                                                                : CUSCI__SIG_C128;
 }
 
 static cusci_status direct_method(cusci_ctx *ctx, const char *fn, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
@@ -166,7 +167,15 @@ static cusci_status direct_method(cusci_ctx *ctx, const char *fn, const cusci_ar
 {
   const int nd = cusci_array_ndim(in1);
   const int64_t *s1 = cusci_array_shape(in1), *s2 = cusci_array_shape(in2);
-  const cusci_dtype dt = result_dtype(cusci_array_dtype(in1), cusci_array_dtype(in2));
+  const cusci_dtype d1 = cusci_array_dtype(in1), d2 = cusci_array_dtype(in2);
+  /* Integers and bools keep NumPy's promoted dtype, as SciPy's direct
+   * method: the sums in uint64 modulo 2^64, whose image in that dtype is
+   * its own wrapped arithmetic (bool: any product true). */
+  const bool exact = !cusci_dtype_is_inexact(d1) && !cusci_dtype_is_inexact(d2);
+  cusci_dtype rt = CUSCI_FLOAT64;
+  if (exact)
+    CUSCI_TRY(cusci_promote_types(d1, d2, &rt));
+  const cusci_dtype dt = exact ? CUSCI_UINT64 : result_dtype(d1, d2);
   const bool gpu = cusci_ctx_device(ctx) >= 0;
   if (gpu && nd > CUSCI__SIG_CONV_MAXD)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "the direct method on a GPU takes up to %d dimensions; these inputs have %d (use the FFT method)",
@@ -174,7 +183,7 @@ static cusci_status direct_method(cusci_ctx *ctx, const char *fn, const cusci_ar
   int64_t start[SIG_MAXD], oshape[SIG_MAXD];
   for (int i = 0; i < nd; i++)
     window(mode, s1[i], s2[i], &start[i], &oshape[i]);
-  CUSCI_TRY(cusci_check_out(ctx, fn, out, nd, oshape, dt, CUSCI_CASTING_NO));
+  CUSCI_TRY(cusci_check_out(ctx, fn, out, nd, oshape, exact ? rt : dt, CUSCI_CASTING_NO));
   cusci_array *c1 = NULL, *c2 = NULL, *t1 = NULL, *t2 = NULL, *r = NULL;
   cusci_status st = cusci_array_astype(ctx, (cusci_array *)in1, dt, false, &t1);
   if (st == CUSCI_OK)
@@ -194,6 +203,12 @@ static cusci_status direct_method(cusci_ctx *ctx, const char *fn, const cusci_ar
     } else {
       cusci__sig_convolve(prec_of(dt), nd, s1, cusci_array_data(c1), s2, cusci_array_data(c2), start, oshape, cusci_array_data(r));
     }
+  }
+  if (st == CUSCI_OK && exact) {
+    cusci_array *w = NULL;
+    st = cusci_array_astype(ctx, r, rt, false, &w);
+    cusci_array_release(r);
+    r = w;
   }
   if (st == CUSCI_OK)
     st = cusci_give_out(ctx, fn, r, out), r = NULL;

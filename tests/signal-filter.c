@@ -72,6 +72,29 @@ static void properties(void)
     cusci_array_release(b2), cusci_array_release(a2), cusci_array_release(g), cusci_array_release(e), cusci_array_release(ye);
     cusci_array_release(zf), cusci_array_release(zi), cusci_array_release(ah);
   }
+  /* Integers keep their dtype and wrap as NumPy's; bools are any. */
+  {
+    int64_t two = 2;
+    const int8_t i8[2] = { 100, 100 }, k8[2] = { 2, 2 };
+    const bool ba[2] = { true, false }, bb[2] = { true, true };
+    cusci_array *p = NULL, *q = NULL, *r = NULL, *pb = NULL, *qb = NULL, *rb = NULL;
+    cusci_array_from_host(host, i8, 1, &two, CUSCI_INT8, &p);
+    cusci_array_from_host(host, k8, 1, &two, CUSCI_INT8, &q);
+    cusci_array_from_host(host, ba, 1, &two, CUSCI_BOOL, &pb);
+    cusci_array_from_host(host, bb, 1, &two, CUSCI_BOOL, &qb);
+    cusci_status s1 = cusci_signal_convolve(host, p, q, CUSCI_SIGNAL_FULL, CUSCI_SIGNAL_AUTO, &r);
+    cusci_status s2 = cusci_signal_convolve(host, pb, qb, CUSCI_SIGNAL_FULL, CUSCI_SIGNAL_DIRECT, &rb);
+    int8_t rv[3] = { 0 };
+    bool bv[3] = { false };
+    if (s1 == CUSCI_OK && cusci_array_dtype(r) == CUSCI_INT8)
+      cusci_array_to_host(host, r, rv, sizeof rv);
+    if (s2 == CUSCI_OK && cusci_array_dtype(rb) == CUSCI_BOOL)
+      cusci_array_to_host(host, rb, bv, sizeof bv);
+    ok(rv[0] == -56 && rv[1] == -112 && rv[2] == -56, "convolve of int8 [100, 100] by [2, 2]: int8 [-56, -112, -56], wrapped as NumPy's");
+    ok(bv[0] && bv[1] && !bv[2], "convolve of bools: [True, True, False] as SciPy's");
+    cusci_array_release(p), cusci_array_release(q), cusci_array_release(r);
+    cusci_array_release(pb), cusci_array_release(qb), cusci_array_release(rb);
+  }
   /* Linearity: f(x1 + 2 x2) = f(x1) + 2 f(x2), within rounding. */
   cusci_array *a = vec(aw, 5);
   int64_t sh[2] = { 3, 500 };

@@ -57,8 +57,8 @@ typedef struct cusci_signal_filtfilt_opts {
  * convolve with in2 reversed and conjugated; in VALID mode with in2 the
  * larger, SciPy's swap (and its conjugated, reversed result). method
  * DIRECT sums the products, FFT goes through the real or complex FFT of
- * fft.h, AUTO picks by size (integer inputs always DIRECT, as SciPy, and
- * their result then is float64 too).
+ * fft.h, AUTO picks by size (integer inputs always DIRECT, as SciPy's,
+ * their result of their promoted integer dtype, wrapped as NumPy's).
  */
 CUSCI_API cusci_status cusci_signal_convolve(cusci_ctx *ctx, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
                                              cusci_signal_method method, cusci_array **out);

@@ -45,6 +45,9 @@ __device__ __forceinline__ double2 mul(double2 a, double2 b)
 }
 __device__ __forceinline__ double2 add(double2 a, double2 b) { return make_double2(add(a.x, b.x), add(a.y, b.y)); }
 __device__ __forceinline__ double2 sub(double2 a, double2 b) { return make_double2(sub(a.x, b.x), sub(a.y, b.y)); }
+/* The integers' direct convolution: uint64 modulo 2^64. */
+__device__ __forceinline__ uint64_t mul(uint64_t a, uint64_t b) { return a * b; }
+__device__ __forceinline__ uint64_t add(uint64_t a, uint64_t b) { return a + b; }
 template <typename T> __device__ __forceinline__ T zero() { return T(); }
 template <> __device__ __forceinline__ float2 zero<float2>() { return make_float2(0, 0); }
 template <> __device__ __forceinline__ double2 zero<double2>() { return make_double2(0, 0); }
@@ -416,6 +419,8 @@ extern "C" int cusci__sig_convolve_gpu(void *stream, int prec, int ndim, const i
   if (no == 0)
     return 0;
   convolve_op op{ (cudaStream_t)stream, d, in1, in2, out, no };
+  if (prec == CUSCI__SIG_U64)
+    return op.run<uint64_t>();
   return cusci::by_sdcz(dtype_of(prec), op);
 }
 

@@ -62,7 +62,8 @@ CUSCI_LAUNCHER(int cusci__sig_dct_extract(void *stream, int f32, int type, int s
 
 /*
  * The filters and direct convolution of reference/signal/filter.h on the
- * GPU, with its arguments (device pointers; prec its precision codes),
+ * GPU, with its arguments (device pointers; prec its precision codes, and
+ * CUSCI__SIG_U64 for the convolution),
  * its results bit for bit. The direct convolution takes up to
  * CUSCI__SIG_CONV_MAXD dimensions.
  */

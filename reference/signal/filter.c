@@ -33,6 +33,13 @@
 #include "reference/signal/filter_body.h"
 #undef T
 #undef NAME
+#define T uint64_t
+#define NAME(x) x##_u
+#define CUSCI__SIG_CONVOLVE_ONLY
+#include "reference/signal/filter_body.h"
+#undef CUSCI__SIG_CONVOLVE_ONLY
+#undef T
+#undef NAME
 
 /* A line's state while it runs: n values of the largest type, on the
  * stack when few. */
@@ -77,6 +84,7 @@ void cusci__sig_convolve(int prec, int ndim, const int64_t *shape1, const void *
   case CUSCI__SIG_F32: convolve_s(ndim, shape1, in1, shape2, in2, start, oshape, out); break;
   case CUSCI__SIG_F64: convolve_d(ndim, shape1, in1, shape2, in2, start, oshape, out); break;
   case CUSCI__SIG_C64: convolve_c(ndim, shape1, in1, shape2, in2, start, oshape, out); break;
+  case CUSCI__SIG_U64: convolve_u(ndim, shape1, in1, shape2, in2, start, oshape, out); break;
   default: convolve_z(ndim, shape1, in1, shape2, in2, start, oshape, out); break;
   }
 }

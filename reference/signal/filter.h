@@ -15,6 +15,9 @@
 #include <cusci/kit/dtypes.h>
 
 enum { CUSCI__SIG_F32 = 0, CUSCI__SIG_F64, CUSCI__SIG_C64, CUSCI__SIG_C128 };
+/* The direct convolution of integers: uint64 arithmetic modulo 2^64, which
+ * the integer dtypes' own wrap-around is the image of. */
+enum { CUSCI__SIG_U64 = 4 };
 
 /*
  * lfilter along the middle axis of x and y (outer x len x inner): coef is
@@ -40,7 +43,7 @@ int cusci__sig_sosfilt(int prec, int64_t nsec, bool per_channel, const void *sos
  * result that starts at `start` (per axis) and has out's shape: out[j] =
  * the sum over k of in2[k] in1[start + j - k], the terms in C order of k
  * over the box where both indices are inside. All three C-contiguous of
- * ndim (1 to 32) dims.
+ * ndim (1 to 32) dims; prec one of the four, or CUSCI__SIG_U64.
  */
 void cusci__sig_convolve(int prec, int ndim, const int64_t *shape1, const void *in1, const int64_t *shape2, const void *in2,
                          const int64_t *start, const int64_t *oshape, void *out);

@@ -1,9 +1,11 @@
 /*
  * reference/signal/filter_body.h: the bodies of filter.h for one element
  * type T (float, double or their C99 complex types), named NAME(x);
- * included by filter.c once per type.
+ * included by filter.c once per type, and for uint64_t (the integers'
+ * direct convolution) with CUSCI__SIG_CONVOLVE_ONLY.
  */
 
+#ifndef CUSCI__SIG_CONVOLVE_ONLY
 static void NAME(lfilter)(int64_t K, const T *coef, int64_t outer, int64_t len, int64_t inner, const T *x, T *y, T *z, T *zz)
 {
   const T *b = coef, *a = coef + K + 1;
@@ -55,6 +57,8 @@ static void NAME(sosfilt)(int64_t nsec, bool per_channel, const T *sos, int64_t 
     }
 }
 
+#endif
+
 static void NAME(convolve)(int ndim, const int64_t *shape1, const T *in1, const int64_t *shape2, const T *in2, const int64_t *start,
                            const int64_t *oshape, T *out)
 {
@@ -96,6 +100,7 @@ static void NAME(convolve)(int ndim, const int64_t *shape1, const T *in1, const 
   }
 }
 
+#ifndef CUSCI__SIG_CONVOLVE_ONLY
 /* One output of upfirdn: the sum over the taps k = t mod up, t mod up +
  * up, ... (from the first whose sample is at most ntot - 1) of h[k]
  * x[(t - k) / up - j0], x holding the inputs from j0 on. */
@@ -140,3 +145,4 @@ static void NAME(pad)(int ndim, const int64_t *shape, const int64_t *before, con
     y[e] = inside ? x[off] : fill;
   }
 }
+#endif
