@@ -135,9 +135,10 @@ cusci_status cusci__sig_along(cusci_ctx *ctx, cusci_array *a, int axis, int64_t 
 enum { CUSCI__SIG_WIN_KAISER5 = 0, CUSCI__SIG_WIN_HAMMING };
 void cusci__sig_firwin(int64_t taps, double fc, int window, double *h);
 /* resample_poly with SciPy's filter (win NULL) or the FIR filter win of
- * nwin taps (SciPy's window argument as an array of dtype wdt). */
+ * nwin taps (SciPy's window argument as an array of dtype wdt), x
+ * extended by the constant cval beyond its ends. */
 cusci_status cusci__sig_resample_poly(cusci_ctx *ctx, const char *fn, const cusci_array *x, int64_t up, int64_t down, int axis, const double *win,
-                                      int64_t nwin, cusci_dtype wdt, cusci_array **out);
+                                      int64_t nwin, cusci_dtype wdt, double cval, cusci_array **out);
 /* x as dt extended along each axis by before[i] and after[i] elements as
  * mode (reference/signal/filter.h's CUSCI__SIG_PAD_*; fill for FILL), a
  * new contiguous array (libsignal/convolve.c); up to 8 dimensions. */

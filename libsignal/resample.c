@@ -163,7 +163,7 @@ void cusci__sig_firwin(int64_t taps, double fc, int window, double *h)
 }
 
 cusci_status cusci__sig_resample_poly(cusci_ctx *ctx, const char *fn, const cusci_array *x, int64_t up, int64_t down, int axis, const double *win,
-                                      int64_t nwin, cusci_dtype wdt, cusci_array **out)
+                                      int64_t nwin, cusci_dtype wdt, double cval, cusci_array **out)
 {
   CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
   CUSCI_TRY(rates(ctx, fn, up, down));
@@ -203,32 +203,68 @@ cusci_status cusci__sig_resample_poly(cusci_ctx *ctx, const char *fn, const cusc
     memcpy(hv + pre, win, sizeof *hv * (size_t)taps);
   else
     cusci__sig_firwin(taps, 1.0 / (double)max_rate, CUSCI__SIG_WIN_KAISER5, hv + pre);
-  cusci_array *h0 = NULL, *h = NULL, *y = NULL, *keep = NULL, *hh = NULL;
+  /* A constant cval beyond the ends: by linearity, upfirdn of x - cval
+   * (zeros beyond) plus cval times the sum of the taps of each output's
+   * phase, S[(i down) mod up] (SciPy's upfirdn mode constant). */
+  double *phase = cval != 0 ? calloc((size_t)up, sizeof *phase) : NULL;
+  if (cval != 0 && !phase) {
+    free(hv);
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  }
+  for (int64_t k = 0; phase && k < nh; k++)
+    phase[k % up] += hv[k] * (double)up;
+  cusci_array *h0 = NULL, *h = NULL, *y = NULL, *keep = NULL, *hh = NULL, *xs = NULL, *pat = NULL, *pr = NULL, *sum = NULL;
   cusci_status st = cusci_array_from_host(ctx, hv, 1, &nh, CUSCI_FLOAT64, &hh);
   free(hv);
+  if (st == CUSCI_OK && phase) {
+    double *pv = malloc(sizeof *pv * (size_t)(n_out ? n_out : 1));
+    int64_t ps[SIG_MAXD];
+    for (int i = 0; i < nd; i++)
+      ps[i] = i == ax ? n_out : 1;
+    st = pv ? CUSCI_OK : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+    for (int64_t i = 0; st == CUSCI_OK && i < n_out; i++)
+      pv[i] = cval * phase[((remove + i) * down) % up];
+    if (st == CUSCI_OK)
+      st = cusci_array_from_host(ctx, pv, 1, &n_out, CUSCI_FLOAT64, &pr);
+    if (st == CUSCI_OK)
+      st = cusci_array_reshape(ctx, pr, nd, ps, &pat);
+    if (st == CUSCI_OK)
+      st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_SUBTRACT, cusci_operand_array(x), cusci_operand_float(cval), &xs);
+    free(pv);
+  }
+  free(phase);
   /* Rounded to x's dtype first, then times up in it, as SciPy's. */
   if (st == CUSCI_OK)
     st = cusci_array_astype(ctx, hh, dt, true, &h0);
   if (st == CUSCI_OK)
     st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_array(h0), cusci_operand_int(up), &h);
   if (st == CUSCI_OK)
-    st = upfirdn_run(ctx, fn, h, x, up, down, ax, remove + n_out, dt, &y);
+    st = upfirdn_run(ctx, fn, h, xs ? xs : x, up, down, ax, remove + n_out, dt, &y);
   if (st == CUSCI_OK)
     st = cusci__sig_along(ctx, y, ax, remove, remove + n_out, 1, &keep);
+  if (st == CUSCI_OK && pat) {
+    cusci_array *t = NULL;
+    st = cusci_add(ctx, keep, pat, &t);
+    if (st == CUSCI_OK)
+      st = cusci_array_astype(ctx, t, dt, false, &sum);
+    cusci_array_release(t);
+  }
   if (st == CUSCI_OK)
-    st = cusci_array_copy(ctx, keep, out);
-  SIG_RELEASE(hh, h0, h, y, keep);
+    st = cusci_array_copy(ctx, sum ? sum : keep, out);
+  SIG_RELEASE(hh, h0, h, y, keep, xs, pat, pr, sum);
   return st;
 }
 
 cusci_status cusci_signal_resample_poly_ex(cusci_ctx *ctx, const cusci_array *x, int64_t up, int64_t down, int axis, const cusci_array *window,
-                                           cusci_signal_poly_pad padtype, cusci_array **out)
+                                           cusci_signal_poly_pad padtype, double cval, cusci_array **out)
 {
   static const char fn[] = "cusci_signal_resample_poly_ex";
   CUSCI_ENTRY(ctx, fn, x, out);
   CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
   if ((int)padtype < 0 || padtype > CUSCI_SIGNAL_POLY_PAD_MAXIMUM)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "padtype %d is not one of constant, mean, median, minimum and maximum", (int)padtype);
+  if (cval != 0 && padtype != CUSCI_SIGNAL_POLY_PAD_CONSTANT)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "cval %g has no effect with padtype %d (constant only, as SciPy's)", cval, (int)padtype);
   int ax;
   CUSCI_TRY(axis_of(ctx, fn, x, axis, &ax));
   double *win = NULL;
@@ -261,7 +297,8 @@ cusci_status cusci_signal_resample_poly_ex(cusci_ctx *ctx, const cusci_array *x,
       st = cusci_subtract(ctx, x, bg, &xs);
   }
   if (st == CUSCI_OK)
-    st = cusci__sig_resample_poly(ctx, fn, xs ? xs : x, up, down, ax, win, nwin, window ? cusci_array_dtype(window) : CUSCI_FLOAT64, bg ? &y : out);
+    st = cusci__sig_resample_poly(ctx, fn, xs ? xs : x, up, down, ax, win, nwin, window ? cusci_array_dtype(window) : CUSCI_FLOAT64,
+                                  padtype == CUSCI_SIGNAL_POLY_PAD_CONSTANT ? cval : 0, bg ? &y : out);
   if (st == CUSCI_OK && bg) {
     /* In y's dtype, as SciPy's y += background. */
     cusci_array *t = NULL, *tc = NULL;
@@ -281,7 +318,7 @@ cusci_status cusci_signal_resample_poly(cusci_ctx *ctx, const cusci_array *x, in
 {
   static const char fn[] = "cusci_signal_resample_poly";
   CUSCI_ENTRY(ctx, fn, x, out);
-  return cusci__sig_resample_poly(ctx, fn, x, up, down, axis, NULL, 0, CUSCI_FLOAT64, out);
+  return cusci__sig_resample_poly(ctx, fn, x, up, down, axis, NULL, 0, CUSCI_FLOAT64, 0, out);
 }
 
 /* ------------------------------------------------ resample and hilbert */

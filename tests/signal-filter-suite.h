@@ -131,7 +131,8 @@ static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
       st = poly ? cusci_signal_resample_poly(ctx, x, n1, n2, axis, y) : cusci_signal_upfirdn(ctx, h, x, n1, n2, axis, y);
     cusci_array_release(h), cusci_array_release(x);
   } else if (!strcmp(func, "resample_poly_ex")) {
-    sscanf(rest, "%lld %lld %d %31s %d", &n1, &n2, &axis, a1, &zi);
+    double cval = 0;
+    sscanf(rest, "%lld %lld %d %31s %d %lf", &n1, &n2, &axis, a1, &zi, &cval);
     static const char *const pads[] = { "constant", "mean", "median", "minimum", "maximum" };
     int pd = 0;
     while (pd < 4 && strcmp(pads[pd], a1))
@@ -139,7 +140,7 @@ static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
     cusci_array *x = sf_load(ctx, name, "x", false), *w = zi ? sf_load(ctx, name, "w", false) : NULL;
     *want = sf_load(ctx, name, "y", false);
     if (x && (!zi || w))
-      *fft = pd != 0, st = cusci_signal_resample_poly_ex(ctx, x, n1, n2, axis, w, (cusci_signal_poly_pad)pd, y);
+      *fft = pd != 0, st = cusci_signal_resample_poly_ex(ctx, x, n1, n2, axis, w, (cusci_signal_poly_pad)pd, cval, y);
     cusci_array_release(x), cusci_array_release(w);
   } else if (!strcmp(func, "resample") || !strcmp(func, "hilbert")) {
     sscanf(rest, "%lld %d", &n1, &axis);

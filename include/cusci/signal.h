@@ -146,10 +146,10 @@ typedef enum cusci_signal_poly_pad {
   CUSCI_SIGNAL_POLY_PAD_MAXIMUM
 } cusci_signal_poly_pad;
 /* resample_poly with SciPy's window given as the FIR filter's taps
- * (window NULL: the default design) and padtype (the constant padding is
- * zeros: SciPy's cval None). */
+ * (window NULL: the default design), padtype and, for the constant one,
+ * the value cval beyond the ends (0: SciPy's cval None). */
 CUSCI_API cusci_status cusci_signal_resample_poly_ex(cusci_ctx *ctx, const cusci_array *x, int64_t up, int64_t down, int axis,
-                                                     const cusci_array *window, cusci_signal_poly_pad padtype, cusci_array **out);
+                                                     const cusci_array *window, cusci_signal_poly_pad padtype, double cval, cusci_array **out);
 /* scipy.signal.resample: num samples along axis by the Fourier method
  * (the real transform for real x), without a window. */
 CUSCI_API cusci_status cusci_signal_resample(cusci_ctx *ctx, const cusci_array *x, int64_t num, int axis, cusci_array **out);
