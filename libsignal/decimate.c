@@ -185,7 +185,7 @@ cusci_status cusci_signal_decimate(cusci_ctx *ctx, const cusci_array *x, int64_t
           b[i] = (float)b[i];
     }
     if (st == CUSCI_OK && zero_phase) {
-      st = cusci__sig_resample_poly(ctx, fn, x, 1, q, axis, b, taps, dt, 0, &y);
+      st = cusci__sig_resample_poly(ctx, fn, x, 1, q, axis, b, taps, dt, 0, 0, &y);
     } else if (st == CUSCI_OK) {
       st = cusci_array_from_host(ctx, b, 1, &taps, CUSCI_FLOAT64, &f);
       if (st == CUSCI_OK)

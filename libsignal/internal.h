@@ -136,9 +136,10 @@ enum { CUSCI__SIG_WIN_KAISER5 = 0, CUSCI__SIG_WIN_HAMMING };
 void cusci__sig_firwin(int64_t taps, double fc, int window, double *h);
 /* resample_poly with SciPy's filter (win NULL) or the FIR filter win of
  * nwin taps (SciPy's window argument as an array of dtype wdt), x
- * extended by the constant cval beyond its ends. */
+ * extended by the constant cval beyond its ends, or (ext, a
+ * cusci_signal_ext other than the constant) as that upfirdn mode. */
 cusci_status cusci__sig_resample_poly(cusci_ctx *ctx, const char *fn, const cusci_array *x, int64_t up, int64_t down, int axis, const double *win,
-                                      int64_t nwin, cusci_dtype wdt, double cval, cusci_array **out);
+                                      int64_t nwin, cusci_dtype wdt, double cval, int ext, cusci_array **out);
 /* x as dt extended along each axis by before[i] and after[i] elements as
  * mode (reference/signal/filter.h's CUSCI__SIG_PAD_*; fill for FILL), a
  * new contiguous array (libsignal/convolve.c); up to 8 dimensions. */

@@ -122,6 +122,145 @@ cusci_status cusci_signal_upfirdn(cusci_ctx *ctx, const cusci_array *h, const cu
   return cusci_give_out(ctx, fn, r, out);
 }
 
+/* ------------------------------------------------ extensions */
+
+/* x (as dt) extended by E samples at each end along axis as upfirdn's
+ * mode: the index modes through the padding kernel; antisymmetric,
+ * antireflect, line and smooth from it with the edge values (E < n for
+ * those). A new contiguous array. */
+static cusci_status ext_signal(cusci_ctx *ctx, const char *fn, const cusci_array *x, int axis, int64_t E, int mode, double cval, cusci_dtype dt,
+                               cusci_array **out)
+{
+  const int nd = cusci_array_ndim(x);
+  const int64_t n = cusci_array_shape(x)[axis];
+  static const int index_of[] = { CUSCI__SIG_PAD_FILL,   CUSCI__SIG_PAD_SYMM,   CUSCI__SIG_PAD_MIRROR, CUSCI__SIG_PAD_NEAREST, CUSCI__SIG_PAD_WRAP,
+                                  CUSCI__SIG_PAD_SYMM,   CUSCI__SIG_PAD_MIRROR, CUSCI__SIG_PAD_FILL,   CUSCI__SIG_PAD_FILL };
+  if (mode >= CUSCI_SIGNAL_EXT_ANTISYMMETRIC && E >= n)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "the %s extension needs more samples (%lld) than the filter's reach (%lld)",
+                          mode == CUSCI_SIGNAL_EXT_LINE ? "line" : mode == CUSCI_SIGNAL_EXT_SMOOTH ? "smooth" : "anti-", (long long)n, (long long)E);
+  int64_t before[SIG_MAXD] = { 0 };
+  before[axis] = E;
+  cusci_array *e = NULL;
+  CUSCI_TRY(cusci__sig_pad_array(ctx, fn, x, dt, before, before, index_of[mode], mode == CUSCI_SIGNAL_EXT_CONSTANT ? cval : 0, &e));
+  cusci_status st = CUSCI_OK;
+  for (int side = 0; side < 2 && st == CUSCI_OK && mode >= CUSCI_SIGNAL_EXT_ANTISYMMETRIC && E > 0; side++) {
+    /* The extension's part, the edge sample and its neighbour. */
+    cusci_array *part = NULL, *edge = NULL, *nb = NULL, *t = NULL, *u = NULL, *g = NULL, *ga = NULL, *gr = NULL;
+    st = cusci__sig_along(ctx, e, axis, side ? E + n : 0, side ? 2 * E + n : E, 1, &part);
+    if (st == CUSCI_OK)
+      st = cusci__sig_along(ctx, e, axis, side ? E + n - 1 : E, side ? E + n : E + 1, 1, &edge);
+    if (st == CUSCI_OK && mode == CUSCI_SIGNAL_EXT_ANTISYMMETRIC) {
+      st = cusci_ufunc_unary(ctx, CUSCI_UFUNC_NEGATIVE, cusci_operand_array(part), &part);
+    } else if (st == CUSCI_OK && mode == CUSCI_SIGNAL_EXT_ANTIREFLECT) {
+      st = cusci_add(ctx, edge, edge, &t);
+      if (st == CUSCI_OK)
+        st = cusci_subtract(ctx, t, part, &part);
+    } else if (st == CUSCI_OK) {
+      /* line: the slope (x[n-1] - x[0]) / (n - 1); smooth: the edge's
+       * (x[1] - x[0], or x[n-1] - x[n-2]); the samples edge + d slope, d
+       * the distance (negative on the left). */
+      cusci_array *a0 = NULL, *a1 = NULL;
+      if (mode == CUSCI_SIGNAL_EXT_LINE) {
+        st = cusci__sig_along(ctx, e, axis, E, E + 1, 1, &a0);
+        if (st == CUSCI_OK)
+          st = cusci__sig_along(ctx, e, axis, E + n - 1, E + n, 1, &a1);
+      } else {
+        st = cusci__sig_along(ctx, e, axis, side ? E + n - 2 : E, side ? E + n - 1 : E + 1, 1, &a0);
+        if (st == CUSCI_OK)
+          st = cusci__sig_along(ctx, e, axis, side ? E + n - 1 : E + 1, side ? E + n : E + 2, 1, &a1);
+      }
+      if (st == CUSCI_OK)
+        st = cusci_subtract(ctx, a1, a0, &t);
+      if (st == CUSCI_OK && mode == CUSCI_SIGNAL_EXT_LINE)
+        st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_DIVIDE, cusci_operand_array(t), cusci_operand_float((double)(n - 1)), &t);
+      double *dv = st == CUSCI_OK ? malloc(sizeof *dv * (size_t)E) : NULL;
+      if (st == CUSCI_OK && !dv)
+        st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+      for (int64_t k = 0; st == CUSCI_OK && k < E; k++)
+        dv[k] = side ? (double)(k + 1) : (double)(k - E);
+      int64_t ds[SIG_MAXD];
+      for (int i = 0; i < nd; i++)
+        ds[i] = i == axis ? E : 1;
+      if (st == CUSCI_OK)
+        st = cusci_array_from_host(ctx, dv, 1, &E, CUSCI_FLOAT64, &g);
+      free(dv);
+      if (st == CUSCI_OK)
+        st = cusci_array_astype(ctx, g, cusci_dtype_real_of(dt), true, &ga);
+      if (st == CUSCI_OK)
+        st = cusci_array_reshape(ctx, ga, nd, ds, &gr);
+      if (st == CUSCI_OK)
+        st = cusci_multiply(ctx, gr, t, &u);
+      if (st == CUSCI_OK)
+        st = cusci_add(ctx, side ? a1 : a0, u, &part);
+      SIG_RELEASE(a0, a1);
+    }
+    SIG_RELEASE(part, edge, nb, t, u, g, ga, gr);
+  }
+  if (st != CUSCI_OK) {
+    cusci_array_release(e);
+    return st;
+  }
+  *out = e;
+  return CUSCI_OK;
+}
+
+/* The samples E an extension needs at each end for nh taps at up and
+ * down: ceil(nh / up), rounded up to a multiple of down so that the
+ * extended signal's outputs fall on the original's. */
+static int64_t ext_len(int64_t nh, int64_t up, int64_t down)
+{
+  const int64_t e = (nh + up - 1) / up;
+  return (e + down - 1) / down * down;
+}
+
+/* upfirdn of x extended as mode: the outputs of the extended signal from
+ * off = E up / down on, nout of them. */
+static cusci_status upfirdn_ext(cusci_ctx *ctx, const char *fn, const cusci_array *h, const cusci_array *x, int64_t up, int64_t down, int ax,
+                                int mode, double cval, int64_t first, int64_t nout, cusci_dtype dt, cusci_array **out)
+{
+  const int64_t E = ext_len(cusci_array_size(h), up, down), off = E * up / down;
+  cusci_array *xe = NULL, *ye = NULL, *v = NULL;
+  cusci_status st = ext_signal(ctx, fn, x, ax, E, mode, cval, dt, &xe);
+  if (st == CUSCI_OK)
+    st = upfirdn_run(ctx, fn, h, xe, up, down, ax, off + first + nout, dt, &ye);
+  if (st == CUSCI_OK)
+    st = cusci__sig_along(ctx, ye, ax, off + first, off + first + nout, 1, &v);
+  if (st == CUSCI_OK)
+    st = cusci_array_copy(ctx, v, out);
+  SIG_RELEASE(xe, ye, v);
+  return st;
+}
+
+cusci_status cusci_signal_upfirdn_ex(cusci_ctx *ctx, const cusci_array *h, const cusci_array *x, int64_t up, int64_t down, int axis,
+                                     cusci_signal_ext mode, double cval, cusci_array **out)
+{
+  static const char fn[] = "cusci_signal_upfirdn_ex";
+  CUSCI_ENTRY(ctx, fn, h, x, out);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "h", h));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
+  CUSCI_TRY(rates(ctx, fn, up, down));
+  if ((int)mode < 0 || mode > CUSCI_SIGNAL_EXT_SMOOTH)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "mode %d is not one of upfirdn's extensions", (int)mode);
+  if (cusci_array_ndim(h) != 1 || cusci_array_size(h) == 0)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "h must be 1-D and not empty (it has %d dimensions and %lld values)", cusci_array_ndim(h),
+                          (long long)cusci_array_size(h));
+  int ax;
+  CUSCI_TRY(axis_of(ctx, fn, x, axis, &ax));
+  const int64_t n = cusci_array_shape(x)[ax], nout = n ? ((n - 1) * up + cusci_array_size(h) - 1) / down + 1 : 0;
+  if (n == 0)
+    return cusci_signal_upfirdn(ctx, h, x, up, down, axis, out);
+  const cusci_dtype dt = fir_dtype(cusci_array_dtype(h), cusci_array_dtype(x));
+  int64_t os[SIG_MAXD];
+  memcpy(os, cusci_array_shape(x), sizeof(int64_t) * (size_t)cusci_array_ndim(x));
+  os[ax] = nout;
+  CUSCI_TRY(cusci_check_out(ctx, fn, out, cusci_array_ndim(x), os, dt, CUSCI_CASTING_NO));
+  cusci_array *hc = NULL;
+  CUSCI_TRY(cusci__sig_contiguous(ctx, h, dt, &hc));
+  cusci_status st = upfirdn_ext(ctx, fn, hc, x, up, down, ax, mode, cval, 0, nout, dt, out);
+  cusci_array_release(hc);
+  return st;
+}
+
 /* ------------------------------------------------ resample_poly */
 
 /* The modified Bessel function I0 by its power series (|x| <= 700). */
@@ -163,7 +302,7 @@ void cusci__sig_firwin(int64_t taps, double fc, int window, double *h)
 }
 
 cusci_status cusci__sig_resample_poly(cusci_ctx *ctx, const char *fn, const cusci_array *x, int64_t up, int64_t down, int axis, const double *win,
-                                      int64_t nwin, cusci_dtype wdt, double cval, cusci_array **out)
+                                      int64_t nwin, cusci_dtype wdt, double cval, int ext, cusci_array **out)
 {
   CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
   CUSCI_TRY(rates(ctx, fn, up, down));
@@ -238,10 +377,15 @@ cusci_status cusci__sig_resample_poly(cusci_ctx *ctx, const char *fn, const cusc
     st = cusci_array_astype(ctx, hh, dt, true, &h0);
   if (st == CUSCI_OK)
     st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_array(h0), cusci_operand_int(up), &h);
-  if (st == CUSCI_OK)
-    st = upfirdn_run(ctx, fn, h, xs ? xs : x, up, down, ax, remove + n_out, dt, &y);
-  if (st == CUSCI_OK)
-    st = cusci__sig_along(ctx, y, ax, remove, remove + n_out, 1, &keep);
+  if (st == CUSCI_OK && ext > CUSCI_SIGNAL_EXT_CONSTANT) {
+    /* An extension of upfirdn's: the outputs of the extended signal. */
+    st = upfirdn_ext(ctx, fn, h, x, up, down, ax, ext, 0, remove, n_out, dt, &keep);
+  } else {
+    if (st == CUSCI_OK)
+      st = upfirdn_run(ctx, fn, h, xs ? xs : x, up, down, ax, remove + n_out, dt, &y);
+    if (st == CUSCI_OK)
+      st = cusci__sig_along(ctx, y, ax, remove, remove + n_out, 1, &keep);
+  }
   if (st == CUSCI_OK && pat) {
     cusci_array *t = NULL;
     st = cusci_add(ctx, keep, pat, &t);
@@ -261,8 +405,8 @@ cusci_status cusci_signal_resample_poly_ex(cusci_ctx *ctx, const cusci_array *x,
   static const char fn[] = "cusci_signal_resample_poly_ex";
   CUSCI_ENTRY(ctx, fn, x, out);
   CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
-  if ((int)padtype < 0 || padtype > CUSCI_SIGNAL_POLY_PAD_MAXIMUM)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "padtype %d is not one of constant, mean, median, minimum and maximum", (int)padtype);
+  if ((int)padtype < 0 || padtype > CUSCI_SIGNAL_POLY_PAD_SMOOTH)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "padtype %d is not one of resample_poly's", (int)padtype);
   if (cval != 0 && padtype != CUSCI_SIGNAL_POLY_PAD_CONSTANT)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "cval %g has no effect with padtype %d (constant only, as SciPy's)", cval, (int)padtype);
   int ax;
@@ -288,7 +432,7 @@ cusci_status cusci_signal_resample_poly_ex(cusci_ctx *ctx, const cusci_array *x,
    * before the filter and put back after, as SciPy's padtype. */
   cusci_array *bg = NULL, *xs = NULL, *y = NULL;
   const cusci_reduce_opts keep = { 1, &ax, true, 0 };
-  if (st == CUSCI_OK && padtype != CUSCI_SIGNAL_POLY_PAD_CONSTANT) {
+  if (st == CUSCI_OK && padtype != CUSCI_SIGNAL_POLY_PAD_CONSTANT && padtype <= CUSCI_SIGNAL_POLY_PAD_MAXIMUM) {
     st = padtype == CUSCI_SIGNAL_POLY_PAD_MEAN     ? cusci_mean(ctx, x, &keep, &bg)
          : padtype == CUSCI_SIGNAL_POLY_PAD_MEDIAN ? cusci_median(ctx, x, &keep, &bg)
          : padtype == CUSCI_SIGNAL_POLY_PAD_MINIMUM ? cusci_min(ctx, x, &keep, &bg)
@@ -298,7 +442,9 @@ cusci_status cusci_signal_resample_poly_ex(cusci_ctx *ctx, const cusci_array *x,
   }
   if (st == CUSCI_OK)
     st = cusci__sig_resample_poly(ctx, fn, xs ? xs : x, up, down, ax, win, nwin, window ? cusci_array_dtype(window) : CUSCI_FLOAT64,
-                                  padtype == CUSCI_SIGNAL_POLY_PAD_CONSTANT ? cval : 0, bg ? &y : out);
+                                  padtype == CUSCI_SIGNAL_POLY_PAD_CONSTANT ? cval : 0,
+                                  padtype >= CUSCI_SIGNAL_POLY_PAD_SYMMETRIC ? (int)(padtype - CUSCI_SIGNAL_POLY_PAD_SYMMETRIC) + CUSCI_SIGNAL_EXT_SYMMETRIC : 0,
+                                  bg ? &y : out);
   if (st == CUSCI_OK && bg) {
     /* In y's dtype, as SciPy's y += background. */
     cusci_array *t = NULL, *tc = NULL;
@@ -318,7 +464,7 @@ cusci_status cusci_signal_resample_poly(cusci_ctx *ctx, const cusci_array *x, in
 {
   static const char fn[] = "cusci_signal_resample_poly";
   CUSCI_ENTRY(ctx, fn, x, out);
-  return cusci__sig_resample_poly(ctx, fn, x, up, down, axis, NULL, 0, CUSCI_FLOAT64, 0, out);
+  return cusci__sig_resample_poly(ctx, fn, x, up, down, axis, NULL, 0, CUSCI_FLOAT64, 0, 0, out);
 }
 
 /* ------------------------------------------------ resample and hilbert */

@@ -133,15 +133,27 @@ static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
   } else if (!strcmp(func, "resample_poly_ex")) {
     double cval = 0;
     sscanf(rest, "%lld %lld %d %31s %d %lf", &n1, &n2, &axis, a1, &zi, &cval);
-    static const char *const pads[] = { "constant", "mean", "median", "minimum", "maximum" };
+    static const char *const pads[] = { "constant", "mean",     "median",        "minimum",     "maximum", "symmetric", "reflect",
+                                        "edge",     "wrap",     "antisymmetric", "antireflect", "line",    "smooth" };
     int pd = 0;
-    while (pd < 4 && strcmp(pads[pd], a1))
+    while (pd < 12 && strcmp(pads[pd], a1))
       pd++;
     cusci_array *x = sf_load(ctx, name, "x", false), *w = zi ? sf_load(ctx, name, "w", false) : NULL;
     *want = sf_load(ctx, name, "y", false);
     if (x && (!zi || w))
       *fft = pd != 0, st = cusci_signal_resample_poly_ex(ctx, x, n1, n2, axis, w, (cusci_signal_poly_pad)pd, cval, y);
     cusci_array_release(x), cusci_array_release(w);
+  } else if (!strcmp(func, "upfirdn_ex")) {
+    int md = 0;
+    double cval = 0;
+    sscanf(rest, "%lld %lld %d %d %lf", &n1, &n2, &axis, &md, &cval);
+    cusci_array *h = sf_load(ctx, name, "h", false), *x = sf_load(ctx, name, "x", false);
+    *want = sf_load(ctx, name, "y", false);
+    /* The extensions of arithmetic modes are ufuncs: within rounding. */
+    *fft = md >= CUSCI_SIGNAL_EXT_ANTIREFLECT;
+    if (h && x)
+      st = cusci_signal_upfirdn_ex(ctx, h, x, n1, n2, axis, (cusci_signal_ext)md, cval, y);
+    cusci_array_release(h), cusci_array_release(x);
   } else if (!strcmp(func, "resample") || !strcmp(func, "hilbert")) {
     sscanf(rest, "%lld %d", &n1, &axis);
     cusci_array *x = sf_load(ctx, name, "x", false);

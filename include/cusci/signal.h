@@ -136,14 +136,44 @@ typedef enum cusci_signal_ftype { CUSCI_SIGNAL_FTYPE_IIR = 0, CUSCI_SIGNAL_FTYPE
  */
 CUSCI_API cusci_status cusci_signal_decimate(cusci_ctx *ctx, const cusci_array *x, int64_t q, int64_t n, cusci_signal_ftype ftype, bool zero_phase,
                                              int axis, cusci_array **out);
-/* resample_poly's padtype: zeros beyond the ends, or the signal less its
- * mean, median, minimum or maximum along axis (put back after). */
+/* upfirdn's extensions of the signal beyond its ends (SciPy's mode):
+ * cval; the edge repeated in the mirror image (symmetric) or not
+ * (reflect); the edge; periodic; the symmetric image negated
+ * (antisymmetric); twice the edge less the reflected image (antireflect);
+ * the line through the first and last samples; the line of the two
+ * samples at each end (smooth). The last four need the signal longer than
+ * the filter's reach, ceil(len(h) / up) samples. */
+typedef enum cusci_signal_ext {
+  CUSCI_SIGNAL_EXT_CONSTANT = 0,
+  CUSCI_SIGNAL_EXT_SYMMETRIC,
+  CUSCI_SIGNAL_EXT_REFLECT,
+  CUSCI_SIGNAL_EXT_EDGE,
+  CUSCI_SIGNAL_EXT_WRAP,
+  CUSCI_SIGNAL_EXT_ANTISYMMETRIC,
+  CUSCI_SIGNAL_EXT_ANTIREFLECT,
+  CUSCI_SIGNAL_EXT_LINE,
+  CUSCI_SIGNAL_EXT_SMOOTH
+} cusci_signal_ext;
+/* scipy.signal.upfirdn with its mode and cval (for the constant). */
+CUSCI_API cusci_status cusci_signal_upfirdn_ex(cusci_ctx *ctx, const cusci_array *h, const cusci_array *x, int64_t up, int64_t down, int axis,
+                                               cusci_signal_ext mode, double cval, cusci_array **out);
+/* resample_poly's padtype: a constant beyond the ends, the signal less its
+ * mean, median, minimum or maximum along axis (put back after), or one of
+ * upfirdn's extensions. */
 typedef enum cusci_signal_poly_pad {
   CUSCI_SIGNAL_POLY_PAD_CONSTANT = 0,
   CUSCI_SIGNAL_POLY_PAD_MEAN,
   CUSCI_SIGNAL_POLY_PAD_MEDIAN,
   CUSCI_SIGNAL_POLY_PAD_MINIMUM,
-  CUSCI_SIGNAL_POLY_PAD_MAXIMUM
+  CUSCI_SIGNAL_POLY_PAD_MAXIMUM,
+  CUSCI_SIGNAL_POLY_PAD_SYMMETRIC,
+  CUSCI_SIGNAL_POLY_PAD_REFLECT,
+  CUSCI_SIGNAL_POLY_PAD_EDGE,
+  CUSCI_SIGNAL_POLY_PAD_WRAP,
+  CUSCI_SIGNAL_POLY_PAD_ANTISYMMETRIC,
+  CUSCI_SIGNAL_POLY_PAD_ANTIREFLECT,
+  CUSCI_SIGNAL_POLY_PAD_LINE,
+  CUSCI_SIGNAL_POLY_PAD_SMOOTH
 } cusci_signal_poly_pad;
 /* resample_poly with SciPy's window given as the FIR filter's taps
  * (window NULL: the default design), padtype and, for the constant one,
