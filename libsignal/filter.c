@@ -566,8 +566,8 @@ static bool pinv_mgs(int64_t n, int64_t m, double complex *A, double complex *P)
 /* out[..., j at axis, ...] = sum_t in[..., t, ...] C[j * n + t] for the
  * rows j < rows of the host matrix C (rows x n), in along axis of n
  * samples: a new array with rows along axis. */
-static cusci_status apply_matrix(cusci_ctx *ctx, const double complex *C, int64_t rows, int64_t n, cusci_array *in, int axis, cusci_dtype dt,
-                                 cusci_array **out)
+cusci_status cusci__sig_apply_matrix(cusci_ctx *ctx, const double complex *C, int64_t rows, int64_t n, cusci_array *in, int axis, cusci_dtype dt,
+                                     cusci_array **out)
 {
   const int nd = cusci_array_ndim(in);
   int64_t xs[SIG_MAXD + 1], cs[SIG_MAXD + 1];
@@ -668,7 +668,7 @@ static cusci_status gust(cusci_ctx *ctx, const char *fn, sig_iir *f, const cusci
       host_lfilter(K, f->host, S + k * n, n, 1, z);
     }
     /* M = [S^R - O, O^R - S] (column-major n x 2K); W^T = [S^R, O^R]^T
-     * (2K x n, row-major) for apply_matrix. */
+     * (2K x n, row-major) for cusci__sig_apply_matrix. */
     for (int64_t k = 0; k < K; k++)
       for (int64_t i = 0; i < n; i++) {
         const double complex sr = S[k * n + n - 1 - i], orr = O[k * n + n - 1 - i];
@@ -696,13 +696,13 @@ static cusci_status gust(cusci_ctx *ctx, const char *fn, sig_iir *f, const cusci
     st = cusci_subtract(ctx, ybf, yfb, &d);
   /* ic = M^+ delta (2K along axis); wic = W ic (n along axis). */
   if (st == CUSCI_OK)
-    st = apply_matrix(ctx, P, 2 * K, n, d, axis, f->dt, &ic);
+    st = cusci__sig_apply_matrix(ctx, P, 2 * K, n, d, axis, f->dt, &ic);
   if (st == CUSCI_OK) {
     /* W as n x 2K row-major: W[t][j] = column j of [S^R, O^R] at t. */
     for (int64_t t = 0; t < n; t++)
       for (int64_t j = 0; j < 2 * K; j++)
         P[t * 2 * K + j] = W[j * n + t];
-    st = apply_matrix(ctx, P, n, 2 * K, ic, axis, f->dt, &wic);
+    st = cusci__sig_apply_matrix(ctx, P, n, 2 * K, ic, axis, f->dt, &wic);
   }
   if (st == CUSCI_OK)
     st = cusci_add(ctx, yfb, wic, &r);

@@ -129,6 +129,11 @@ cusci_status cusci__sig_contiguous(cusci_ctx *ctx, const cusci_array *x, cusci_d
 /* a[start:stop:step] along axis, everything along the other axes (a view;
  * CUSCI_SLICE_NONE as Python's None). */
 cusci_status cusci__sig_along(cusci_ctx *ctx, cusci_array *a, int axis, int64_t start, int64_t stop, int64_t step, cusci_array **out);
+/* out[..., j, ...] = sum_t in[..., t, ...] C[j n + t] along axis, for the
+ * rows j < rows of the host matrix C (rows x n, complex128 values): a new
+ * array with rows along axis, of dt (libsignal/filter.c). */
+cusci_status cusci__sig_apply_matrix(cusci_ctx *ctx, const double _Complex *C, int64_t rows, int64_t n, cusci_array *in, int axis, cusci_dtype dt,
+                                     cusci_array **out);
 /* The FIR filters of SciPy's firwin(taps, fc) (low-pass, fc relative to
  * Nyquist, scaled to a DC gain of 1) with the window of resample_poly
  * (Kaiser, beta 5) or decimate (Hamming), into h (libsignal/resample.c). */

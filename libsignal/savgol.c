@@ -14,6 +14,7 @@
  */
 #include "libsignal/internal.h"
 
+#include <complex.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,39 +149,21 @@ cusci_status cusci_signal_savgol_coeffs(cusci_ctx *ctx, int64_t window_length, i
   return cusci_give_out(ctx, fn, r, out);
 }
 
-/* out[..., e, ...] = sum_j M[e, j] xw[..., j, ...] for the E rows of M
- * (host, E x W), xw the window (W along axis), into the view dst (E along
+/* dst (E along axis) = M (host, E x W) applied to the window xw (W along
  * axis). */
 static cusci_status apply_rows(cusci_ctx *ctx, const double *M, int64_t E, int64_t W, cusci_array *xw, int axis, cusci_dtype dt, cusci_array *dst)
 {
-  const int nd = cusci_array_ndim(xw);
-  int64_t xs[SIG_MAXD + 1], ms[SIG_MAXD + 1];
-  for (int i = 0, k = 0; i < nd; i++) {
-    if (i == axis) {
-      xs[k] = 1, ms[k] = E, k++;
-      xs[k] = W, ms[k] = W, k++;
-    } else {
-      xs[k] = cusci_array_shape(xw)[i], ms[k] = 1, k++;
-    }
-  }
-  const int64_t n = E * W;
-  cusci_array *m = NULL, *mc = NULL, *mr = NULL, *xr = NULL, *p = NULL, *sum = NULL;
-  const int red = axis + 1;
-  const cusci_reduce_opts opts = { 1, &red, false, 0 };
-  cusci_status st = cusci_array_from_host(ctx, M, 1, &n, CUSCI_FLOAT64, &m);
-  if (st == CUSCI_OK)
-    st = cusci_array_astype(ctx, m, dt, true, &mc);
-  if (st == CUSCI_OK)
-    st = cusci_array_reshape(ctx, mc, nd + 1, ms, &mr);
-  if (st == CUSCI_OK)
-    st = cusci_array_reshape(ctx, xw, nd + 1, xs, &xr);
-  if (st == CUSCI_OK)
-    st = cusci_multiply(ctx, mr, xr, &p);
-  if (st == CUSCI_OK)
-    st = cusci_sum(ctx, p, &opts, &sum);
+  double complex *C = malloc(sizeof *C * (size_t)(E * W));
+  if (!C)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, "cusci_signal_savgol_filter", "no host memory");
+  for (int64_t i = 0; i < E * W; i++)
+    C[i] = M[i];
+  cusci_array *sum = NULL;
+  cusci_status st = cusci__sig_apply_matrix(ctx, C, E, W, xw, axis, dt, &sum);
+  free(C);
   if (st == CUSCI_OK)
     st = cusci_array_copy(ctx, sum, &dst);
-  SIG_RELEASE(m, mc, mr, xr, p, sum);
+  cusci_array_release(sum);
   return st;
 }
 
