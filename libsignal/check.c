@@ -5,6 +5,13 @@
  */
 #include "libsignal/internal.h"
 
+#include <complex.h>
+#include <stdlib.h>
+
+#include <cusci/kit/dtypes.h>
+
+#include "reference/signal/filter.h"
+
 #include <string.h>
 
 static bool real_only(int kind)
@@ -109,4 +116,53 @@ cusci_status cusci__sig_along(cusci_ctx *ctx, cusci_array *a, int axis, int64_t 
     s0[i] = e0[i] = CUSCI_SLICE_NONE, st[i] = 1;
   s0[axis] = start, e0[axis] = stop, st[axis] = step;
   return cusci_array_slice(ctx, a, s0, e0, st, out);
+}
+
+cusci_dtype cusci__sig_dtype(int n, const cusci_dtype *dts)
+{
+  bool cx = false, dbl = false;
+  for (int i = 0; i < n; i++) {
+    const cusci_dtype d = dts[i];
+    cx |= cusci_dtype_is_complex(d);
+    dbl |= d == CUSCI_FLOAT64 || d == CUSCI_COMPLEX128 || !cusci_dtype_is_inexact(d);
+  }
+  return cx ? (dbl ? CUSCI_COMPLEX128 : CUSCI_COMPLEX64) : (dbl ? CUSCI_FLOAT64 : CUSCI_FLOAT32);
+}
+
+int cusci__sig_prec(cusci_dtype dt)
+{
+  return dt == CUSCI_FLOAT32 ? CUSCI__SIG_F32 : dt == CUSCI_FLOAT64 ? CUSCI__SIG_F64 : dt == CUSCI_COMPLEX64 ? CUSCI__SIG_C64 : dt == CUSCI_UINT64 ? CUSCI__SIG_U64
+                                                                                                                                : CUSCI__SIG_C128;
+}
+
+int64_t cusci__sig_gcd(int64_t a, int64_t b)
+{
+  while (b) {
+    const int64_t t = a % b;
+    a = b, b = t;
+  }
+  return a;
+}
+
+cusci_status cusci__sig_upload(cusci_ctx *ctx, const double _Complex *v, int ndim, const int64_t *shape, cusci_dtype dt, cusci_array **out)
+{
+  int64_t n = 1;
+  for (int i = 0; i < ndim; i++)
+    n *= shape[i];
+  const size_t isz = cusci_dtype_itemsize(dt);
+  unsigned char *buf = malloc(isz * (size_t)(n ? n : 1));
+  if (!buf)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, "libsignal", "no host memory for %lld values", (long long)n);
+  for (int64_t i = 0; i < n; i++) {
+    const double re = creal(v[i]), im = cimag(v[i]);
+    switch (dt) {
+    case CUSCI_FLOAT32: ((float *)buf)[i] = (float)re; break;
+    case CUSCI_FLOAT64: ((double *)buf)[i] = re; break;
+    case CUSCI_COMPLEX64: ((float *)buf)[2 * i] = (float)re, ((float *)buf)[2 * i + 1] = (float)im; break;
+    default: ((double *)buf)[2 * i] = re, ((double *)buf)[2 * i + 1] = im; break;
+    }
+  }
+  cusci_status st = cusci_array_from_host(ctx, buf, ndim, shape, dt, out);
+  free(buf);
+  return st;
 }

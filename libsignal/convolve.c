@@ -25,9 +25,7 @@
 
 static cusci_dtype result_dtype(cusci_dtype a, cusci_dtype b)
 {
-  const bool cx = cusci_dtype_is_complex(a) || cusci_dtype_is_complex(b);
-  const bool single = (a == CUSCI_FLOAT32 || a == CUSCI_COMPLEX64 || a == CUSCI_FLOAT16) && (b == CUSCI_FLOAT32 || b == CUSCI_COMPLEX64 || b == CUSCI_FLOAT16);
-  return cx ? (single ? CUSCI_COMPLEX64 : CUSCI_COMPLEX128) : (single ? CUSCI_FLOAT32 : CUSCI_FLOAT64);
+  return cusci__sig_dtype(2, (cusci_dtype[]){ a, b });
 }
 
 static const char *mode_name(cusci_signal_mode m)
@@ -156,11 +154,6 @@ static cusci_status fft_method(cusci_ctx *ctx, const char *fn, const cusci_array
 
 /* ------------------------------------------------ the direct method */
 
-static int prec_of(cusci_dtype dt)
-{
-  return dt == CUSCI_FLOAT32 ? CUSCI__SIG_F32 : dt == CUSCI_FLOAT64 ? CUSCI__SIG_F64 : dt == CUSCI_COMPLEX64 ? CUSCI__SIG_C64 : dt == CUSCI_UINT64 ? CUSCI__SIG_U64
-                                                                                                                                : CUSCI__SIG_C128;
-}
 
 static cusci_status direct_method(cusci_ctx *ctx, const char *fn, const cusci_array *in1, const cusci_array *in2, cusci_signal_mode mode,
                                   cusci_array **out)
@@ -196,12 +189,12 @@ static cusci_status direct_method(cusci_ctx *ctx, const char *fn, const cusci_ar
     st = cusci_array_empty(ctx, nd, oshape, dt, &r);
   if (st == CUSCI_OK) {
     if (gpu) {
-      int code = cusci__sig_convolve_gpu(cusci_ctx_stream(ctx), prec_of(dt), nd, s1, cusci_array_data(c1), s2, cusci_array_data(c2), start, oshape,
+      int code = cusci__sig_convolve_gpu(cusci_ctx_stream(ctx), cusci__sig_prec(dt), nd, s1, cusci_array_data(c1), s2, cusci_array_data(c2), start, oshape,
                                          cusci_array_data(r));
       if (code)
         st = cusci_ctx_gpu_status(ctx, fn, "the convolution kernel", code);
     } else {
-      cusci__sig_convolve(prec_of(dt), nd, s1, cusci_array_data(c1), s2, cusci_array_data(c2), start, oshape, cusci_array_data(r));
+      cusci__sig_convolve(cusci__sig_prec(dt), nd, s1, cusci_array_data(c1), s2, cusci_array_data(c2), start, oshape, cusci_array_data(r));
     }
   }
   if (st == CUSCI_OK && exact) {
@@ -368,11 +361,11 @@ cusci_status cusci__sig_pad_array(cusci_ctx *ctx, const char *fn, const cusci_ar
     st = cusci_array_empty(ctx, nd, os, dt, &r);
   if (st == CUSCI_OK) {
     if (cusci_ctx_device(ctx) >= 0) {
-      int code = cusci__sig_pad_gpu(cusci_ctx_stream(ctx), prec_of(dt), nd, s1, before, os, mode, fill, 0, cusci_array_data(c), cusci_array_data(r));
+      int code = cusci__sig_pad_gpu(cusci_ctx_stream(ctx), cusci__sig_prec(dt), nd, s1, before, os, mode, fill, 0, cusci_array_data(c), cusci_array_data(r));
       if (code)
         st = cusci_ctx_gpu_status(ctx, fn, "the padding kernel", code);
     } else {
-      cusci__sig_pad(prec_of(dt), nd, s1, before, os, mode, fill, 0, cusci_array_data(c), cusci_array_data(r));
+      cusci__sig_pad(cusci__sig_prec(dt), nd, s1, before, os, mode, fill, 0, cusci_array_data(c), cusci_array_data(r));
     }
   }
   cusci_array_release(t), cusci_array_release(c);

@@ -27,24 +27,6 @@
 
 /* ------------------------------------------------ dtypes and coefficients */
 
-/* The compute dtype of inputs: SciPy's promotion, with bool and integers
- * as float64 and float16 as float32. */
-static cusci_dtype compute_dtype(int n, const cusci_dtype *dts)
-{
-  bool cx = false, dbl = false;
-  for (int i = 0; i < n; i++) {
-    cusci_dtype d = dts[i];
-    cx |= cusci_dtype_is_complex(d);
-    dbl |= d == CUSCI_FLOAT64 || d == CUSCI_COMPLEX128 || !cusci_dtype_is_inexact(d);
-  }
-  return cx ? (dbl ? CUSCI_COMPLEX128 : CUSCI_COMPLEX64) : (dbl ? CUSCI_FLOAT64 : CUSCI_FLOAT32);
-}
-
-static int prec_of(cusci_dtype dt)
-{
-  return dt == CUSCI_FLOAT32 ? CUSCI__SIG_F32 : dt == CUSCI_FLOAT64 ? CUSCI__SIG_F64 : dt == CUSCI_COMPLEX64 ? CUSCI__SIG_C64 : CUSCI__SIG_C128;
-}
-
 /* The values of a coefficient array on the host as complex128 (a new
  * malloc'ed array of its size, C order), all finite. */
 static cusci_status host_values(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, double complex **v)
@@ -69,16 +51,6 @@ static cusci_status host_values(cusci_ctx *ctx, const char *fn, const char *name
   }
   *v = h;
   return CUSCI_OK;
-}
-
-/* n complex128 values as an array of dt on ctx's device. */
-static cusci_status upload(cusci_ctx *ctx, const double complex *v, int ndim, const int64_t *shape, cusci_dtype dt, cusci_array **out)
-{
-  cusci_array *h = NULL;
-  CUSCI_TRY(cusci_array_from_host(ctx, v, ndim, shape, CUSCI_COMPLEX128, &h));
-  cusci_status st = cusci_array_astype(ctx, h, dt, true, out);
-  cusci_array_release(h);
-  return st;
 }
 
 /* A filter ready to run: its normalised coefficients on the device. */
@@ -131,7 +103,7 @@ static cusci_status lfilter_coef(cusci_ctx *ctx, const char *fn, const cusci_arr
       c[K + 1 + i] = va[i] / va[0];
     const int64_t n = 2 * (K + 1);
     f->K = K, f->dt = dt, f->host = c;
-    st = upload(ctx, c, 1, &n, dt, &f->coef);
+    st = cusci__sig_upload(ctx, c, 1, &n, dt, &f->coef);
   }
   free(vb), free(va);
   if (st != CUSCI_OK)
@@ -161,7 +133,7 @@ static cusci_status sos_coef(cusci_ctx *ctx, const char *fn, const cusci_array *
                             creal(v[6 * r + 3]), cimag(v[6 * r + 3]));
     }
   f->sos = true, f->K = nsec, f->per_channel = nd == 3, f->channels = ch, f->dt = dt, f->host = v;
-  cusci_status st = upload(ctx, v, nd, sh, dt, &f->coef);
+  cusci_status st = cusci__sig_upload(ctx, v, nd, sh, dt, &f->coef);
   if (st != CUSCI_OK)
     iir_free(f);
   return st;
@@ -185,7 +157,7 @@ static cusci_status iir_run(cusci_ctx *ctx, const char *fn, const sig_iir *f, co
 {
   int64_t outer, len, inner;
   split(cusci_array_ndim(x), cusci_array_shape(x), axis, &outer, &len, &inner);
-  const int prec = prec_of(f->dt);
+  const int prec = cusci__sig_prec(f->dt);
   const void *cf = cusci_array_data(f->coef), *xd = cusci_array_data(x);
   void *yd = cusci_array_data(y), *zd = cusci_array_data(z);
   if (cusci_ctx_device(ctx) >= 0) {
@@ -315,7 +287,7 @@ cusci_status cusci_signal_lfilter(cusci_ctx *ctx, const cusci_array *b, const cu
   sig_iir f;
   /* zi takes part in the promotion, as in SciPy. */
   const cusci_dtype dts[4] = { cusci_array_dtype(b), cusci_array_dtype(a), cusci_array_dtype(x), zi ? cusci_array_dtype(zi) : CUSCI_FLOAT32 };
-  CUSCI_TRY(lfilter_coef(ctx, fn, b, a, compute_dtype(4, dts), &f));
+  CUSCI_TRY(lfilter_coef(ctx, fn, b, a, cusci__sig_dtype(4, dts), &f));
   st = filter_call(ctx, fn, &f, x, axis, zi, y, zf);
   iir_free(&f);
   return st;
@@ -331,7 +303,7 @@ cusci_status cusci_signal_sosfilt(cusci_ctx *ctx, const cusci_array *sos, const 
   cusci_status st = CUSCI_OK;
   sig_iir f;
   const cusci_dtype dts[3] = { cusci_array_dtype(sos), cusci_array_dtype(x), zi ? cusci_array_dtype(zi) : CUSCI_FLOAT32 };
-  CUSCI_TRY(sos_coef(ctx, fn, sos, compute_dtype(3, dts), &f));
+  CUSCI_TRY(sos_coef(ctx, fn, sos, cusci__sig_dtype(3, dts), &f));
   st = filter_call(ctx, fn, &f, x, axis, zi, y, zf);
   iir_free(&f);
   return st;
@@ -384,7 +356,7 @@ cusci_status cusci_signal_lfilter_zi(cusci_ctx *ctx, const cusci_array *b, const
   static const char fn[] = "cusci_signal_lfilter_zi";
   CUSCI_ENTRY(ctx, fn, b, a, zi);
   sig_iir f;
-  CUSCI_TRY(lfilter_coef(ctx, fn, b, a, compute_dtype(2, (cusci_dtype[]){ cusci_array_dtype(b), cusci_array_dtype(a) }), &f));
+  CUSCI_TRY(lfilter_coef(ctx, fn, b, a, cusci__sig_dtype(2, (cusci_dtype[]){ cusci_array_dtype(b), cusci_array_dtype(a) }), &f));
   cusci_status st = CUSCI_OK;
   double complex *z = malloc((size_t)(f.K ? f.K : 1) * sizeof *z);
   if (!z)
@@ -393,7 +365,7 @@ cusci_status cusci_signal_lfilter_zi(cusci_ctx *ctx, const cusci_array *b, const
     st = no_steady(ctx, fn);
   cusci_array *r = NULL;
   if (st == CUSCI_OK)
-    st = upload(ctx, z, 1, &f.K, f.dt, &r);
+    st = cusci__sig_upload(ctx, z, 1, &f.K, f.dt, &r);
   if (st == CUSCI_OK)
     st = cusci_give_out(ctx, fn, r, zi);
   free(z);
@@ -406,7 +378,7 @@ cusci_status cusci_signal_sosfilt_zi(cusci_ctx *ctx, const cusci_array *sos, cus
   static const char fn[] = "cusci_signal_sosfilt_zi";
   CUSCI_ENTRY(ctx, fn, sos, zi);
   sig_iir f;
-  CUSCI_TRY(sos_coef(ctx, fn, sos, compute_dtype(1, (cusci_dtype[]){ cusci_array_dtype(sos) }), &f));
+  CUSCI_TRY(sos_coef(ctx, fn, sos, cusci__sig_dtype(1, (cusci_dtype[]){ cusci_array_dtype(sos) }), &f));
   cusci_status st = CUSCI_OK;
   if (f.per_channel)
     st = cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "sos must be (n_sections, 6) here, as SciPy's");
@@ -417,7 +389,7 @@ cusci_status cusci_signal_sosfilt_zi(cusci_ctx *ctx, const cusci_array *sos, cus
     st = no_steady(ctx, fn);
   cusci_array *r = NULL;
   if (st == CUSCI_OK)
-    st = upload(ctx, z, 2, (int64_t[]){ f.K, 2 }, f.dt, &r);
+    st = cusci__sig_upload(ctx, z, 2, (int64_t[]){ f.K, 2 }, f.dt, &r);
   if (st == CUSCI_OK)
     st = cusci_give_out(ctx, fn, r, zi);
   free(z);
@@ -583,7 +555,7 @@ cusci_status cusci__sig_apply_matrix(cusci_ctx *ctx, const double complex *C, in
   const int red = axis + 1;
   const cusci_reduce_opts opts = { 1, &red, false, 0 };
   cusci_array *c = NULL, *cr = NULL, *xr = NULL, *p = NULL;
-  cusci_status st = upload(ctx, C, 1, &cnt, dt, &c);
+  cusci_status st = cusci__sig_upload(ctx, C, 1, &cnt, dt, &c);
   if (st == CUSCI_OK)
     st = cusci_array_reshape(ctx, c, nd + 1, cs, &cr);
   if (st == CUSCI_OK)
@@ -641,7 +613,7 @@ static cusci_status gust(cusci_ctx *ctx, const char *fn, sig_iir *f, const cusci
     cusci_array *xc = NULL, *gs = NULL;
     cusci_status st = cusci__sig_contiguous(ctx, x, f->dt, &xc);
     if (st == CUSCI_OK)
-      st = upload(ctx, &g, 0, NULL, f->dt, &gs);
+      st = cusci__sig_upload(ctx, &g, 0, NULL, f->dt, &gs);
     if (st == CUSCI_OK)
       st = cusci_multiply(ctx, xc, gs, y);
     SIG_RELEASE(xc, gs);
@@ -742,7 +714,7 @@ static cusci_status filtfilt_run(cusci_ctx *ctx, const char *fn, sig_iir *f, con
   if (st == CUSCI_OK)
     st = extend(ctx, xc, axis, edge, o.padtype, &ext);
   if (st == CUSCI_OK)
-    st = f->sos ? upload(ctx, zi_host, 2, (int64_t[]){ f->K, 2 }, f->dt, &zi0) : upload(ctx, zi_host, 1, &zn, f->dt, &zi0);
+    st = f->sos ? cusci__sig_upload(ctx, zi_host, 2, (int64_t[]){ f->K, 2 }, f->dt, &zi0) : cusci__sig_upload(ctx, zi_host, 1, &zn, f->dt, &zi0);
   /* Forward from the steady state of the first sample. */
   if (st == CUSCI_OK)
     st = scaled_state(ctx, f, zi0, ext, axis, 0, &z);
@@ -780,7 +752,7 @@ cusci_status cusci_signal_filtfilt(cusci_ctx *ctx, const cusci_array *b, const c
   CUSCI_TRY(cusci__sig_axis(ctx, fn, "x", cusci_array_ndim(x), axis, &axis));
   cusci_status st = CUSCI_OK;
   sig_iir f;
-  CUSCI_TRY(lfilter_coef(ctx, fn, b, a, compute_dtype(3, (cusci_dtype[]){ cusci_array_dtype(b), cusci_array_dtype(a), cusci_array_dtype(x) }), &f));
+  CUSCI_TRY(lfilter_coef(ctx, fn, b, a, cusci__sig_dtype(3, (cusci_dtype[]){ cusci_array_dtype(b), cusci_array_dtype(a), cusci_array_dtype(x) }), &f));
   double complex *zi = malloc((size_t)(f.K ? f.K : 1) * sizeof *zi);
   if (!zi)
     st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
@@ -802,7 +774,7 @@ cusci_status cusci_signal_sosfiltfilt(cusci_ctx *ctx, const cusci_array *sos, co
   CUSCI_TRY(cusci__sig_axis(ctx, fn, "x", cusci_array_ndim(x), axis, &axis));
   cusci_status st = CUSCI_OK;
   sig_iir f;
-  CUSCI_TRY(sos_coef(ctx, fn, sos, compute_dtype(2, (cusci_dtype[]){ cusci_array_dtype(sos), cusci_array_dtype(x) }), &f));
+  CUSCI_TRY(sos_coef(ctx, fn, sos, cusci__sig_dtype(2, (cusci_dtype[]){ cusci_array_dtype(sos), cusci_array_dtype(x) }), &f));
   if (f.per_channel && f.channels > 1) {
     iir_free(&f);
     return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "sos must be (n_sections, 6) for sosfiltfilt");
@@ -877,7 +849,7 @@ cusci_status cusci_signal_filter_create_lfilter(cusci_ctx *ctx, const cusci_arra
   cusci_dtype dt;
   CUSCI_TRY(stream_dtype(ctx, fn, dtype, &dt));
   sig_iir f;
-  CUSCI_TRY(lfilter_coef(ctx, fn, b, a, compute_dtype(3, (cusci_dtype[]){ cusci_array_dtype(b), cusci_array_dtype(a), dt }), &f));
+  CUSCI_TRY(lfilter_coef(ctx, fn, b, a, cusci__sig_dtype(3, (cusci_dtype[]){ cusci_array_dtype(b), cusci_array_dtype(a), dt }), &f));
   return stream_make(ctx, fn, &f, ndim, shape, axis, zi, out);
 }
 
@@ -890,7 +862,7 @@ cusci_status cusci_signal_filter_create_sosfilt(cusci_ctx *ctx, const cusci_arra
   cusci_dtype dt;
   CUSCI_TRY(stream_dtype(ctx, fn, dtype, &dt));
   sig_iir f;
-  CUSCI_TRY(sos_coef(ctx, fn, sos, compute_dtype(2, (cusci_dtype[]){ cusci_array_dtype(sos), dt }), &f));
+  CUSCI_TRY(sos_coef(ctx, fn, sos, cusci__sig_dtype(2, (cusci_dtype[]){ cusci_array_dtype(sos), dt }), &f));
   return stream_make(ctx, fn, &f, ndim, shape, axis, zi, out);
 }
 
@@ -955,7 +927,7 @@ cusci_status cusci_signal_lfiltic(cusci_ctx *ctx, const cusci_array *b, const cu
   if (x)
     CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
   const cusci_dtype dts[4] = { cusci_array_dtype(b), cusci_array_dtype(a), cusci_array_dtype(y), x ? cusci_array_dtype(x) : CUSCI_FLOAT32 };
-  const cusci_dtype dt = compute_dtype(4, dts);
+  const cusci_dtype dt = cusci__sig_dtype(4, dts);
   const int64_t N = cusci_array_size(a) - 1, M = cusci_array_size(b) - 1, K = M > N ? M : N, ny = cusci_array_size(y), nx = x ? cusci_array_size(x) : 0;
   double complex *vb = NULL, *va = NULL, *vy = NULL, *vx = NULL, *z = NULL;
   cusci_status st = host_values(ctx, fn, "b", b, &vb);
@@ -985,7 +957,7 @@ cusci_status cusci_signal_lfiltic(cusci_ctx *ctx, const cusci_array *b, const cu
       for (int64_t m = 0; m < K; m++)
         z[m] /= va[0];
     cusci_array *r = NULL;
-    st = upload(ctx, z, 1, &K, dt, &r);
+    st = cusci__sig_upload(ctx, z, 1, &K, dt, &r);
     if (st == CUSCI_OK)
       st = cusci_give_out(ctx, fn, r, zi);
   }

@@ -120,6 +120,17 @@ static inline void sig_release(cusci_array *const *a, size_t n)
     cusci_array_release(a[i]);
 }
 #define SIG_RELEASE(...) sig_release((cusci_array *const[]){ __VA_ARGS__ }, sizeof((cusci_array *const[]){ __VA_ARGS__ }) / sizeof(cusci_array *))
+/* The compute dtype of n inputs: SciPy's promotion into float32, float64,
+ * complex64 or complex128, bool and integers as float64, float16 as
+ * float32 (libsignal/check.c). */
+cusci_dtype cusci__sig_dtype(int n, const cusci_dtype *dts);
+/* The precision code of reference/signal/filter.h for one of those four
+ * dtypes (uint64: the integers' convolution). */
+int cusci__sig_prec(cusci_dtype dt);
+int64_t cusci__sig_gcd(int64_t a, int64_t b);
+/* n complex128 values (host) as a new array of dt (one of the four) on
+ * ctx's device, converted on the host: one copy, no kernel. */
+cusci_status cusci__sig_upload(cusci_ctx *ctx, const double _Complex *v, int ndim, const int64_t *shape, cusci_dtype dt, cusci_array **out);
 /* axis of an array of nd dimensions (name, for the message), from the end
  * when negative, into *out: CUSCI_ERR_SHAPE for a 0-d array,
  * CUSCI_ERR_AXIS out of range (libsignal/check.c). */

@@ -23,18 +23,12 @@
 #include "kernels/signal/launch.h"
 #include "reference/signal/filter.h"
 
-static int prec_of(cusci_dtype dt)
-{
-  return dt == CUSCI_FLOAT32 ? CUSCI__SIG_F32 : dt == CUSCI_FLOAT64 ? CUSCI__SIG_F64 : dt == CUSCI_COMPLEX64 ? CUSCI__SIG_C64 : CUSCI__SIG_C128;
-}
 
 /* result_type(h, x, float32): bool and integers as float64. */
+/* result_type(h, x, float32), integers as float64. */
 static cusci_dtype fir_dtype(cusci_dtype a, cusci_dtype b)
 {
-  const bool cx = cusci_dtype_is_complex(a) || cusci_dtype_is_complex(b);
-  const bool dbl = a == CUSCI_FLOAT64 || a == CUSCI_COMPLEX128 || !cusci_dtype_is_inexact(a) || b == CUSCI_FLOAT64 || b == CUSCI_COMPLEX128 ||
-                   !cusci_dtype_is_inexact(b);
-  return cx ? (dbl ? CUSCI_COMPLEX128 : CUSCI_COMPLEX64) : (dbl ? CUSCI_FLOAT64 : CUSCI_FLOAT32);
+  return cusci__sig_dtype(2, (cusci_dtype[]){ a, b });
 }
 
 static cusci_status axis_of(cusci_ctx *ctx, const char *fn, const cusci_array *x, int axis, int *out)
@@ -74,12 +68,12 @@ static cusci_status upfirdn_run(cusci_ctx *ctx, const char *fn, const cusci_arra
     st = cusci_array_empty(ctx, nd, os, dt, &r);
   if (st == CUSCI_OK && n) {
     if (cusci_ctx_device(ctx) >= 0) {
-      int code = cusci__sig_upfirdn_gpu(cusci_ctx_stream(ctx), prec_of(dt), nh, cusci_array_data(hc), outer, n, inner, cusci_array_data(xc), up, down, 0,
+      int code = cusci__sig_upfirdn_gpu(cusci_ctx_stream(ctx), cusci__sig_prec(dt), nh, cusci_array_data(hc), outer, n, inner, cusci_array_data(xc), up, down, 0,
                                         0, n, os[axis], cusci_array_data(r));
       if (code)
         st = cusci_ctx_gpu_status(ctx, fn, "the upfirdn kernel", code);
     } else {
-      cusci__sig_upfirdn(prec_of(dt), nh, cusci_array_data(hc), outer, n, inner, cusci_array_data(xc), up, down, 0, 0, n, os[axis],
+      cusci__sig_upfirdn(cusci__sig_prec(dt), nh, cusci_array_data(hc), outer, n, inner, cusci_array_data(xc), up, down, 0, 0, n, os[axis],
                          cusci_array_data(r));
     }
   }
@@ -276,15 +270,6 @@ static double bessel_i0(double x)
   return sum;
 }
 
-static int64_t gcd64(int64_t a, int64_t b)
-{
-  while (b) {
-    int64_t t = a % b;
-    a = b, b = t;
-  }
-  return a;
-}
-
 void cusci__sig_firwin(int64_t taps, double fc, int window, double *h)
 {
   const double pi = 3.14159265358979323846, alpha = (double)(taps - 1) / 2, i0b = bessel_i0(5.0);
@@ -314,7 +299,7 @@ cusci_status cusci__sig_resample_poly(cusci_ctx *ctx, const char *fn, const cusc
   const cusci_dtype xdt = cusci_dtype_is_inexact(xt) && xt != CUSCI_FLOAT16 ? xt : xt == CUSCI_FLOAT16 ? CUSCI_FLOAT32 : CUSCI_FLOAT64;
   const cusci_dtype dt = win ? fir_dtype(wdt, xdt) : xdt;
   const int nd = cusci_array_ndim(x);
-  const int64_t g = gcd64(up, down), n_in = cusci_array_shape(x)[ax];
+  const int64_t g = cusci__sig_gcd(up, down), n_in = cusci_array_shape(x)[ax];
   up /= g, down /= g;
   int64_t os[SIG_MAXD];
   memcpy(os, cusci_array_shape(x), sizeof(int64_t) * (size_t)nd);

@@ -40,10 +40,6 @@ struct cusci_signal_resampler {
   int64_t skip;
 };
 
-static int prec_of(cusci_dtype dt)
-{
-  return dt == CUSCI_FLOAT32 ? CUSCI__SIG_F32 : dt == CUSCI_FLOAT64 ? CUSCI__SIG_F64 : dt == CUSCI_COMPLEX64 ? CUSCI__SIG_C64 : CUSCI__SIG_C128;
-}
 
 /* Outputs lo .. hi - 1 (global) from buf (outer x len x inner, the inputs
  * from j0), ntot inputs in all, into a new array of the chunk's shape. */
@@ -59,12 +55,12 @@ static cusci_status emit(cusci_ctx *ctx, const char *fn, cusci_signal_resampler 
   const int64_t lines = r->outer * r->inner, len = lines > 0 ? cusci_array_size(buf) / lines : 0;
   if (hi > lo && lines > 0) {
     if (cusci_ctx_device(ctx) >= 0) {
-      int code = cusci__sig_upfirdn_gpu(cusci_ctx_stream(ctx), prec_of(r->dt), r->nh, cusci_array_data(r->h), r->outer, len, r->inner,
+      int code = cusci__sig_upfirdn_gpu(cusci_ctx_stream(ctx), cusci__sig_prec(r->dt), r->nh, cusci_array_data(r->h), r->outer, len, r->inner,
                                         cusci_array_data(buf), r->up, r->down, lo, j0, ntot, hi - lo, cusci_array_data(y));
       if (code)
         st = cusci_ctx_gpu_status(ctx, fn, "the upfirdn kernel", code);
     } else {
-      cusci__sig_upfirdn(prec_of(r->dt), r->nh, cusci_array_data(r->h), r->outer, len, r->inner, cusci_array_data(buf), r->up, r->down, lo, j0, ntot,
+      cusci__sig_upfirdn(cusci__sig_prec(r->dt), r->nh, cusci_array_data(r->h), r->outer, len, r->inner, cusci_array_data(buf), r->up, r->down, lo, j0, ntot,
                          hi - lo, cusci_array_data(y));
     }
   }
@@ -97,10 +93,7 @@ static cusci_status make(cusci_ctx *ctx, const char *fn, const cusci_array *h, c
   cusci_signal_resampler *r = calloc(1, sizeof *r);
   if (!r)
     return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
-  const bool cx = cusci_dtype_is_complex(dtype) || (h && cusci_dtype_is_complex(cusci_array_dtype(h)));
-  const bool dbl = dtype == CUSCI_FLOAT64 || dtype == CUSCI_COMPLEX128 || !cusci_dtype_is_inexact(dtype) ||
-                   (h && (cusci_array_dtype(h) == CUSCI_FLOAT64 || cusci_array_dtype(h) == CUSCI_COMPLEX128 || !cusci_dtype_is_inexact(cusci_array_dtype(h))));
-  r->dt = cx ? (dbl ? CUSCI_COMPLEX128 : CUSCI_COMPLEX64) : (dbl ? CUSCI_FLOAT64 : CUSCI_FLOAT32);
+  r->dt = cusci__sig_dtype(h ? 2 : 1, (cusci_dtype[]){ dtype, h ? cusci_array_dtype(h) : dtype });
   r->up = up, r->down = down, r->ndim = ndim, r->axis = ax, r->poly = poly, r->skip = skip;
   memcpy(r->shape, shape, sizeof(int64_t) * (size_t)ndim);
   r->shape[ax] = 0;
@@ -155,12 +148,8 @@ cusci_status cusci_signal_resampler_create_poly(cusci_ctx *ctx, int64_t up, int6
   *out = NULL;
   if (up < 1 || down < 1)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "up is %lld and down %lld: both must be at least 1", (long long)up, (long long)down);
-  int64_t a = up, b = down;
-  while (b) {
-    const int64_t t = a % b;
-    a = b, b = t;
-  }
-  up /= a, down /= a;
+  const int64_t g = cusci__sig_gcd(up, down);
+  up /= g, down /= g;
   /* resample_poly's filter with its zeros before it, times up (as the
    * one-shot call, which takes no zeros after it: the outputs past the
    * filter's reach are empty sums). Equal rates: the one tap 1. */
