@@ -150,6 +150,11 @@ cusci_status cusci__sig_apply_matrix(cusci_ctx *ctx, const double _Complex *C, i
  * (Kaiser, beta 5) or decimate (Hamming), into h (libsignal/resample.c). */
 enum { CUSCI__SIG_WIN_KAISER5 = 0, CUSCI__SIG_WIN_HAMMING };
 void cusci__sig_firwin(int64_t taps, double fc, int window, double *h);
+/* resample_poly's taps for reduced rates up and down (not yet times up):
+ * the given window (nwin taps) or SciPy's design, after the zeros that
+ * centre the outputs; *nh the count, *remove the outputs before the first
+ * kept one. NULL when memory runs out. */
+double *cusci__sig_poly_taps(int64_t up, int64_t down, const double *win, int64_t nwin, int64_t *nh, int64_t *remove);
 /* resample_poly with SciPy's filter (win NULL) or the FIR filter win of
  * nwin taps (SciPy's window argument as an array of dtype wdt), x
  * extended by the constant cval beyond its ends, or (ext, a

@@ -286,6 +286,26 @@ void cusci__sig_firwin(int64_t taps, double fc, int window, double *h)
     h[m] /= sum;
 }
 
+double *cusci__sig_poly_taps(int64_t up, int64_t down, const double *win, int64_t nwin, int64_t *nh, int64_t *remove)
+{
+  /* SciPy's filter: the given window, or firwin(2 half_len + 1, 1 /
+   * max_rate) with a Kaiser window of beta 5 (a windowed sinc scaled to a
+   * DC gain of 1); zeros before it so that the outputs are centred. SciPy
+   * pads it with zeros after it too until the output is long enough; here
+   * the outputs past the filter's reach are empty sums. */
+  const int64_t max_rate = up > down ? up : down, half = win ? (nwin - 1) / 2 : 10 * max_rate, taps = win ? nwin : 2 * half + 1;
+  const int64_t pre = down - half % down;
+  double *hv = calloc((size_t)(pre + taps), sizeof *hv);
+  if (!hv)
+    return NULL;
+  if (win)
+    memcpy(hv + pre, win, sizeof *hv * (size_t)taps);
+  else
+    cusci__sig_firwin(taps, 1.0 / (double)max_rate, CUSCI__SIG_WIN_KAISER5, hv + pre);
+  *nh = pre + taps, *remove = (half + pre) / down;
+  return hv;
+}
+
 cusci_status cusci__sig_resample_poly(cusci_ctx *ctx, const char *fn, const cusci_array *x, int64_t up, int64_t down, int axis, const double *win,
                                       int64_t nwin, cusci_dtype wdt, double cval, int ext, cusci_array **out)
 {
@@ -311,22 +331,10 @@ cusci_status cusci__sig_resample_poly(cusci_ctx *ctx, const char *fn, const cusc
     return cusci_array_copy(ctx, x, out);
   }
   CUSCI_TRY(cusci_check_out(ctx, fn, out, nd, os, dt, CUSCI_CASTING_NO));
-  /* SciPy's filter: the given window, or firwin(2 half_len + 1, 1 /
-   * max_rate) with a Kaiser window of beta 5 (a windowed sinc scaled to a
-   * DC gain of 1); in x's dtype, times up; zeros before it so that the
-   * outputs are centred, and after it until the output is long enough. */
-  const int64_t max_rate = up > down ? up : down, half = win ? (nwin - 1) / 2 : 10 * max_rate, taps = win ? nwin : 2 * half + 1;
-  const int64_t pre = down - half % down, remove = (half + pre) / down;
-  /* SciPy pads the filter with zeros after it until the output is long
-   * enough; here the outputs past the filter's reach are empty sums. */
-  const int64_t nh = pre + taps;
-  double *hv = calloc((size_t)nh, sizeof *hv);
+  int64_t nh = 0, remove = 0;
+  double *hv = cusci__sig_poly_taps(up, down, win, nwin, &nh, &remove);
   if (!hv)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %lld taps", (long long)nh);
-  if (win)
-    memcpy(hv + pre, win, sizeof *hv * (size_t)taps);
-  else
-    cusci__sig_firwin(taps, 1.0 / (double)max_rate, CUSCI__SIG_WIN_KAISER5, hv + pre);
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for the filter's taps");
   /* A constant cval beyond the ends: by linearity, upfirdn of x - cval
    * (zeros beyond) plus cval times the sum of the taps of each output's
    * phase, S[(i down) mod up] (SciPy's upfirdn mode constant). */

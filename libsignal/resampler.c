@@ -150,19 +150,15 @@ cusci_status cusci_signal_resampler_create_poly(cusci_ctx *ctx, int64_t up, int6
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "up is %lld and down %lld: both must be at least 1", (long long)up, (long long)down);
   const int64_t g = cusci__sig_gcd(up, down);
   up /= g, down /= g;
-  /* resample_poly's filter with its zeros before it, times up (as the
-   * one-shot call, which takes no zeros after it: the outputs past the
-   * filter's reach are empty sums). Equal rates: the one tap 1. */
-  const int64_t max_rate = up > down ? up : down, half = 10 * max_rate, taps = 2 * half + 1;
+  /* resample_poly's filter, times up below (as the one-shot call). Equal
+   * rates: the one tap 1. */
   const bool same = up == 1 && down == 1;
-  const int64_t pre = same ? 0 : down - half % down, remove = same ? 0 : (half + pre) / down, nh = same ? 1 : pre + taps;
-  double *hv = calloc((size_t)nh, sizeof *hv);
+  int64_t nh = 1, remove = 0;
+  double *hv = same ? calloc(1, sizeof *hv) : cusci__sig_poly_taps(up, down, NULL, 0, &nh, &remove);
   if (!hv)
     return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
   if (same)
     hv[0] = 1;
-  else
-    cusci__sig_firwin(taps, 1.0 / (double)max_rate, CUSCI__SIG_WIN_KAISER5, hv + pre);
   /* SciPy rounds the taps to x's dtype and then multiplies by up in it. */
   const bool single = dtype == CUSCI_FLOAT32 || dtype == CUSCI_COMPLEX64 || dtype == CUSCI_FLOAT16;
   for (int64_t i = 0; i < nh && !same; i++)
