@@ -371,6 +371,60 @@ static void errors(void)
   tk_status(host, cusci_signal_lfiltic(host, b, a0, x1, NULL, &m), CUSCI_ERR_VALUE, "a[0] is 0", "lfiltic with a[0] == 0");
   ok(q0 == NULL && r0 == NULL, "deconvolve leaves nothing behind when it fails");
   cusci_array_release(cx), cusci_array_release(dom);
+  /* The rest of signal.h's functions, each a bad input. */
+  {
+    int64_t s36[2] = { 3, 6 }, s33b[2] = { 3, 3 }, s3[1] = { 3 };
+    cusci_array *sosb = NULL, *m2 = NULL, *k2 = NULL, *h3 = NULL, *h2 = NULL;
+    double sb[6] = { 1, 0, 0, 1, 0, 0 };
+    cusci_array_from_host(host, sb, 2, (int64_t[]){ 1, 6 }, CUSCI_FLOAT64, &sosb);
+    cusci_array_zeros(host, 2, s36, CUSCI_FLOAT64, &m2);
+    cusci_array_zeros(host, 2, s33b, CUSCI_FLOAT64, &k2);
+    cusci_array_ones(host, 1, s3, CUSCI_FLOAT64, &h3);
+    cusci_array_ones(host, 1, (int64_t[]){ 2 }, CUSCI_FLOAT64, &h2);
+    int64_t s3d[3] = { 2, 1, 6 };
+    cusci_array *sos3 = NULL, *cx2 = NULL, *w26 = NULL;
+    cusci_array_zeros(host, 3, s3d, CUSCI_FLOAT64, &sos3);
+    cusci_array_astype(host, m2, CUSCI_COMPLEX128, true, &cx2);
+    cusci_array_zeros(host, 2, (int64_t[]){ 2, 6 }, CUSCI_FLOAT64, &w26);
+    tk_status(host, cusci_signal_sosfilt_zi(host, sos3, &m), CUSCI_ERR_VALUE, "a0 must be 1", "sosfilt_zi of sections all 0");
+    tk_status(host, cusci_signal_oaconvolve(host, x1, m2, CUSCI_SIGNAL_FULL, 0, NULL, &m), CUSCI_ERR_SHAPE, "same number", "oaconvolve of 1-d and 2-d");
+    tk_status(host, cusci_signal_convolve2d(host, x1, x1, CUSCI_SIGNAL_FULL, CUSCI_SIGNAL_BOUNDARY_FILL, 0, &m), CUSCI_ERR_SHAPE, "both must be 2-D",
+              "convolve2d of 1-d inputs");
+    tk_status(host, cusci_signal_correlate2d(host, m2, k2, CUSCI_SIGNAL_SAME, (cusci_signal_boundary)4, 0, &m), CUSCI_ERR_VALUE, "boundary 4",
+              "correlate2d with boundary 4");
+    tk_status(host, cusci_signal_sepfir2d(host, m2, h2, h3, &m), CUSCI_ERR_VALUE, "odd length", "sepfir2d with an even hrow");
+    tk_status(host, cusci_signal_envelope(host, x1, (int64_t[]){ 2, 1 }, 0, false, CUSCI_SIGNAL_RESIDUAL_NONE, 0, &m), CUSCI_ERR_VALUE, "bp_in",
+              "envelope with bp_in [2, 1)");
+    tk_status(host, cusci_signal_hilbert2(host, cx2, NULL, NULL, &m), CUSCI_ERR_DTYPE, "must be real", "hilbert2 of complex input");
+    tk_status(host, cusci_signal_wiener(host, m2, 1, (int64_t[]){ 0 }, NULL, &m), CUSCI_ERR_VALUE, "at least 1", "wiener with a window of 0");
+    tk_status(host, cusci_signal_savgol_coeffs(host, 5, 5, 0, 1, &m), CUSCI_ERR_VALUE, "less than window_length", "savgol_coeffs of order 5 in 5");
+    tk_status(host, cusci_signal_savgol_filter(host, x1, 5, 2, 0, 1, 0, CUSCI_SIGNAL_SAVGOL_INTERP, 0, &m), CUSCI_ERR_VALUE, "longer than x",
+              "savgol_filter interp with a window longer than x");
+    tk_status(host, cusci_signal_decimate(host, x, 0, 0, CUSCI_SIGNAL_FTYPE_IIR, true, -1, &m), CUSCI_ERR_VALUE, "q is 0", "decimate by 0");
+    tk_status(host, cusci_signal_symiirorder1(host, x, 1, 1.5, -1, &m), CUSCI_ERR_VALUE, "less than 1", "symiirorder1 with |z1| = 1.5");
+    tk_status(host, cusci_signal_symiirorder1(host, x1, 1, 0.99, -1, &m), CUSCI_ERR_VALUE, "does not converge", "symiirorder1 of 3 samples, z1 0.99");
+    tk_status(host, cusci_signal_symiirorder2(host, cx2, 0.5, 0.3, -1, &m), CUSCI_ERR_DTYPE, "real input", "symiirorder2 of complex input");
+    tk_status(host, cusci_signal_upfirdn_ex(host, h3, x1, 1, 1, 0, (cusci_signal_ext)9, 0, &m), CUSCI_ERR_VALUE, "mode 9", "upfirdn_ex with mode 9");
+    tk_status(host, cusci_signal_upfirdn_ex(host, h3, h2, 1, 1, 0, CUSCI_SIGNAL_EXT_LINE, 0, &m), CUSCI_ERR_VALUE, "line", "upfirdn_ex line of 2 samples");
+    tk_status(host, cusci_signal_resample_poly_ex(host, x, 3, 2, -1, NULL, CUSCI_SIGNAL_POLY_PAD_MEAN, 1.5, &m), CUSCI_ERR_VALUE, "no effect",
+              "resample_poly_ex with a cval and padtype mean");
+    cusci_signal_resampler *rs = NULL;
+    tk_status(host, cusci_signal_resampler_create_poly(host, 0, 2, 1, s3, 0, CUSCI_FLOAT64, &rs), CUSCI_ERR_VALUE, "at least 1", "a resampler with up 0");
+    cusci_status sr = cusci_signal_resampler_create_upfirdn(host, h3, 2, 1, 2, s36, 1, CUSCI_FLOAT64, &rs);
+    cusci_array *ywrong = NULL, *y1 = NULL, *yafter = NULL, *yreset = NULL;
+    tk_status(host, sr == CUSCI_OK ? cusci_signal_resampler_process(host, rs, w26, &ywrong) : sr, CUSCI_ERR_SHAPE, "chunks of shape 3x0",
+              "a resampler given a chunk of the wrong shape");
+    if (sr == CUSCI_OK)
+      cusci_signal_resampler_finish(host, rs, &y1);
+    tk_status(host, sr == CUSCI_OK ? cusci_signal_resampler_process(host, rs, m2, &yafter) : sr, CUSCI_ERR_VALUE, "finished",
+              "a resampler given a chunk after finish");
+    ok(sr == CUSCI_OK && cusci_signal_resampler_reset(host, rs) == CUSCI_OK && cusci_signal_resampler_process(host, rs, m2, &yreset) == CUSCI_OK,
+       "a resampler takes chunks again after a reset");
+    cusci_signal_resampler_destroy(rs);
+    cusci_array *rel[] = { sosb, m2, k2, h3, h2, sos3, cx2, w26, ywrong, y1, yafter, yreset };
+    for (size_t i = 0; i < sizeof rel / sizeof *rel; i++)
+      cusci_array_release(rel[i]);
+  }
   /* Streaming. */
   cusci_signal_filter *f = NULL;
   int64_t fs[2] = { 3, 0 };
