@@ -166,3 +166,18 @@ cusci_status cusci__sig_upload(cusci_ctx *ctx, const double _Complex *v, int ndi
   free(buf);
   return st;
 }
+
+cusci_status cusci__sig_upload_real(cusci_ctx *ctx, const double *v, int ndim, const int64_t *shape, cusci_dtype dt, cusci_array **out)
+{
+  int64_t n = 1;
+  for (int i = 0; i < ndim; i++)
+    n *= shape[i];
+  double _Complex *c = malloc(sizeof *c * (size_t)(n ? n : 1));
+  if (!c)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, "libsignal", "no host memory for %lld values", (long long)n);
+  for (int64_t i = 0; i < n; i++)
+    c[i] = v[i];
+  cusci_status st = cusci__sig_upload(ctx, c, ndim, shape, dt, out);
+  free(c);
+  return st;
+}

@@ -161,12 +161,10 @@ cusci_status cusci_signal_decimate(cusci_ctx *ctx, const cusci_array *x, int64_t
     if (!sos || !cheby1_sos(order, 0.05, 0.8 / (double)q, sos))
       st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for the filter");
     const int64_t ss[2] = { nsec, 6 };
-    if (st == CUSCI_OK)
-      st = cusci_array_from_host(ctx, sos, 2, ss, CUSCI_FLOAT64, &f);
-    free(sos);
     /* SciPy casts the sections to x's dtype. */
     if (st == CUSCI_OK)
-      st = cusci_array_astype(ctx, f, cusci_dtype_real_of(dt), true, &fc);
+      st = cusci__sig_upload_real(ctx, sos, 2, ss, cusci_dtype_real_of(dt), &fc);
+    free(sos);
     if (st == CUSCI_OK)
       st = cusci_array_astype(ctx, (cusci_array *)x, dt, false, &xc);
     if (st == CUSCI_OK)
@@ -187,9 +185,7 @@ cusci_status cusci_signal_decimate(cusci_ctx *ctx, const cusci_array *x, int64_t
     if (st == CUSCI_OK && zero_phase) {
       st = cusci__sig_resample_poly(ctx, fn, x, 1, q, axis, b, taps, dt, 0, 0, &y);
     } else if (st == CUSCI_OK) {
-      st = cusci_array_from_host(ctx, b, 1, &taps, CUSCI_FLOAT64, &f);
-      if (st == CUSCI_OK)
-        st = cusci_array_astype(ctx, f, cusci_dtype_real_of(dt), true, &fc);
+      st = cusci__sig_upload_real(ctx, b, 1, &taps, cusci_dtype_real_of(dt), &fc);
       if (st == CUSCI_OK)
         st = cusci_signal_upfirdn(ctx, fc, x, 1, q, axis, &y);
       e0[axis] = n_out;

@@ -131,6 +131,8 @@ int64_t cusci__sig_gcd(int64_t a, int64_t b);
 /* n complex128 values (host) as a new array of dt (one of the four) on
  * ctx's device, converted on the host: one copy, no kernel. */
 cusci_status cusci__sig_upload(cusci_ctx *ctx, const double _Complex *v, int ndim, const int64_t *shape, cusci_dtype dt, cusci_array **out);
+/* The same for real values. */
+cusci_status cusci__sig_upload_real(cusci_ctx *ctx, const double *v, int ndim, const int64_t *shape, cusci_dtype dt, cusci_array **out);
 /* axis of an array of nd dimensions (name, for the message), from the end
  * when negative, into *out: CUSCI_ERR_SHAPE for a 0-d array,
  * CUSCI_ERR_AXIS out of range (libsignal/check.c). */

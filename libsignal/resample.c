@@ -176,10 +176,8 @@ static cusci_status ext_signal(cusci_ctx *ctx, const char *fn, const cusci_array
       for (int i = 0; i < nd; i++)
         ds[i] = i == axis ? E : 1;
       if (st == CUSCI_OK)
-        st = cusci_array_from_host(ctx, dv, 1, &E, CUSCI_FLOAT64, &g);
+        st = cusci__sig_upload_real(ctx, dv, 1, &E, cusci_dtype_real_of(dt), &ga);
       free(dv);
-      if (st == CUSCI_OK)
-        st = cusci_array_astype(ctx, g, cusci_dtype_real_of(dt), true, &ga);
       if (st == CUSCI_OK)
         st = cusci_array_reshape(ctx, ga, nd, ds, &gr);
       if (st == CUSCI_OK)
@@ -766,10 +764,7 @@ cusci_status cusci_signal_hilbert(cusci_ctx *ctx, const cusci_array *x, int64_t 
     int64_t hs[SIG_MAXD];
     for (int i = 0; i < nd; i++)
       hs[i] = i == ax ? N : 1;
-    st = cusci_array_from_host(ctx, hv, 1, &N, CUSCI_FLOAT64, &h);
-    if (st == CUSCI_OK)
-      st = cusci_array_astype(ctx, h, cusci_dtype_real_of(cusci_array_dtype(X)), true, &hr);
-    cusci_array_release(h), h = NULL;
+    st = cusci__sig_upload_real(ctx, hv, 1, &N, cusci_dtype_real_of(cusci_array_dtype(X)), &hr);
     if (st == CUSCI_OK)
       st = cusci_array_reshape(ctx, hr, nd, hs, &h);
   }
@@ -820,10 +815,8 @@ cusci_status cusci_signal_hilbert2(cusci_ctx *ctx, const cusci_array *x, const i
     for (int d = 0; d < nd; d++)
       hs[d] = d == ax[i] ? n[i] : 1;
     cusci_array *h = NULL, *hr = NULL, *hc = NULL;
-    st = cusci_array_from_host(ctx, hv, 1, &n[i], CUSCI_FLOAT64, &h);
+    st = cusci__sig_upload_real(ctx, hv, 1, &n[i], rt, &hc);
     free(hv);
-    if (st == CUSCI_OK)
-      st = cusci_array_astype(ctx, h, rt, true, &hc);
     if (st == CUSCI_OK)
       st = cusci_array_reshape(ctx, hc, nd, hs, &hr);
     if (st == CUSCI_OK)

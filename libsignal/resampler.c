@@ -106,11 +106,7 @@ static cusci_status make(cusci_ctx *ctx, const char *fn, const cusci_array *h, c
   if (h) {
     st = cusci__sig_contiguous(ctx, h, r->dt, &r->h);
   } else {
-    cusci_array *t = NULL;
-    st = cusci_array_from_host(ctx, hv, 1, &nhv, CUSCI_FLOAT64, &t);
-    if (st == CUSCI_OK)
-      st = cusci_array_astype(ctx, t, r->dt, true, &r->h);
-    cusci_array_release(t);
+    st = cusci__sig_upload_real(ctx, hv, 1, &nhv, r->dt, &r->h);
   }
   r->nh = r->h ? cusci_array_size(r->h) : 0;
   /* Inputs kept: enough for the earliest output of the next chunk. */

@@ -225,11 +225,7 @@ cusci_status cusci_signal_wiener(cusci_ctx *ctx, const cusci_array *im, int nk, 
 /* n doubles as a 1-D array of dt on ctx's device. */
 static cusci_status in_dtype(cusci_ctx *ctx, const double *v, int64_t n, cusci_dtype dt, cusci_array **out)
 {
-  cusci_array *h = NULL;
-  CUSCI_TRY(cusci_array_from_host(ctx, v, 1, &n, CUSCI_FLOAT64, &h));
-  cusci_status st = cusci_array_astype(ctx, h, dt, true, out);
-  cusci_array_release(h);
-  return st;
+  return cusci__sig_upload_real(ctx, v, 1, &n, dt, out);
 }
 
 cusci_status cusci_signal_symiirorder1(cusci_ctx *ctx, const cusci_array *input, double c0, double z1, double precision, cusci_array **out)
