@@ -4,15 +4,21 @@
  * O(n log n).
  *
  * The algorithms (reference/signal/fft_body.h):
- *  - mixed-radix Cooley-Tukey, decimation in time, recursive and out of
- *    place (J. W. Cooley and J. W. Tukey, "An algorithm for the machine
- *    calculation of complex Fourier series", Math. Comp. 19, 1965), in the
- *    general-radix form of R. C. Singleton ("An algorithm for computing
- *    the mixed radix fast Fourier transform", IEEE Trans. Audio
- *    Electroacoust. 17, 1969): radices 4, 2, 3 and 5 with butterflies of
- *    their own, every other prime factor up to CUSCI__FFT_DIRECT_MAX by a
- *    direct DFT of that factor; forward only, the backward transform
- *    being conj(forward(conj(x)));
+ *  - mixed-radix Cooley-Tukey (J. W. Cooley and J. W. Tukey, "An
+ *    algorithm for the machine calculation of complex Fourier series",
+ *    Math. Comp. 19, 1965) in Stockham's self-sorting form, decimation in
+ *    frequency (W. T. Cochran et al., "What is the fast Fourier
+ *    transform?", Proc. IEEE 55, 1967, where it is given as Stockham's;
+ *    C. Van Loan, "Computational Frameworks for the Fast Fourier
+ *    Transform", SIAM 1992, the autosort frameworks): one pass
+ *    over the data per factor, between x and the work area, with no
+ *    bit-reversal; radices 4, 2, 3 and 5 with butterflies of their own,
+ *    every other prime factor up to CUSCI__FFT_DIRECT_MAX by a direct DFT
+ *    of that factor. Each pass takes side-by-side values into short
+ *    vectors (fft.c); its twiddles are tabled per pass in the order it
+ *    reads them. Forward only, the backward transform being
+ *    swap(forward(swap(x))) with swap exchanging real and imaginary
+ *    parts, folded into the first pass's loads and the last's stores;
  *  - for a length with a larger prime factor, Bluestein's chirp
  *    z-transform (L. I. Bluestein, "A linear filtering approach to the
  *    computation of the discrete Fourier transform", IEEE Trans. Audio

@@ -1,14 +1,25 @@
 /*
  * reference/signal/fft_body.h: the body of reference/signal/fft.c, once
  * per precision: R the real type, C its complex type, NAME(x) the name x
- * of that precision (x_d, x_f). See fft.h for the algorithms.
+ * of that precision (x_d, x_f), and the lane patterns CUSCI__FFT_SWAP,
+ * _DUPRE, _DUPIM and _SIGN of a vector of 32 bytes of R. See fft.h for
+ * the algorithms.
  */
+
+/* A vector of 32 bytes: NAME(W) complex values, real and imaginary parts
+ * side by side as in C. */
+typedef R NAME(vec) __attribute__((vector_size(32)));
+/* The same, for loads and stores at any address of an R. */
+typedef R NAME(uvec) __attribute__((vector_size(32), aligned(sizeof(R)), may_alias));
+enum { NAME(W) = 16 / (int)sizeof(R) };
 
 struct NAME(cusci__fft) {
   int64_t n;
   int nf;
-  int64_t f[64]; /* the factors, outermost first */
-  C *tw;         /* tw[j] = exp(-2 pi i j / n), j < n (mixed radix) */
+  int64_t f[64];   /* the factors, in the order of the stages */
+  int64_t o[64];   /* where stage i's twiddles start in tw, in R */
+  int64_t ro[64];  /* where stage i's roots of unity start in tw (a radix above 5) */
+  R *tw;           /* stage i: (wr, wi) of exp(-2 pi i p k s / n), at o[i] + 2 ((k - 1) m + p) */
   /* Bluestein: m > 0 is the convolution's length. */
   int64_t m;
   C *chirp;                      /* chirp[k] = exp(-pi i k^2 / n), k < n */
@@ -31,105 +42,249 @@ static C NAME(root)(int64_t j, int64_t N)
   return (R)cosl(a) - I * (R)sinl(a);
 }
 
-/* -i z without a complex product. */
-static inline C NAME(rot)(C z)
+#if defined(__GNUC__)
+#define CUSCI__FFT_INLINE __attribute__((always_inline)) inline
+#define CUSCI__FFT_UNROLL _Pragma("GCC unroll 8")
+#else
+#define CUSCI__FFT_INLINE inline
+#define CUSCI__FFT_UNROLL
+#endif
+
+/* The first `lanes` complex values at x, zeros after them. */
+static CUSCI__FFT_INLINE NAME(vec) NAME(load)(const R *x, int64_t lanes)
 {
-  return (R)cimag(z) - I * (R)creal(z);
+  if (lanes == NAME(W))
+    return *(const NAME(uvec) *)x;
+  NAME(vec) v = { 0 };
+  for (int64_t l = 0; l < 2 * lanes; l++)
+    v[l] = x[l];
+  return v;
+}
+
+/* Lane l's complex value to y. */
+static CUSCI__FFT_INLINE void NAME(store1)(R *y, NAME(vec) v, int64_t l)
+{
+  y[0] = v[2 * l];
+  y[1] = v[2 * l + 1];
+}
+
+static CUSCI__FFT_INLINE NAME(vec) NAME(swap)(NAME(vec) a)
+{
+  return __builtin_shufflevector(a, a, CUSCI__FFT_SWAP);
+}
+
+/* a times (wr + i wi), lane by lane, with wr and wi the same in every
+ * lane. */
+static CUSCI__FFT_INLINE NAME(vec) NAME(mul1)(NAME(vec) a, R wr, R wi)
+{
+  const NAME(vec) sign = { CUSCI__FFT_SIGN };
+  return a * wr + NAME(swap)(a) * (sign * wi);
+}
+
+/* a times t, lane by lane, t's complex values as a's. */
+static CUSCI__FFT_INLINE NAME(vec) NAME(mulv)(NAME(vec) a, NAME(vec) t)
+{
+  const NAME(vec) sign = { CUSCI__FFT_SIGN };
+  return a * __builtin_shufflevector(t, t, CUSCI__FFT_DUPRE) + NAME(swap)(a) * (__builtin_shufflevector(t, t, CUSCI__FFT_DUPIM) * sign);
+}
+
+/* -i a, lane by lane. */
+static CUSCI__FFT_INLINE NAME(vec) NAME(rot)(NAME(vec) a)
+{
+  const NAME(vec) sign = { CUSCI__FFT_SIGN };
+  return NAME(swap)(a) * -sign;
 }
 
 /*
- * The forward r-point DFT of a[0..r-1], y[s * ys] = sum_q a[q]
- * exp(-2 pi i q s / r): butterflies of their own for r = 2, 3, 4 and 5, a
- * direct sum over the roots of unity for the other primes. Inlined into
- * its loops, where r does not change.
+ * The forward r-point DFTs of a[0..r-1] into y, b[k] = sum_q a[q]
+ * exp(-2 pi i q k / r), in every lane: butterflies of their own for r =
+ * 2, 3, 4 and 5, a direct sum over roots (exp(-2 pi i e / r), e < r, as
+ * (re, im)) for the other primes.
  */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline void NAME(bfly)(const struct NAME(cusci__fft) *p, int64_t r, const C *a, C *y, int64_t ys)
+static CUSCI__FFT_INLINE void NAME(bfly)(int64_t r, const R *roots, const NAME(vec) *a, NAME(vec) *y)
 {
   switch (r) {
   case 2:
     y[0] = a[0] + a[1];
-    y[ys] = a[0] - a[1];
+    y[1] = a[0] - a[1];
     return;
   case 3: {
     const R h = (R)0.866025403784438646763723170752936183L; /* sin(2 pi / 3) */
-    const C t1 = a[1] + a[2], t2 = a[0] - (R)0.5 * t1, t3 = NAME(rot)(h * (a[1] - a[2]));
+    const NAME(vec) t1 = a[1] + a[2], t2 = a[0] - (R)0.5 * t1, t3 = NAME(rot)(h * (a[1] - a[2]));
     y[0] = a[0] + t1;
-    y[ys] = t2 + t3;
-    y[2 * ys] = t2 - t3;
+    y[1] = t2 + t3;
+    y[2] = t2 - t3;
     return;
   }
   case 4: {
-    const C t0 = a[0] + a[2], t1 = a[0] - a[2], t2 = a[1] + a[3], t3 = NAME(rot)(a[1] - a[3]);
+    const NAME(vec) t0 = a[0] + a[2], t1 = a[0] - a[2], t2 = a[1] + a[3], t3 = NAME(rot)(a[1] - a[3]);
     y[0] = t0 + t2;
-    y[ys] = t1 + t3;
-    y[2 * ys] = t0 - t2;
-    y[3 * ys] = t1 - t3;
+    y[1] = t1 + t3;
+    y[2] = t0 - t2;
+    y[3] = t1 - t3;
     return;
   }
   case 5: {
     const R c1 = (R)0.309016994374947424102293417182819059L, c2 = (R)-0.809016994374947424102293417182819059L;
     const R s1 = (R)0.951056516295153572116439333379382143L, s2 = (R)0.587785252292473129168705954639072769L;
-    const C b1 = a[1] + a[4], b2 = a[2] + a[3], d1 = a[1] - a[4], d2 = a[2] - a[3];
-    const C e1 = a[0] + c1 * b1 + c2 * b2, e2 = a[0] + c2 * b1 + c1 * b2;
-    const C f1 = NAME(rot)(s1 * d1 + s2 * d2), f2 = NAME(rot)(s2 * d1 - s1 * d2);
+    const NAME(vec) b1 = a[1] + a[4], b2 = a[2] + a[3], d1 = a[1] - a[4], d2 = a[2] - a[3];
+    const NAME(vec) e1 = a[0] + c1 * b1 + c2 * b2, e2 = a[0] + c2 * b1 + c1 * b2;
+    const NAME(vec) f1 = NAME(rot)(s1 * d1 + s2 * d2), f2 = NAME(rot)(s2 * d1 - s1 * d2);
     y[0] = a[0] + b1 + b2;
-    y[ys] = e1 + f1;
-    y[4 * ys] = e1 - f1;
-    y[2 * ys] = e2 + f2;
-    y[3 * ys] = e2 - f2;
+    y[1] = e1 + f1;
+    y[4] = e1 - f1;
+    y[2] = e2 + f2;
+    y[3] = e2 - f2;
     return;
   }
-  default: {
-    /* exp(-2 pi i e / r) = tw[e n / r]. */
-    const int64_t step = p->n / r;
-    for (int64_t s = 0; s < r; s++) {
-      C acc = a[0];
-      for (int64_t q = 1, e = s; q < r; q++) {
-        acc += a[q] * p->tw[e * step];
-        e += s;
+  default:
+    for (int64_t k = 0; k < r; k++) {
+      NAME(vec) acc = a[0];
+      for (int64_t q = 1, e = k; q < r; q++) {
+        acc += NAME(mul1)(a[q], roots[2 * e], roots[2 * e + 1]);
+        e += k;
         if (e >= r)
           e -= r;
       }
-      y[s * ys] = acc;
+      y[k] = acc;
     }
-  }
   }
 }
 
-/* Decimation in time, forward: the r sub-transforms of the strided
- * inputs, then their twiddled combination; the last factor's transforms
- * read the input directly. */
-static void NAME(rec)(const struct NAME(cusci__fft) *p, int lev, int64_t n, const C *in, int64_t is, C *out)
+/*
+ * One stage of the self-sorting (Stockham) transform, decimation in
+ * frequency: with m = n / (r s), for p < m, q < s and k < r,
+ *   y[q + s (r p + k)] = exp(-2 pi i p k s / n) sum_j x[q + s (p + m j)] exp(-2 pi i j k / r).
+ * The values q + s p = c, c < n / r, of one j lie side by side in x, and
+ * are taken W at a time into a vector's lanes; the twiddles and the
+ * stores are a vector's where the W lanes share p (s a multiple of W),
+ * lane by lane where they do not. swin and swout swap the real and
+ * imaginary parts of what is read and written (the backward transform).
+ * y may be x where m = 1.
+ */
+static CUSCI__FFT_INLINE void NAME(stage)(int64_t n, int64_t r, int64_t s, const R *tw, const R *roots, const C *x, C *y, bool swin, bool swout)
 {
-  const int64_t r = p->f[lev], m = n / r, tws = p->n / n;
-  C a[CUSCI__FFT_DIRECT_MAX];
-  if (m == 1) {
-    for (int64_t q = 0; q < r; q++)
-      a[q] = in[q * is];
-    NAME(bfly)(p, r, a, out, 1);
-    return;
-  }
-  if (m == p->f[lev + 1]) {
-    /* The sub-transforms are the last factor's: done here, not called. */
-    for (int64_t q = 0; q < r; q++) {
-      const C *iq = in + q * is;
-      for (int64_t t = 0; t < m; t++)
-        a[t] = iq[t * is * r];
-      NAME(bfly)(p, m, a, out + q * m, 1);
+  enum { W = NAME(W) };
+  const int64_t m = n / (r * s), sm = n / r;
+  const R *xr = (const R *)x;
+  R *yr = (R *)y;
+  NAME(vec) a[CUSCI__FFT_DIRECT_MAX], b[CUSCI__FFT_DIRECT_MAX];
+  int64_t p0 = 0, q0 = 0;
+  for (int64_t c = 0; c < sm; c += W) {
+    const int64_t lanes = sm - c < W ? sm - c : W;
+    CUSCI__FFT_UNROLL
+    for (int64_t j = 0; j < r; j++) {
+      a[j] = NAME(load)(xr + 2 * (c + sm * j), lanes);
+      if (swin)
+        a[j] = NAME(swap)(a[j]);
     }
-  } else {
-    for (int64_t q = 0; q < r; q++)
-      NAME(rec)(p, lev + 1, m, in + q * is, is * r, out + q * m);
+    NAME(bfly)(r, roots, a, b);
+    if (lanes == W && q0 + W <= s) {
+      /* One p in every lane. */
+      CUSCI__FFT_UNROLL
+      for (int64_t k = 1; k < r; k++) {
+        const R *t = tw + 2 * ((k - 1) * m + p0);
+        b[k] = NAME(mul1)(b[k], t[0], t[1]);
+      }
+      CUSCI__FFT_UNROLL
+      for (int64_t k = 0; k < r; k++) {
+        if (swout)
+          b[k] = NAME(swap)(b[k]);
+        *(NAME(uvec) *)(yr + 2 * (q0 + s * (r * p0 + k))) = b[k];
+      }
+    } else if (s == 1 && r == 4 && lanes == W) {
+      /* p = c + lane, twiddles side by side; the four outputs of each p
+       * side by side in y, by a transpose of 64-bit parts (a complex
+       * float, or half a complex double). */
+      CUSCI__FFT_UNROLL
+      for (int64_t k = 1; k < r; k++)
+        b[k] = NAME(mulv)(b[k], NAME(load)(tw + 2 * ((k - 1) * m + c), W));
+      if (swout)
+        for (int64_t k = 0; k < r; k++)
+          b[k] = NAME(swap)(b[k]);
+      typedef uint64_t u4 __attribute__((vector_size(32)));
+      const u4 u0 = (u4)b[0], u1 = (u4)b[1], u2 = (u4)b[2], u3 = (u4)b[3];
+      u4 o0, o1, o2, o3;
+      if (W == 4) {
+        const u4 t0 = __builtin_shufflevector(u0, u1, 0, 4, 2, 6), t1 = __builtin_shufflevector(u0, u1, 1, 5, 3, 7);
+        const u4 t2 = __builtin_shufflevector(u2, u3, 0, 4, 2, 6), t3 = __builtin_shufflevector(u2, u3, 1, 5, 3, 7);
+        o0 = __builtin_shufflevector(t0, t2, 0, 1, 4, 5), o1 = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
+        o2 = __builtin_shufflevector(t0, t2, 2, 3, 6, 7), o3 = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
+      } else {
+        o0 = __builtin_shufflevector(u0, u1, 0, 1, 4, 5), o1 = __builtin_shufflevector(u2, u3, 0, 1, 4, 5);
+        o2 = __builtin_shufflevector(u0, u1, 2, 3, 6, 7), o3 = __builtin_shufflevector(u2, u3, 2, 3, 6, 7);
+      }
+      NAME(uvec) *yv = (NAME(uvec) *)(yr + 2 * r * c);
+      yv[0] = (NAME(vec))o0, yv[1] = (NAME(vec))o1, yv[2] = (NAME(vec))o2, yv[3] = (NAME(vec))o3;
+    } else if (s == 1) {
+      /* p = c + lane: the twiddles side by side, the stores r apart. */
+      CUSCI__FFT_UNROLL
+      for (int64_t k = 1; k < r; k++) {
+        b[k] = NAME(mulv)(b[k], NAME(load)(tw + 2 * ((k - 1) * m + c), lanes));
+      }
+      CUSCI__FFT_UNROLL
+      for (int64_t k = 0; k < r; k++) {
+        if (swout)
+          b[k] = NAME(swap)(b[k]);
+        for (int64_t l = 0; l < lanes; l++)
+          NAME(store1)(yr + 2 * (r * (c + l) + k), b[k], l);
+      }
+    } else {
+      /* Lane by lane. */
+      int64_t pl[NAME(W)], ql[NAME(W)];
+      for (int64_t l = 0, p = p0, q = q0; l < lanes; l++) {
+        pl[l] = p, ql[l] = q;
+        if (++q == s)
+          q = 0, p++;
+      }
+      CUSCI__FFT_UNROLL
+      for (int64_t k = 1; k < r; k++) {
+        NAME(vec) t = { 0 };
+        for (int64_t l = 0; l < lanes; l++) {
+          t[2 * l] = tw[2 * ((k - 1) * m + pl[l])];
+          t[2 * l + 1] = tw[2 * ((k - 1) * m + pl[l]) + 1];
+        }
+        b[k] = NAME(mulv)(b[k], t);
+      }
+      CUSCI__FFT_UNROLL
+      for (int64_t k = 0; k < r; k++) {
+        if (swout)
+          b[k] = NAME(swap)(b[k]);
+        for (int64_t l = 0; l < lanes; l++)
+          NAME(store1)(yr + 2 * (ql[l] + s * (r * pl[l] + k)), b[k], l);
+      }
+    }
+    q0 += W;
+    while (q0 >= s)
+      q0 -= s, p0++;
   }
-  const C *tw = p->tw;
-  for (int64_t k = 0; k < m; k++) {
-    a[0] = out[k];
-    for (int64_t q = 1; q < r; q++)
-      a[q] = out[q * m + k] * tw[q * k * tws];
-    NAME(bfly)(p, r, a, out + k, m);
+}
+
+/* The stages, from x through work back to x: with an odd count of them
+ * the last (where m = 1) is done in place. back: the backward transform,
+ * as swap(forward(swap(x))) with swap exchanging real and imaginary
+ * parts. */
+CUSCI__FFT_CLONES
+static void NAME(stockham)(const struct NAME(cusci__fft) * p, C *x, C *work, bool back)
+{
+  const int64_t n = p->n;
+  C *in = x, *out = work;
+  int64_t s = 1;
+  for (int i = 0; i < p->nf; i++) {
+    const bool last = i == p->nf - 1;
+    C *dst = last && p->nf % 2 ? in : out;
+    const bool swin = back && i == 0, swout = back && last;
+    const R *tw = p->tw + p->o[i], *roots = p->tw + p->ro[i];
+    switch (p->f[i]) {
+    case 2: NAME(stage)(n, 2, s, tw, roots, in, dst, swin, swout); break;
+    case 3: NAME(stage)(n, 3, s, tw, roots, in, dst, swin, swout); break;
+    case 4: NAME(stage)(n, 4, s, tw, roots, in, dst, swin, swout); break;
+    case 5: NAME(stage)(n, 5, s, tw, roots, in, dst, swin, swout); break;
+    default: NAME(stage)(n, p->f[i], s, tw, roots, in, dst, swin, swout); break;
+    }
+    if (dst != in)
+      out = in, in = dst;
+    s *= p->f[i];
   }
 }
 
@@ -172,13 +327,38 @@ struct NAME(cusci__fft) *NAME(cusci__fft_plan)(int64_t n, bool bluestein)
   for (int i = 0; i < p->nf; i++)
     large |= p->f[i] > CUSCI__FFT_DIRECT_MAX;
   if (!large && !bluestein) {
-    p->tw = malloc(sizeof(C) * (size_t)n);
+    /* Stage i's twiddles, (r - 1) m of them, then its roots (r of them)
+     * for a radix without a butterfly of its own. */
+    int64_t len = 0, s = 1;
+    for (int i = 0; i < p->nf; i++) {
+      const int64_t r = p->f[i], m = n / (r * s);
+      p->o[i] = len;
+      len += 2 * (r - 1) * m;
+      p->ro[i] = len;
+      if (r > 5)
+        len += 2 * r;
+      s *= r;
+    }
+    p->tw = malloc(sizeof(R) * (size_t)(len ? len : 1));
     if (!p->tw) {
       NAME(cusci__fft_free)(p);
       return NULL;
     }
-    for (int64_t j = 0; j < n; j++)
-      p->tw[j] = NAME(root)(j, n);
+    s = 1;
+    for (int i = 0; i < p->nf; i++) {
+      const int64_t r = p->f[i], m = n / (r * s);
+      R *t = p->tw + p->o[i];
+      for (int64_t k = 1; k < r; k++)
+        for (int64_t q = 0; q < m; q++, t += 2) {
+          const C w = NAME(root)((int64_t)((uint64_t)(q * k) * (uint64_t)s % (uint64_t)n), n);
+          t[0] = creal(w), t[1] = cimag(w);
+        }
+      for (int64_t e = 0; r > 5 && e < r; e++) {
+        const C w = NAME(root)(e, r);
+        p->tw[p->ro[i] + 2 * e] = creal(w), p->tw[p->ro[i] + 2 * e + 1] = cimag(w);
+      }
+      s *= r;
+    }
     return p;
   }
   /* Bluestein: jk = (j^2 + k^2 - (k - j)^2) / 2, so with c_k =
@@ -233,16 +413,7 @@ void NAME(cusci__fft_run)(const struct NAME(cusci__fft) * p, C *x, int sign, voi
     return;
   C *w = work;
   if (!p->m) {
-    /* Forward; backward is conj(forward(conj(x))). */
-    if (sign < 0)
-      memcpy(w, x, sizeof(C) * (size_t)n);
-    else
-      for (int64_t j = 0; j < n; j++)
-        w[j] = conj(x[j]);
-    NAME(rec)(p, 0, n, w, 1, x);
-    if (sign > 0)
-      for (int64_t j = 0; j < n; j++)
-        x[j] = conj(x[j]);
+    NAME(stockham)(p, x, w, sign > 0);
     return;
   }
   /* Bluestein, forward; backward is conj(forward(conj(x))). */

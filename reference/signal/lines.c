@@ -16,18 +16,50 @@
 #define CUSCI__SIG_BODY "reference/signal/lines_body.h"
 #include "reference/signal/precisions.h"
 
+/* A step's plan with the scratch of its runs, made at its first run and
+ * kept, so that a cached plan's runs allocate nothing. */
+typedef struct sig_host_plan {
+  void *plan;
+  void *scratch;
+  size_t bytes;
+} sig_host_plan;
+
 void *cusci__sig_lines_plan(const cusci__sig_lines *l, bool f32)
 {
-  return f32 ? plan_f(l) : plan_d(l);
+  sig_host_plan *h = calloc(1, sizeof *h);
+  if (!h)
+    return NULL;
+  h->plan = f32 ? plan_f(l) : plan_d(l);
+  if (!h->plan) {
+    free(h);
+    return NULL;
+  }
+  return h;
 }
 
 void cusci__sig_lines_free(const cusci__sig_lines *l, bool f32, void *plan)
 {
-  if (plan)
-    f32 ? plan_free_f(l, plan) : plan_free_d(l, plan);
+  sig_host_plan *h = plan;
+  if (!h)
+    return;
+  f32 ? plan_free_f(l, h->plan) : plan_free_d(l, h->plan);
+  free(h->scratch);
+  free(h);
 }
 
-int cusci__sig_lines_run(const cusci__sig_lines *l, bool f32, const void *plan, const void *src, void *dst)
+int cusci__sig_lines_run(const cusci__sig_lines *l, bool f32, void *plan, const void *src, void *dst)
 {
-  return f32 ? run_f(l, plan, src, dst) : run_d(l, plan, src, dst);
+  sig_host_plan *h = plan;
+  size_t line_bytes;
+  const size_t bytes = f32 ? scratch_f(l, h->plan, &line_bytes) : scratch_d(l, h->plan, &line_bytes);
+  if (bytes > h->bytes) {
+    free(h->scratch);
+    h->bytes = 0;
+    h->scratch = malloc(bytes);
+    if (!h->scratch)
+      return -1;
+    h->bytes = bytes;
+  }
+  f32 ? run_f(l, h->plan, src, dst, h->scratch) : run_d(l, h->plan, src, dst, h->scratch);
+  return 0;
 }

@@ -39,8 +39,10 @@ typedef struct cusci__sig_lines {
  * transform of its extension's length); NULL when memory runs out. */
 void *cusci__sig_lines_plan(const cusci__sig_lines *l, bool f32);
 void cusci__sig_lines_free(const cusci__sig_lines *l, bool f32, void *plan);
-/* Run the step over every line; 0, or -1 when memory runs out. */
-int cusci__sig_lines_run(const cusci__sig_lines *l, bool f32, const void *plan, const void *src, void *dst);
+/* Run the step over every line; 0, or -1 when memory runs out. The plan
+ * keeps the scratch of its first run for the later ones (so one plan runs
+ * in one thread at a time). */
+int cusci__sig_lines_run(const cusci__sig_lines *l, bool f32, void *plan, const void *src, void *dst);
 
 /*
  * The fast Hankel transform's multipliers (reference/signal/fftlog.c): the
