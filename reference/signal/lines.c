@@ -6,6 +6,7 @@
 
 #include <complex.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "reference/signal/dct_map.h"
 #include "reference/signal/fft.h"

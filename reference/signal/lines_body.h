@@ -8,7 +8,12 @@
 static void NAME(gather)(const cusci__sig_lines *l, const char *src, int64_t len, void *buf)
 {
   const int64_t st = l->sstr[l->axis];
-  if (l->op == CUSCI__SIG_LINE_C2C || l->op == CUSCI__SIG_LINE_C2R) {
+  const bool cplx = l->op == CUSCI__SIG_LINE_C2C || l->op == CUSCI__SIG_LINE_C2R;
+  if (st == 1) {
+    memcpy(buf, src, (cplx ? sizeof(C) : sizeof(R)) * (size_t)len);
+    return;
+  }
+  if (cplx) {
     const C *s = (const C *)src;
     C *b = buf;
     for (int64_t j = 0; j < len; j++)
