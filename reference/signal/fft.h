@@ -12,7 +12,7 @@
  *    C. Van Loan, "Computational Frameworks for the Fast Fourier
  *    Transform", SIAM 1992, the autosort frameworks): one pass
  *    over the data per factor, between x and the work area, with no
- *    bit-reversal; radices 4, 2, 3 and 5 with butterflies of their own,
+ *    bit-reversal; radices 8, 4, 2, 3 and 5 with butterflies of their own,
  *    every other prime factor up to CUSCI__FFT_DIRECT_MAX by a direct DFT
  *    of that factor. Each pass takes side-by-side values into short
  *    vectors (fft.c); its twiddles are tabled per pass in the order it

@@ -98,7 +98,7 @@ static CUSCI__FFT_INLINE NAME(vec) NAME(rot)(NAME(vec) a)
 /*
  * The forward r-point DFTs of a[0..r-1] into y, b[k] = sum_q a[q]
  * exp(-2 pi i q k / r), in every lane: butterflies of their own for r =
- * 2, 3, 4 and 5, a direct sum over roots (exp(-2 pi i e / r), e < r, as
+ * 2, 3, 4, 5 and 8, a direct sum over roots (exp(-2 pi i e / r), e < r, as
  * (re, im)) for the other primes.
  */
 static CUSCI__FFT_INLINE void NAME(bfly)(int64_t r, const R *roots, const NAME(vec) *a, NAME(vec) *y)
@@ -122,6 +122,25 @@ static CUSCI__FFT_INLINE void NAME(bfly)(int64_t r, const R *roots, const NAME(v
     y[1] = t1 + t3;
     y[2] = t0 - t2;
     y[3] = t1 - t3;
+    return;
+  }
+  case 8: {
+    /* Two 4-point DFTs of the even and the odd inputs, the odd ones'
+     * outputs turned by exp(-2 pi i k / 8). */
+    const R h = (R)0.707106781186547524400844362104849039L;
+    const NAME(vec) t0 = a[0] + a[4], t1 = a[0] - a[4], t2 = a[2] + a[6], t3 = NAME(rot)(a[2] - a[6]);
+    const NAME(vec) e0 = t0 + t2, e1 = t1 + t3, e2 = t0 - t2, e3 = t1 - t3;
+    const NAME(vec) u0 = a[1] + a[5], u1 = a[1] - a[5], u2 = a[3] + a[7], u3 = NAME(rot)(a[3] - a[7]);
+    const NAME(vec) o0 = u0 + u2, o1 = u1 + u3, o2 = u0 - u2, o3 = u1 - u3;
+    const NAME(vec) w1 = h * (o1 + NAME(rot)(o1)), w2 = NAME(rot)(o2), w3 = h * (NAME(rot)(o3) - o3);
+    y[0] = e0 + o0;
+    y[4] = e0 - o0;
+    y[1] = e1 + w1;
+    y[5] = e1 - w1;
+    y[2] = e2 + w2;
+    y[6] = e2 - w2;
+    y[3] = e3 + w3;
+    y[7] = e3 - w3;
     return;
   }
   case 5: {
@@ -168,7 +187,7 @@ static CUSCI__FFT_INLINE void NAME(stage)(int64_t n, int64_t r, int64_t s, const
   const int64_t m = n / (r * s), sm = n / r;
   const R *xr = (const R *)x;
   R *yr = (R *)y;
-  NAME(vec) a[CUSCI__FFT_DIRECT_MAX], b[CUSCI__FFT_DIRECT_MAX];
+  NAME(vec) a[CUSCI__FFT_DIRECT_MAX + 1], b[CUSCI__FFT_DIRECT_MAX + 1]; /* whole blocks of W */
   int64_t p0 = 0, q0 = 0;
   for (int64_t c = 0; c < sm; c += W) {
     const int64_t lanes = sm - c < W ? sm - c : W;
@@ -192,30 +211,33 @@ static CUSCI__FFT_INLINE void NAME(stage)(int64_t n, int64_t r, int64_t s, const
           b[k] = NAME(swap)(b[k]);
         *(NAME(uvec) *)(yr + 2 * (q0 + s * (r * p0 + k))) = b[k];
       }
-    } else if (s == 1 && r == 4 && lanes == W) {
-      /* p = c + lane, twiddles side by side; the four outputs of each p
-       * side by side in y, by a transpose of 64-bit parts (a complex
-       * float, or half a complex double). */
+    } else if (s == 1 && r % W == 0 && lanes == W) {
+      /* p = c + lane, twiddles side by side; the r outputs of each p side
+       * by side in y, by transposes of W x W blocks of 64-bit parts (a
+       * complex float, or half a complex double). */
       CUSCI__FFT_UNROLL
       for (int64_t k = 1; k < r; k++)
         b[k] = NAME(mulv)(b[k], NAME(load)(tw + 2 * ((k - 1) * m + c), W));
-      if (swout)
-        for (int64_t k = 0; k < r; k++)
-          b[k] = NAME(swap)(b[k]);
       typedef uint64_t u4 __attribute__((vector_size(32)));
-      const u4 u0 = (u4)b[0], u1 = (u4)b[1], u2 = (u4)b[2], u3 = (u4)b[3];
-      u4 o0, o1, o2, o3;
-      if (W == 4) {
-        const u4 t0 = __builtin_shufflevector(u0, u1, 0, 4, 2, 6), t1 = __builtin_shufflevector(u0, u1, 1, 5, 3, 7);
-        const u4 t2 = __builtin_shufflevector(u2, u3, 0, 4, 2, 6), t3 = __builtin_shufflevector(u2, u3, 1, 5, 3, 7);
-        o0 = __builtin_shufflevector(t0, t2, 0, 1, 4, 5), o1 = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
-        o2 = __builtin_shufflevector(t0, t2, 2, 3, 6, 7), o3 = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
-      } else {
-        o0 = __builtin_shufflevector(u0, u1, 0, 1, 4, 5), o1 = __builtin_shufflevector(u2, u3, 0, 1, 4, 5);
-        o2 = __builtin_shufflevector(u0, u1, 2, 3, 6, 7), o3 = __builtin_shufflevector(u2, u3, 2, 3, 6, 7);
+      CUSCI__FFT_UNROLL
+      for (int64_t k = 0; k < r; k += W) {
+        if (swout)
+          for (int64_t i = 0; i < W; i++)
+            b[k + i] = NAME(swap)(b[k + i]);
+        u4 o[4];
+        if (W == 4) {
+          const u4 u0 = (u4)b[k], u1 = (u4)b[k + 1], u2 = (u4)b[k + 2], u3 = (u4)b[k + 3];
+          const u4 t0 = __builtin_shufflevector(u0, u1, 0, 4, 2, 6), t1 = __builtin_shufflevector(u0, u1, 1, 5, 3, 7);
+          const u4 t2 = __builtin_shufflevector(u2, u3, 0, 4, 2, 6), t3 = __builtin_shufflevector(u2, u3, 1, 5, 3, 7);
+          o[0] = __builtin_shufflevector(t0, t2, 0, 1, 4, 5), o[1] = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
+          o[2] = __builtin_shufflevector(t0, t2, 2, 3, 6, 7), o[3] = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
+        } else {
+          const u4 u0 = (u4)b[k], u1 = (u4)b[k + 1];
+          o[0] = __builtin_shufflevector(u0, u1, 0, 1, 4, 5), o[1] = __builtin_shufflevector(u0, u1, 2, 3, 6, 7);
+        }
+        for (int64_t l = 0; l < W; l++)
+          *(NAME(uvec) *)(yr + 2 * (r * (c + l) + k)) = (NAME(vec))o[l];
       }
-      NAME(uvec) *yv = (NAME(uvec) *)(yr + 2 * r * c);
-      yv[0] = (NAME(vec))o0, yv[1] = (NAME(vec))o1, yv[2] = (NAME(vec))o2, yv[3] = (NAME(vec))o3;
     } else if (s == 1) {
       /* p = c + lane: the twiddles side by side, the stores r apart. */
       CUSCI__FFT_UNROLL
@@ -280,6 +302,7 @@ static void NAME(stockham)(const struct NAME(cusci__fft) * p, C *x, C *work, boo
     case 3: NAME(stage)(n, 3, s, tw, roots, in, dst, swin, swout); break;
     case 4: NAME(stage)(n, 4, s, tw, roots, in, dst, swin, swout); break;
     case 5: NAME(stage)(n, 5, s, tw, roots, in, dst, swin, swout); break;
+    case 8: NAME(stage)(n, 8, s, tw, roots, in, dst, swin, swout); break;
     default: NAME(stage)(n, p->f[i], s, tw, roots, in, dst, swin, swout); break;
     }
     if (dst != in)
@@ -312,8 +335,10 @@ struct NAME(cusci__fft) *NAME(cusci__fft_plan)(int64_t n, bool bluestein)
   if (!p)
     return NULL;
   p->n = n;
-  /* Factors: fours, then twos, then the odd primes in ascending order. */
+  /* Factors: eights, fours, then twos, then the odd primes in ascending order. */
   int64_t rest = n;
+  while (rest % 8 == 0 && p->nf < 64)
+    p->f[p->nf++] = 8, rest /= 8;
   while (rest % 4 == 0 && p->nf < 64)
     p->f[p->nf++] = 4, rest /= 4;
   while (rest % 2 == 0 && p->nf < 64)
@@ -335,7 +360,7 @@ struct NAME(cusci__fft) *NAME(cusci__fft_plan)(int64_t n, bool bluestein)
       p->o[i] = len;
       len += 2 * (r - 1) * m;
       p->ro[i] = len;
-      if (r > 5)
+      if (r > 5 && r != 8)
         len += 2 * r;
       s *= r;
     }
@@ -353,7 +378,7 @@ struct NAME(cusci__fft) *NAME(cusci__fft_plan)(int64_t n, bool bluestein)
           const C w = NAME(root)((int64_t)((uint64_t)(q * k) * (uint64_t)s % (uint64_t)n), n);
           t[0] = creal(w), t[1] = cimag(w);
         }
-      for (int64_t e = 0; r > 5 && e < r; e++) {
+      for (int64_t e = 0; r > 5 && r != 8 && e < r; e++) {
         const C w = NAME(root)(e, r);
         p->tw[p->ro[i] + 2 * e] = creal(w), p->tw[p->ro[i] + 2 * e + 1] = cimag(w);
       }
