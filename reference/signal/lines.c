@@ -17,13 +17,23 @@
 #define CUSCI__SIG_BODY "reference/signal/lines_body.h"
 #include "reference/signal/precisions.h"
 
-/* A step's plan with the scratch of its runs, made at its first run and
- * kept, so that a cached plan's runs allocate nothing. */
+/* A step's plan with the scratch of its runs, made with it, so that a
+ * plan's runs allocate nothing. */
 typedef struct sig_host_plan {
   void *plan;
   void *scratch;
-  size_t bytes;
 } sig_host_plan;
+
+void cusci__sig_lines_free(const cusci__sig_lines *l, bool f32, void *plan)
+{
+  sig_host_plan *h = plan;
+  if (!h)
+    return;
+  if (h->plan)
+    f32 ? plan_free_f(l, h->plan) : plan_free_d(l, h->plan);
+  free(h->scratch);
+  free(h);
+}
 
 void *cusci__sig_lines_plan(const cusci__sig_lines *l, bool f32)
 {
@@ -31,36 +41,18 @@ void *cusci__sig_lines_plan(const cusci__sig_lines *l, bool f32)
   if (!h)
     return NULL;
   h->plan = f32 ? plan_f(l) : plan_d(l);
-  if (!h->plan) {
-    free(h);
+  size_t line_bytes;
+  if (h->plan)
+    h->scratch = malloc(f32 ? scratch_f(l, h->plan, &line_bytes) : scratch_d(l, h->plan, &line_bytes));
+  if (!h->scratch) {
+    cusci__sig_lines_free(l, f32, h);
     return NULL;
   }
   return h;
 }
 
-void cusci__sig_lines_free(const cusci__sig_lines *l, bool f32, void *plan)
+void cusci__sig_lines_run(const cusci__sig_lines *l, bool f32, void *plan, const void *src, void *dst)
 {
   sig_host_plan *h = plan;
-  if (!h)
-    return;
-  f32 ? plan_free_f(l, h->plan) : plan_free_d(l, h->plan);
-  free(h->scratch);
-  free(h);
-}
-
-int cusci__sig_lines_run(const cusci__sig_lines *l, bool f32, void *plan, const void *src, void *dst)
-{
-  sig_host_plan *h = plan;
-  size_t line_bytes;
-  const size_t bytes = f32 ? scratch_f(l, h->plan, &line_bytes) : scratch_d(l, h->plan, &line_bytes);
-  if (bytes > h->bytes) {
-    free(h->scratch);
-    h->bytes = 0;
-    h->scratch = malloc(bytes);
-    if (!h->scratch)
-      return -1;
-    h->bytes = bytes;
-  }
   f32 ? run_f(l, h->plan, src, dst, h->scratch) : run_d(l, h->plan, src, dst, h->scratch);
-  return 0;
 }

@@ -36,13 +36,13 @@ typedef struct cusci__sig_lines {
 } cusci__sig_lines;
 
 /* The plan a step needs, made for its precision (for the DCT/DST, the real
- * transform of its extension's length); NULL when memory runs out. */
+ * transform of its extension's length), with the scratch of its runs; NULL
+ * when memory runs out. */
 void *cusci__sig_lines_plan(const cusci__sig_lines *l, bool f32);
 void cusci__sig_lines_free(const cusci__sig_lines *l, bool f32, void *plan);
-/* Run the step over every line; 0, or -1 when memory runs out. The plan
- * keeps the scratch of its first run for the later ones (so one plan runs
- * in one thread at a time). */
-int cusci__sig_lines_run(const cusci__sig_lines *l, bool f32, void *plan, const void *src, void *dst);
+/* Run the step over every line, in the scratch the plan was made with (so
+ * that one plan runs in one thread at a time). */
+void cusci__sig_lines_run(const cusci__sig_lines *l, bool f32, void *plan, const void *src, void *dst);
 
 /*
  * The fast Hankel transform's multipliers (reference/signal/fftlog.c): the
