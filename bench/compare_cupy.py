@@ -87,6 +87,11 @@ def main():
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         print("cusci-bench exited with status %d: %s" % (proc.returncode, proc.stderr.strip()[-300:]), file=sys.stderr)
+    else:
+        # its notes (a case that left pool memory in use, say)
+        for note in proc.stderr.splitlines():
+            if note.startswith("cusci-bench:"):
+                print(note, file=sys.stderr)
     ours = []
     for line in proc.stdout.splitlines():
         if not line.startswith("{"):

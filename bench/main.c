@@ -160,6 +160,7 @@ static void run_case(cusci_ctx *ctx, const bench_case *c, int reps, const char *
   void *state = NULL;
   double bytes = 0, flops = 0;
   char why[512] = "";
+  const size_t used0 = cusci_pool_used_bytes(cusci_ctx_pool(ctx));
   if (c->setup(ctx, &state, &bytes, &flops, why, sizeof why) != 0) {
     line_without_figures(c->name, devname, "skipped", why);
     if (cusci_ctx_synchronize(ctx) == CUSCI_ERR_DEVICE_FAULT)
@@ -219,6 +220,11 @@ static void run_case(cusci_ctx *ctx, const bench_case *c, int reps, const char *
   cusci_event_destroy(e0);
   cusci_event_destroy(e1);
   c->teardown(state);
+  /* What the case's calls left allocated: a leak, or a cache. */
+  cusci_ctx_synchronize(ctx);
+  const size_t used1 = cusci_pool_used_bytes(cusci_ctx_pool(ctx));
+  if (used1 > used0)
+    fprintf(stderr, "cusci-bench: case %s left %zu bytes of the pool in use (%zu before it, %zu after)\n", c->name, used1 - used0, used0, used1);
 }
 
 static int selected(const char *name, int n, char **want)
