@@ -144,15 +144,9 @@ int64_t cusci__sig_gcd(int64_t a, int64_t b)
   return a;
 }
 
-cusci_status cusci__sig_upload(cusci_ctx *ctx, const double _Complex *v, int ndim, const int64_t *shape, cusci_dtype dt, cusci_array **out)
+void cusci__sig_pack(const double _Complex *v, int64_t n, cusci_dtype dt, void *out)
 {
-  int64_t n = 1;
-  for (int i = 0; i < ndim; i++)
-    n *= shape[i];
-  const size_t isz = cusci_dtype_itemsize(dt);
-  unsigned char *buf = malloc(isz * (size_t)(n ? n : 1));
-  if (!buf)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, "libsignal", "no host memory for %lld values", (long long)n);
+  unsigned char *buf = out;
   for (int64_t i = 0; i < n; i++) {
     const double re = creal(v[i]), im = cimag(v[i]);
     switch (dt) {
@@ -162,6 +156,18 @@ cusci_status cusci__sig_upload(cusci_ctx *ctx, const double _Complex *v, int ndi
     default: ((double *)buf)[2 * i] = re, ((double *)buf)[2 * i + 1] = im; break;
     }
   }
+}
+
+cusci_status cusci__sig_upload(cusci_ctx *ctx, const double _Complex *v, int ndim, const int64_t *shape, cusci_dtype dt, cusci_array **out)
+{
+  int64_t n = 1;
+  for (int i = 0; i < ndim; i++)
+    n *= shape[i];
+  const size_t isz = cusci_dtype_itemsize(dt);
+  unsigned char *buf = malloc(isz * (size_t)(n ? n : 1));
+  if (!buf)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, "libsignal", "no host memory for %lld values", (long long)n);
+  cusci__sig_pack(v, n, dt, buf);
   cusci_status st = cusci_array_from_host(ctx, buf, ndim, shape, dt, out);
   free(buf);
   return st;

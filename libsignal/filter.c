@@ -62,13 +62,48 @@ typedef struct sig_iir {
   cusci_dtype dt;
   cusci_array *coef;
   double complex *host; /* the same values, complex128 */
+  /* In blocks (reference/signal/filter.h) when power is set: A^L, N x N. */
+  int64_t N;
+  cusci_array *power;
 } sig_iir;
 
 static void iir_free(sig_iir *f)
 {
   cusci_array_release(f->coef);
+  cusci_array_release(f->power);
   free(f->host);
-  f->coef = NULL, f->host = NULL;
+  f->coef = NULL, f->power = NULL, f->host = NULL;
+}
+
+/* Whether f runs in blocks (reference/signal/filter.h): shared
+ * coefficients and a state that fits the GPU's registers. */
+static bool iir_blockable(const sig_iir *f)
+{
+  const int64_t N = f->sos ? 2 * f->K : f->K;
+  return N >= 1 && N <= CUSCI__SIG_IIR_MAXN && !(f->per_channel && f->channels > 1);
+}
+
+/* f->power, M = A^L from the coefficients in f->dt, computed on the host
+ * by reference/signal/filter.c for both backends; made once, when first
+ * needed. */
+static cusci_status iir_blocks(cusci_ctx *ctx, const char *fn, sig_iir *f)
+{
+  const int64_t N = f->sos ? 2 * f->K : f->K;
+  if (f->power || !iir_blockable(f))
+    return CUSCI_OK;
+  const size_t isz = cusci_dtype_itemsize(f->dt);
+  const int64_t nc = cusci_array_size(f->coef), mm[2] = { N, N };
+  void *c = malloc(isz * (size_t)nc), *M = malloc(isz * (size_t)(N * N));
+  cusci_status st = c && M ? CUSCI_OK : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for the filter's block power");
+  if (st == CUSCI_OK) {
+    cusci__sig_pack(f->host, nc, f->dt, c);
+    cusci__sig_iir_power(cusci__sig_prec(f->dt), f->sos, f->K, c, M);
+    st = cusci_array_from_host(ctx, M, 2, mm, f->dt, &f->power);
+  }
+  free(c), free(M);
+  if (st == CUSCI_OK)
+    f->N = N;
+  return st;
 }
 
 static cusci_status vector(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a)
@@ -151,24 +186,59 @@ static void split(int nd, const int64_t *shape, int axis, int64_t *outer, int64_
     *inner *= shape[i];
 }
 
+/* A stream's place in its blocks: r0 and the states sa and u (N x lines,
+ * f->dt); a call's start has none. */
+typedef struct sig_carry {
+  int64_t r0;
+  bool fresh; /* no sample since the state was set: sa is z, u zero */
+  cusci_array *sa, *u;
+} sig_carry;
+
 /* y = the filter of x (contiguous, f->dt) along axis, the state z
- * (contiguous, f->dt) read and updated. */
-static cusci_status iir_run(cusci_ctx *ctx, const char *fn, const sig_iir *f, const cusci_array *x, int axis, cusci_array *z, cusci_array *y)
+ * (contiguous, f->dt) read and updated; in blocks when f has them, from
+ * cr (a stream's, updated) or from a call's start. */
+static cusci_status iir_run(cusci_ctx *ctx, const char *fn, sig_iir *f, const cusci_array *x, int axis, cusci_array *z, cusci_array *y,
+                            sig_carry *cr)
 {
   int64_t outer, len, inner;
   split(cusci_array_ndim(x), cusci_array_shape(x), axis, &outer, &len, &inner);
   const int prec = cusci__sig_prec(f->dt);
+  const bool pc = f->per_channel && f->channels > 1;
   const void *cf = cusci_array_data(f->coef), *xd = cusci_array_data(x);
   void *yd = cusci_array_data(y), *zd = cusci_array_data(z);
+  const int64_t r0 = cr ? cr->r0 : 0;
+  void *sa = cr ? cusci_array_data(cr->sa) : NULL, *u = cr ? cusci_array_data(cr->u) : NULL;
+  /* One segment of a call's start is the plain recurrence. */
+  const bool blocks = iir_blockable(f) && (cr || len > CUSCI__SIG_IIR_BLOCK);
+  if (blocks)
+    CUSCI_TRY(iir_blocks(ctx, fn, f));
+  cusci_status st = CUSCI_OK;
   if (cusci_ctx_device(ctx) >= 0) {
     void *s = cusci_ctx_stream(ctx);
-    int code = f->sos ? cusci__sig_sosfilt_gpu(s, prec, f->K, f->per_channel && f->channels > 1, cf, outer, len, inner, xd, yd, zd)
-                      : cusci__sig_lfilter_gpu(s, prec, f->K, cf, outer, len, inner, xd, yd, zd);
-    return code ? cusci_ctx_gpu_status(ctx, fn, f->sos ? "the sosfilt kernel" : "the lfilter kernel", code) : CUSCI_OK;
+    int code;
+    const char *what = f->sos ? "the sosfilt kernel" : "the lfilter kernel";
+    if (blocks && len > 0 && outer * inner > 0) {
+      const int64_t nseg = cusci__sig_anchor_segments(r0 == CUSCI__SIG_IIR_BLOCK ? 0 : r0, len), ws = (nseg + 1) * f->N * outer * inner;
+      cusci_array *w = NULL;
+      CUSCI_TRY(cusci_array_empty(ctx, 1, &ws, f->dt, &w));
+      code = cusci__sig_iir_anchored_gpu(s, prec, f->sos, f->K, cf, cusci_array_data(f->power), outer, len, inner, r0, xd, yd, zd, sa, u, cr != NULL,
+                                         cr && cr->fresh, cusci_array_data(w));
+      cusci_array_release(w);
+      what = f->sos ? "the sosfilt kernels (in blocks)" : "the lfilter kernels (in blocks)";
+    } else {
+      code = f->sos ? cusci__sig_sosfilt_gpu(s, prec, f->K, pc, cf, outer, len, inner, xd, yd, zd)
+                    : cusci__sig_lfilter_gpu(s, prec, f->K, cf, outer, len, inner, xd, yd, zd);
+    }
+    if (code)
+      st = cusci_ctx_gpu_status(ctx, fn, what, code);
+  } else {
+    const cusci__sig_anchor an = { f->power ? cusci_array_data(f->power) : NULL, r0, sa, u, cr != NULL, cr && cr->fresh };
+    if (cusci__sig_iir(prec, f->sos, f->K, pc, cf, outer, len, inner, xd, yd, zd, blocks ? &an : NULL))
+      st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for a line's state");
   }
-  int r = f->sos ? cusci__sig_sosfilt(prec, f->K, f->per_channel && f->channels > 1, cf, outer, len, inner, xd, yd, zd)
-                 : cusci__sig_lfilter(prec, f->K, cf, outer, len, inner, xd, yd, zd);
-  return r ? cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for a line's state") : CUSCI_OK;
+  if (st == CUSCI_OK && cr && blocks && len > 0 && outer * inner > 0)
+    cr->r0 = cusci__sig_anchor_next(r0, len), cr->fresh = false;
+  return st;
 }
 
 /* The state's shape for a signal of shape (nd, shape) along axis. */
@@ -234,8 +304,8 @@ static cusci_status channels_fit(cusci_ctx *ctx, const char *fn, const sig_iir *
 
 /* y = f of x along axis from the state z, which is left as the final
  * state (contiguous, of f->dt and the state's shape). */
-static cusci_status filter_with_state(cusci_ctx *ctx, const char *fn, const sig_iir *f, const cusci_array *x, int axis, cusci_array *z,
-                                      cusci_array **y)
+static cusci_status filter_with_state(cusci_ctx *ctx, const char *fn, sig_iir *f, const cusci_array *x, int axis, cusci_array *z,
+                                      cusci_array **y, sig_carry *cr)
 {
   const int nd = cusci_array_ndim(x);
   const int64_t *sh = cusci_array_shape(x);
@@ -247,7 +317,7 @@ static cusci_status filter_with_state(cusci_ctx *ctx, const char *fn, const sig_
   if (st == CUSCI_OK && !(*y && cusci_array_is_c_contiguous(*y) && cusci_array_data(*y) != cusci_array_data(xc)))
     st = cusci_array_empty(ctx, nd, sh, f->dt, &r);
   if (st == CUSCI_OK)
-    st = iir_run(ctx, fn, f, xc, axis, z, r ? r : *y);
+    st = iir_run(ctx, fn, f, xc, axis, z, r ? r : *y, cr);
   if (st == CUSCI_OK && r)
     st = cusci_give_out(ctx, fn, r, y), r = NULL;
   cusci_array_release(xc), cusci_array_release(r);
@@ -269,7 +339,7 @@ static cusci_status filter_call(cusci_ctx *ctx, const char *fn, sig_iir *f, cons
   cusci_array *z = NULL;
   cusci_status st = make_state(ctx, fn, f, nd, sh, axis, zi, &z);
   if (st == CUSCI_OK)
-    st = filter_with_state(ctx, fn, f, x, axis, z, y);
+    st = filter_with_state(ctx, fn, f, x, axis, z, y, NULL);
   if (st == CUSCI_OK && zf)
     st = cusci_give_out(ctx, fn, z, zf), z = NULL;
   cusci_array_release(z);
@@ -570,7 +640,7 @@ cusci_status cusci__sig_apply_matrix(cusci_ctx *ctx, const double complex *C, in
 
 /* The filter of x (contiguous, f->dt) along axis from zero state, reversed
  * first when rev_in and reversed back when rev_out: a new array. */
-static cusci_status pass(cusci_ctx *ctx, const char *fn, const sig_iir *f, cusci_array *x, int axis, bool rev_in, bool rev_out, cusci_array **out)
+static cusci_status pass(cusci_ctx *ctx, const char *fn, sig_iir *f, cusci_array *x, int axis, bool rev_in, bool rev_out, cusci_array **out)
 {
   const int nd = cusci_array_ndim(x);
   cusci_array *v = NULL, *in = NULL, *z = NULL, *y = NULL, *w = NULL;
@@ -582,7 +652,7 @@ static cusci_status pass(cusci_ctx *ctx, const char *fn, const sig_iir *f, cusci
   if (st == CUSCI_OK)
     st = cusci_array_empty(ctx, nd, cusci_array_shape(x), f->dt, &y);
   if (st == CUSCI_OK)
-    st = iir_run(ctx, fn, f, in, axis, z, y);
+    st = iir_run(ctx, fn, f, in, axis, z, y, NULL);
   if (st == CUSCI_OK && rev_out)
     st = cusci__sig_along(ctx, y, axis, CUSCI_SLICE_NONE, CUSCI_SLICE_NONE, -1, &w);
   if (st == CUSCI_OK)
@@ -721,7 +791,7 @@ static cusci_status filtfilt_run(cusci_ctx *ctx, const char *fn, sig_iir *f, con
   if (st == CUSCI_OK)
     st = cusci_array_empty(ctx, nd, cusci_array_shape(ext), f->dt, &y1);
   if (st == CUSCI_OK)
-    st = iir_run(ctx, fn, f, ext, axis, z, y1);
+    st = iir_run(ctx, fn, f, ext, axis, z, y1, NULL);
   cusci_array_release(z), z = NULL;
   /* Backward from the steady state of the last output. */
   if (st == CUSCI_OK)
@@ -731,7 +801,7 @@ static cusci_status filtfilt_run(cusci_ctx *ctx, const char *fn, sig_iir *f, con
   if (st == CUSCI_OK)
     st = cusci_array_copy(ctx, rev, &rc);
   if (st == CUSCI_OK)
-    st = iir_run(ctx, fn, f, rc, axis, z, y1);
+    st = iir_run(ctx, fn, f, rc, axis, z, y1, NULL);
   /* y1 now holds the backward pass: reversed, the padding cut. */
   if (st == CUSCI_OK)
     st = cusci__sig_along(ctx, y1, axis, cusci_array_shape(y1)[axis] - 1 - edge, edge - 1 < 0 ? CUSCI_SLICE_NONE : edge - 1, -1, &core);
@@ -804,6 +874,7 @@ struct cusci_signal_filter {
   int ndim, axis;
   int64_t shape[SIG_MAXD];
   cusci_array *z;
+  sig_carry carry; /* its place in the blocks, when f has them */
 };
 
 static cusci_status stream_make(cusci_ctx *ctx, const char *fn, sig_iir *f, int ndim, const int64_t *shape, int axis, const cusci_array *zi,
@@ -824,8 +895,19 @@ static cusci_status stream_make(cusci_ctx *ctx, const char *fn, sig_iir *f, int 
     s->shape[ax] = 0;
     st = make_state(ctx, fn, f, ndim, s->shape, ax, zi, &s->z);
   }
+  if (st == CUSCI_OK)
+    st = iir_blocks(ctx, fn, &s->f);
+  if (st == CUSCI_OK && s->f.power) {
+    const int64_t cs[2] = { s->f.N, lines_of(ndim, shape, ax) };
+    s->carry.fresh = true;
+    st = cusci_array_zeros(ctx, 2, cs, s->f.dt, &s->carry.sa);
+    if (st == CUSCI_OK)
+      st = cusci_array_zeros(ctx, 2, cs, s->f.dt, &s->carry.u);
+  }
   if (st != CUSCI_OK) {
-    iir_free(f);
+    iir_free(s ? &s->f : f);
+    if (s)
+      cusci_array_release(s->z), cusci_array_release(s->carry.sa), cusci_array_release(s->carry.u);
     free(s);
     return st;
   }
@@ -884,7 +966,7 @@ cusci_status cusci_signal_filter_process(cusci_ctx *ctx, cusci_signal_filter *s,
     return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "the chunk has shape %s; the filter takes chunks of shape %s, any length along axis %d",
                           cusci_shape_str(nd, sh, got, sizeof got), cusci_shape_str(s->ndim, s->shape, want, sizeof want), s->axis);
   }
-  return filter_with_state(ctx, fn, &s->f, x, s->axis, s->z, y);
+  return filter_with_state(ctx, fn, &s->f, x, s->axis, s->z, y, &s->carry);
 }
 
 cusci_status cusci_signal_filter_state(cusci_ctx *ctx, const cusci_signal_filter *s, cusci_array **zf)
@@ -902,6 +984,7 @@ cusci_status cusci_signal_filter_reset(cusci_ctx *ctx, cusci_signal_filter *s, c
   CUSCI_TRY(make_state(ctx, fn, &s->f, s->ndim, s->shape, s->axis, zi, &z));
   cusci_array_release(s->z);
   s->z = z;
+  s->carry.r0 = 0, s->carry.fresh = true;
   return CUSCI_OK;
 }
 
@@ -911,6 +994,7 @@ void cusci_signal_filter_destroy(cusci_signal_filter *s)
     return;
   iir_free(&s->f);
   cusci_array_release(s->z);
+  cusci_array_release(s->carry.sa), cusci_array_release(s->carry.u);
   free(s);
 }
 

@@ -128,6 +128,8 @@ cusci_dtype cusci__sig_dtype(int n, const cusci_dtype *dts);
  * dtypes (uint64: the integers' convolution). */
 int cusci__sig_prec(cusci_dtype dt);
 int64_t cusci__sig_gcd(int64_t a, int64_t b);
+/* v's n values in dt (the real parts for a real dt), into out. */
+void cusci__sig_pack(const double _Complex *v, int64_t n, cusci_dtype dt, void *out);
 /* n complex128 values (host) as a new array of dt (one of the four) on
  * ctx's device, converted on the host: one copy, no kernel. */
 cusci_status cusci__sig_upload(cusci_ctx *ctx, const double _Complex *v, int ndim, const int64_t *shape, cusci_dtype dt, cusci_array **out);

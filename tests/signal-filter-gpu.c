@@ -4,8 +4,10 @@
  * for bit for the filters and the direct method (tests/signal-filter-
  * suite.h); random input at lengths and batches around the kernels'
  * widths (one thread a signal, 128 a block; the state in registers to 16
- * values), the state in memory past them, a filter per channel; the
- * streaming filters on the GPU over random chunks = one call, bit for bit;
+ * values), the state in memory past them, a filter per channel, signals
+ * of many blocks (the form parallel in time); the streaming filters on the
+ * GPU over random chunks and over chunks on the blocks' edges = one call,
+ * bit for bit;
  * upfirdn, the order filters and the padding kernel at their tails.
  * Prints "1..0 # SKIP no CUDA device" where there is none.
  */
@@ -90,6 +92,17 @@ static void random_filters(void)
       ok(good, "%s %s: GPU = host bit for bit, output and final state, over %zu shapes (orders 1 to 40, 1 to 257 signals, both layouts)",
          sos ? "sosfilt" : "lfilter", cusci_dtype_name(dts[d]), runs);
     }
+  /* Many blocks of CUSCI__SIG_IIR_BLOCK samples, both layouts. */
+  for (int sos = 0; sos < 2; sos++) {
+    static const int64_t ords[] = { 1, 2, 8, 16 };
+    int good = 1;
+    for (size_t o = 0; o < 4 && good; o++) {
+      const int64_t order = sos ? (ords[o] + 1) / 2 : ords[o];
+      int64_t s1[2] = { 3, 5000 }, s2[2] = { 5001, 3 };
+      good = both_filter(sos, order, 2, s1, -1, CUSCI_FLOAT64, 31 + o, false) && both_filter(sos, order, 2, s2, 0, CUSCI_COMPLEX64, 37 + o, false);
+    }
+    ok(good, "%s in blocks (3 signals of 5000 and 5001 samples, orders 1 to 16): GPU = host bit for bit", sos ? "sosfilt" : "lfilter");
+  }
   int64_t s3[3] = { 2, 65, 500 };
   ok(both_filter(true, 3, 3, s3, 2, CUSCI_FLOAT64, 5, true), "sosfilt with a filter per channel (130 channels of 3 sections): GPU = host");
   /* One thread walks the whole signal: 2^16 under compute-sanitizer. */
@@ -132,6 +145,47 @@ static void streaming(void)
   cusci_array *rel[] = { gb, ga, x, y, zf, all, state };
   for (size_t i = 0; i < sizeof rel / sizeof *rel; i++)
     cusci_array_release(rel[i]);
+}
+
+/* The streaming sosfilt on the GPU with chunks on the blocks' edges,
+ * across several and empty = one call, in both layouts. */
+static void stream_edges(void)
+{
+  static const int64_t lens[] = { 256, 0, 256, 100, 156, 700, 1, 255, 256, 512, 1, 0, 507 };
+  static const double sos[12] = { 0.0048, 0.0097, 0.0048, 1, -1.1, 0.31, 1, 2, 1, 1, -1.7, 0.8 };
+  int64_t s2[2] = { 2, 6 };
+  cusci_array *gs = NULL;
+  cusci_array_from_host(gpu, sos, 2, s2, CUSCI_FLOAT64, &gs);
+  for (int axis = 0; axis < 2; axis++) {
+    int64_t sh[2] = { axis ? 70 : 3000, axis ? 3000 : 5 };
+    uint64_t seed = 11 + axis;
+    cusci_array *x = tk_random(gpu, 2, sh, CUSCI_FLOAT64, -1, 1, &seed), *y = NULL, *zf = NULL, *all = NULL, *state = NULL;
+    cusci_status st = cusci_signal_sosfilt(gpu, gs, x, axis, NULL, &y, &zf);
+    cusci_signal_filter *f = NULL;
+    cusci_status sf = cusci_signal_filter_create_sosfilt(gpu, gs, 2, sh, axis, CUSCI_FLOAT64, NULL, &f);
+    cusci_array_empty(gpu, 2, sh, CUSCI_FLOAT64, &all);
+    int good = st == CUSCI_OK && sf == CUSCI_OK;
+    int64_t at = 0;
+    for (size_t c = 0; good && c < sizeof lens / sizeof *lens; c++) {
+      int64_t s0[2] = { 0, 0 }, e0[2] = { sh[0], sh[1] };
+      s0[axis] = at, e0[axis] = at + lens[c];
+      cusci_array *xv = NULL, *yv = NULL, *dst = NULL;
+      cusci_array_slice(gpu, x, s0, e0, NULL, &xv);
+      good = cusci_signal_filter_process(gpu, f, xv, &yv) == CUSCI_OK;
+      cusci_array_slice(gpu, all, s0, e0, NULL, &dst);
+      good = good && cusci_array_copy(gpu, yv, &dst) == CUSCI_OK;
+      cusci_array_release(xv), cusci_array_release(yv), cusci_array_release(dst);
+      at += lens[c];
+    }
+    double e = INFINITY, ez = INFINITY;
+    good = good && cusci_signal_filter_state(gpu, f, &state) == CUSCI_OK && sf_close(gpu, all, gpu, y, 0, &e) && sf_close(gpu, state, gpu, zf, 0, &ez);
+    ok(good, "sosfilt streaming on the GPU along axis %d, chunks on the blocks' edges = one call, bit for bit (%.3g, state %.3g)", axis, e, ez);
+    cusci_signal_filter_destroy(f);
+    cusci_array *rel[] = { x, y, zf, all, state };
+    for (size_t i = 0; i < sizeof rel / sizeof *rel; i++)
+      cusci_array_release(rel[i]);
+  }
+  cusci_array_release(gs);
 }
 
 /* resample_poly streaming on the GPU: random chunks and finish = one
@@ -281,6 +335,7 @@ int main(void)
   sf_fixtures(gpu, host);
   random_filters();
   streaming();
+  stream_edges();
   resampler_stream();
   convolutions();
   kernels_at_tails();

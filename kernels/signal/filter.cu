@@ -7,7 +7,11 @@
  *
  * The filters run one thread per signal (a line of outer x len x inner),
  * its state in registers when it is short and in the state array
- * otherwise; consecutive threads take consecutive i, so that with
+ * otherwise; or, for a state of up to CUSCI__SIG_IIR_MAXN values and
+ * shared coefficients, in blocks (reference/signal/filter.h): a thread per
+ * block and signal runs the block from a zero state, a thread per signal
+ * chains the blocks' states, and a thread per block and signal runs the
+ * block again from its state, writing the outputs; consecutive threads take consecutive i, so that with
  * inner > 1 a warp's loads of one sample are one transaction. x, y and the
  * state never overlap (the API layer sees to it), so that the loads of
  * later samples need not wait for the stores of earlier outputs.
@@ -155,6 +159,200 @@ __global__ void sosfilt_kernel(int64_t nsec, int per_channel, const T *__restric
     for (int k = 0; k < REG; k++)
       if (k < 2 * nsec)
         zl[(k >> 1) * zq + (k & 1) * inner] = zr[k];
+  }
+}
+
+
+/* ------------------------------------------------ in blocks (filter.h) */
+
+/* One sample of lfilter (SOS false, K its order, c = b then a) or of
+ * sosfilt's cascade (K sections), the state in registers. */
+template <typename T, bool SOS>
+__device__ __forceinline__ T iir_step(int K, const T *__restrict__ c, T *zr, T xn)
+{
+  if (!SOS) {
+    const T *b = c, *a = c + K + 1;
+    const T yn = K > 0 ? add(zr[0], mul(b[0], xn)) : mul(b[0], xn);
+#pragma unroll
+    for (int k = 0; k + 1 < REG; k++)
+      if (k + 1 < K)
+        zr[k] = sub(add(zr[k + 1], mul(b[k + 1], xn)), mul(a[k + 1], yn));
+#pragma unroll
+    for (int k = 0; k < REG; k++)
+      if (k == K - 1)
+        zr[k] = sub(mul(b[K], xn), mul(a[K], yn));
+    return yn;
+  }
+  T v = xn;
+#pragma unroll
+  for (int q = 0; q < REG / 2; q++)
+    if (q < K) {
+      const T *cq = c + 6 * q;
+      const T w = add(mul(cq[0], v), zr[2 * q]);
+      zr[2 * q] = add(sub(mul(cq[1], v), mul(cq[4], w)), zr[2 * q + 1]);
+      zr[2 * q + 1] = sub(mul(cq[2], v), mul(cq[5], w));
+      v = w;
+    }
+  return v;
+}
+
+/* The state's element k of line (o, i) in the layout of filter.h. */
+template <bool SOS>
+__device__ __forceinline__ int64_t zat(int K, int64_t outer, int64_t inner, int64_t o, int64_t i, int k)
+{
+  return SOS ? (((int64_t)(k >> 1) * outer + o) * 2 + (k & 1)) * inner + i : (o * K + k) * inner + i;
+}
+
+/* a = u + M a, as anchor_step of filter_body.h. */
+template <typename T>
+__device__ __forceinline__ void anchor_step(int N, const T *__restrict__ M, const T *u, T *a)
+{
+  T t[REG];
+#pragma unroll
+  for (int i = 0; i < REG; i++)
+    if (i < N) {
+      T acc = mul(M[i * N], a[0]);
+#pragma unroll
+      for (int j = 1; j < REG; j++)
+        if (j < N)
+          acc = add(acc, mul(M[i * N + j], a[j]));
+      t[i] = add(u[i], acc);
+    }
+#pragma unroll
+  for (int i = 0; i < REG; i++)
+    if (i < N)
+      a[i] = t[i];
+}
+
+/* Segment j of a call: [*t0, *t1) of its len samples, the first ending
+ * where the current block does. */
+__device__ __forceinline__ void segment(int64_t j, int64_t r0, int64_t len, int64_t *t0, int64_t *t1)
+{
+  const int64_t L = CUSCI__SIG_IIR_BLOCK, first = L - r0;
+  *t0 = j == 0 ? 0 : first + (j - 1) * L;
+  const int64_t e = first + j * L;
+  *t1 = e < len ? e : len;
+}
+
+/* A block boundary left pending by the last call (r0 = L): sa = u + M sa,
+ * the true state sa, u zero. A thread per line. */
+template <typename T, bool SOS>
+__global__ void anchor_boundary_kernel(int K, int N, const T *__restrict__ M, int64_t outer, int64_t inner, T *z, T *sa, T *u)
+{
+  const int64_t lines = outer * inner, line = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (line >= lines)
+    return;
+  const int64_t o = line / inner, i = line - o * inner;
+  T a[REG], w[REG];
+#pragma unroll
+  for (int k = 0; k < REG; k++)
+    if (k < N)
+      a[k] = sa[k * lines + line], w[k] = u[k * lines + line];
+  anchor_step(N, M, w, a);
+#pragma unroll
+  for (int k = 0; k < REG; k++)
+    if (k < N) {
+      sa[k * lines + line] = a[k];
+      u[k * lines + line] = zero<T>();
+      z[zat<SOS>(K, outer, inner, o, i, k)] = a[k];
+    }
+}
+
+/* Each segment j < nrun of each line run from a zero state (segment 0
+ * from u, unless it is missing or fresh), its final state to slot j + 1 of w
+ * (w[((j + 1) N + k) lines + line]). A thread per (segment, line). */
+template <typename T, bool SOS>
+__global__ void anchor_zero_kernel(int K, int N, const T *__restrict__ c, int64_t outer, int64_t len, int64_t inner, int64_t r0, int64_t nrun,
+                                   const T *__restrict__ x, const T *__restrict__ u, bool fresh, T *__restrict__ w)
+{
+  const int64_t lines = outer * inner, id = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (id >= nrun * lines)
+    return;
+  const int64_t j = id / lines, line = id - j * lines, o = line / inner, i = line - o * inner;
+  T zr[REG];
+#pragma unroll
+  for (int k = 0; k < REG; k++)
+    zr[k] = j == 0 && u && !fresh && k < N ? u[k * lines + line] : zero<T>();
+  int64_t t0, t1;
+  segment(j, r0, len, &t0, &t1);
+  const T *xl = x + o * len * inner + i;
+#pragma unroll 4
+  for (int64_t t = t0; t < t1; t++)
+    iir_step<T, SOS>(K, c, zr, xl[t * inner]);
+#pragma unroll
+  for (int k = 0; k < REG; k++)
+    if (k < N)
+      w[((j + 1) * N + k) * lines + line] = zr[k];
+}
+
+/* The states where the segments start: slot 0 the true state z, slot j
+ * (0 < j < nseg) s_j = U_j + M s_{j-1} over slot j's zero-start state U_j,
+ * s_0 = sa (or z without it, or when fresh); sa left as the last
+ * segment's block's, u as its zero-start state (when given). A thread per
+ * line. */
+template <typename T, bool SOS>
+__global__ void anchor_combine_kernel(int K, int N, const T *__restrict__ M, int64_t outer, int64_t inner, int64_t nseg, const T *__restrict__ z,
+                                      T *sa, bool fresh, T *u, T *w)
+{
+  const int64_t lines = outer * inner, line = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (line >= lines)
+    return;
+  const int64_t o = line / inner, i = line - o * inner;
+  T a[REG], U[REG];
+#pragma unroll
+  for (int k = 0; k < REG; k++)
+    if (k < N) {
+      const T v = z[zat<SOS>(K, outer, inner, o, i, k)];
+      w[k * lines + line] = v;
+      a[k] = sa && !fresh ? sa[k * lines + line] : v;
+    }
+  for (int64_t j = 1; j < nseg; j++) {
+#pragma unroll
+    for (int k = 0; k < REG; k++)
+      if (k < N)
+        U[k] = w[(j * N + k) * lines + line];
+    anchor_step(N, M, U, a);
+#pragma unroll
+    for (int k = 0; k < REG; k++)
+      if (k < N)
+        w[(j * N + k) * lines + line] = a[k];
+  }
+#pragma unroll
+  for (int k = 0; k < REG; k++)
+    if (k < N) {
+      if (sa && (nseg > 1 || fresh))
+        sa[k * lines + line] = a[k];
+      if (u)
+        u[k * lines + line] = w[(nseg * N + k) * lines + line];
+    }
+}
+
+/* Each segment of each line run from its slot of w, writing y; the last
+ * leaves its state in z. A thread per (segment, line). */
+template <typename T, bool SOS>
+__global__ void anchor_run_kernel(int K, int N, const T *__restrict__ c, int64_t outer, int64_t len, int64_t inner, int64_t r0, int64_t nseg,
+                                  const T *__restrict__ x, T *__restrict__ y, T *__restrict__ z, const T *__restrict__ w)
+{
+  const int64_t lines = outer * inner, id = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (id >= nseg * lines)
+    return;
+  const int64_t j = id / lines, line = id - j * lines, o = line / inner, i = line - o * inner;
+  T zr[REG];
+#pragma unroll
+  for (int k = 0; k < REG; k++)
+    zr[k] = k < N ? w[(j * N + k) * lines + line] : zero<T>();
+  int64_t t0, t1;
+  segment(j, r0, len, &t0, &t1);
+  const T *xl = x + o * len * inner + i;
+  T *yl = y + o * len * inner + i;
+#pragma unroll 4
+  for (int64_t t = t0; t < t1; t++)
+    yl[t * inner] = iir_step<T, SOS>(K, c, zr, xl[t * inner]);
+  if (j == nseg - 1) {
+#pragma unroll
+    for (int k = 0; k < REG; k++)
+      if (k < N)
+        z[zat<SOS>(K, outer, inner, o, i, k)] = zr[k];
   }
 }
 
@@ -335,6 +533,39 @@ struct sosfilt_op {
   }
 };
 
+
+struct anchored_op {
+  cudaStream_t s;
+  bool sos;
+  int64_t K;
+  const void *coef, *M;
+  int64_t outer, len, inner, r0;
+  const void *x;
+  void *y, *z, *sa, *u, *w;
+  bool carry, fresh;
+  template <typename T, bool SOS> int go()
+  {
+    const int64_t lines = outer * inner;
+    const int N = (int)(SOS ? 2 * K : K), k = (int)K;
+    const T *c = (const T *)coef, *m = (const T *)M;
+    const unsigned bl = (unsigned)blocks_for(lines, 128);
+    int64_t r = r0;
+    if (r == CUSCI__SIG_IIR_BLOCK) {
+      anchor_boundary_kernel<T, SOS><<<bl, 128, 0, s>>>(k, N, m, outer, inner, (T *)z, (T *)sa, (T *)u);
+      r = 0;
+    }
+    const int64_t nseg = cusci__sig_anchor_segments(r, len), nrun = carry ? nseg : nseg - 1;
+    if (nrun > 0)
+      anchor_zero_kernel<T, SOS><<<(unsigned)blocks_for(nrun * lines, 128), 128, 0, s>>>(k, N, c, outer, len, inner, r, nrun, (const T *)x,
+                                                                                          (const T *)u, fresh, (T *)w);
+    anchor_combine_kernel<T, SOS><<<bl, 128, 0, s>>>(k, N, m, outer, inner, nseg, (const T *)z, (T *)sa, fresh, carry ? (T *)u : nullptr, (T *)w);
+    anchor_run_kernel<T, SOS><<<(unsigned)blocks_for(nseg * lines, 128), 128, 0, s>>>(k, N, c, outer, len, inner, r, nseg, (const T *)x, (T *)y,
+                                                                                     (T *)z, (const T *)w);
+    return launched();
+  }
+  template <typename T> int run() { return sos ? go<T, true>() : go<T, false>(); }
+};
+
 struct convolve_op {
   cudaStream_t s;
   conv_dims d;
@@ -403,6 +634,17 @@ extern "C" int cusci__sig_sosfilt_gpu(void *stream, int prec, int64_t nsec, int 
   if (outer * inner == 0 || len == 0)
     return 0;
   sosfilt_op op{ (cudaStream_t)stream, nsec, per_channel, sos, outer, len, inner, x, y, z };
+  return cusci::by_sdcz(dtype_of(prec), op);
+}
+
+
+extern "C" int cusci__sig_iir_anchored_gpu(void *stream, int prec, int sos, int64_t K, const void *coef, const void *M, int64_t outer, int64_t len,
+                                           int64_t inner, int64_t r0, const void *x, void *y, void *z, void *sa, void *u, int carry, int fresh,
+                                           void *work)
+{
+  if (outer * inner == 0 || len == 0)
+    return 0;
+  anchored_op op{ (cudaStream_t)stream, sos != 0, K, coef, M, outer, len, inner, r0, x, y, z, sa, u, work, carry != 0, fresh != 0 };
   return cusci::by_sdcz(dtype_of(prec), op);
 }
 

@@ -72,6 +72,16 @@ CUSCI_LAUNCHER(int cusci__sig_lfilter_gpu(void *stream, int prec, int64_t K, con
                                           const void *x, void *y, void *z))
 CUSCI_LAUNCHER(int cusci__sig_sosfilt_gpu(void *stream, int prec, int64_t nsec, int per_channel, const void *sos, int64_t outer, int64_t len,
                                           int64_t inner, const void *x, void *y, void *z))
+/*
+ * lfilter (sos 0) or sosfilt (sos 1, not per channel) in blocks, as
+ * cusci__sig_iir with an anchor (reference/signal/filter.h): M = A^L, r0,
+ * sa and u (NULL for a call's start; with carry, kept for the next call)
+ * as there (fresh: a stream's first call); work: (cusci__sig_anchor_segments(r0 or 0, len) + 1) N lines
+ * elements. N = K or 2 K, at most CUSCI__SIG_IIR_MAXN.
+ */
+CUSCI_LAUNCHER(int cusci__sig_iir_anchored_gpu(void *stream, int prec, int sos, int64_t K, const void *coef, const void *M, int64_t outer,
+                                               int64_t len, int64_t inner, int64_t r0, const void *x, void *y, void *z, void *sa, void *u,
+                                               int carry, int fresh, void *work))
 CUSCI_LAUNCHER(int cusci__sig_convolve_gpu(void *stream, int prec, int ndim, const int64_t *shape1, const void *in1, const int64_t *shape2,
                                            const void *in2, const int64_t *start, const int64_t *oshape, void *out))
 /* upfirdn and order_filter of reference/signal/filter.h on the GPU (mask

@@ -48,33 +48,30 @@
   if (!zz)                                                                                          \
     return -1;
 
-int cusci__sig_lfilter(int prec, int64_t K, const void *coef, int64_t outer, int64_t len, int64_t inner, const void *x, void *y, void *z)
+int cusci__sig_iir(int prec, bool sos, int64_t K, bool per_channel, const void *coef, int64_t outer, int64_t len, int64_t inner, const void *x,
+                   void *y, void *z, const cusci__sig_anchor *an)
 {
-  SCRATCH(K)
+  SCRATCH(sos ? 2 * K : K)
   switch (prec) {
-  case CUSCI__SIG_F32: lfilter_s(K, coef, outer, len, inner, x, y, z, (float *)zz); break;
-  case CUSCI__SIG_F64: lfilter_d(K, coef, outer, len, inner, x, y, z, (double *)zz); break;
-  case CUSCI__SIG_C64: lfilter_c(K, coef, outer, len, inner, x, y, z, (float complex *)zz); break;
-  default: lfilter_z(K, coef, outer, len, inner, x, y, z, zz); break;
+  case CUSCI__SIG_F32: iir_s(sos, K, per_channel, coef, outer, len, inner, x, y, z, an, (float *)zz); break;
+  case CUSCI__SIG_F64: iir_d(sos, K, per_channel, coef, outer, len, inner, x, y, z, an, (double *)zz); break;
+  case CUSCI__SIG_C64: iir_c(sos, K, per_channel, coef, outer, len, inner, x, y, z, an, (float complex *)zz); break;
+  default: iir_z(sos, K, per_channel, coef, outer, len, inner, x, y, z, an, zz); break;
   }
   if (zz != stack_)
     free(zz);
   return 0;
 }
 
-int cusci__sig_sosfilt(int prec, int64_t nsec, bool per_channel, const void *sos, int64_t outer, int64_t len, int64_t inner, const void *x,
-                       void *y, void *z)
+void cusci__sig_iir_power(int prec, bool sos, int64_t K, const void *coef, void *M)
 {
-  SCRATCH(2 * nsec)
+  const int64_t N = sos ? 2 * K : K;
   switch (prec) {
-  case CUSCI__SIG_F32: sosfilt_s(nsec, per_channel, sos, outer, len, inner, x, y, z, (float *)zz); break;
-  case CUSCI__SIG_F64: sosfilt_d(nsec, per_channel, sos, outer, len, inner, x, y, z, (double *)zz); break;
-  case CUSCI__SIG_C64: sosfilt_c(nsec, per_channel, sos, outer, len, inner, x, y, z, (float complex *)zz); break;
-  default: sosfilt_z(nsec, per_channel, sos, outer, len, inner, x, y, z, zz); break;
+  case CUSCI__SIG_F32: iir_power_s(sos, K, coef, N, M); break;
+  case CUSCI__SIG_F64: iir_power_d(sos, K, coef, N, M); break;
+  case CUSCI__SIG_C64: iir_power_c(sos, K, coef, N, M); break;
+  default: iir_power_z(sos, K, coef, N, M); break;
   }
-  if (zz != stack_)
-    free(zz);
-  return 0;
 }
 
 void cusci__sig_convolve(int prec, int ndim, const int64_t *shape1, const void *in1, const int64_t *shape2, const void *in2,

@@ -20,24 +20,65 @@ enum { CUSCI__SIG_F32 = 0, CUSCI__SIG_F64, CUSCI__SIG_C64, CUSCI__SIG_C128 };
 enum { CUSCI__SIG_U64 = 4 };
 
 /*
- * lfilter along the middle axis of x and y (outer x len x inner): coef is
- * b[0..K] then a[0..K], both divided by a[0] (a[0] = 1 is not read); z is
- * the state (outer x K x inner), read as zi and left as zf. For every
- * sample, as SciPy's lfilter:
+ * lfilter (sos false) along the middle axis of x and y (outer x len x
+ * inner): K the order, coef b[0..K] then a[0..K], both divided by a[0]
+ * (a[0] = 1 is not read); z the state (outer x K x inner), read as zi and
+ * left as zf. For every sample, as SciPy's lfilter:
  *   y = z[0] + b[0] x;  z[k] = z[k + 1] + b[k + 1] x - a[k + 1] y;
  *   z[K - 1] = b[K] x - a[K] y.
- * y may be x here (not on the GPU). 0, or -1 when memory for a line's
- * state runs out (as for sosfilt).
- */
-int cusci__sig_lfilter(int prec, int64_t K, const void *coef, int64_t outer, int64_t len, int64_t inner, const void *x, void *y, void *z);
-/*
- * sosfilt: nsec sections [b0 b1 b2 1 a1 a2] (sos: nsec x 6, or with
+ * sosfilt (sos true): K sections [b0 b1 b2 1 a1 a2] (coef: K x 6, or with
  * per_channel one such block per line, lines numbered o * inner + i), z
- * the state (nsec x outer x 2 x inner), as SciPy's _sosfilt:
+ * the state (K x outer x 2 x inner), as SciPy's _sosfilt:
  *   v' = b0 v + z0;  z0 = b1 v - a1 v' + z1;  z1 = b2 v - a2 v'.
+ * y may be x here (not on the GPU). 0, or -1 when memory for a line's
+ * state runs out.
+ *
+ * an NULL: the plain recurrence. Otherwise the form parallel in time that
+ * the GPU computes, which a stream continues exactly (N = K, or 2 K for
+ * sosfilt, at most CUSCI__SIG_IIR_MAXN; not per channel). The signal is
+ * cut into blocks of L = CUSCI__SIG_IIR_BLOCK samples counted from its
+ * start; s_b, the state where block b starts, is u_b + M s_{b-1}, where
+ * u_b is the state after block b - 1 run from a zero state and M =
+ * A^L is what L samples of zeros do to a state (cusci__sig_iir_power), and
+ * s_0 = zi; each block's outputs are the recurrence run from s_b, and zf
+ * is the state after the last sample so run. The first call of a signal
+ * has r0 = 0 and an->sa = an->u = NULL; a stream keeps sa (s_b of the
+ * block it is in) and u (that block's zero-start state) in arrays of N x
+ * lines ([k * lines + line]), sets carry (and fresh on its first call,
+ * when sa is zi and u zero), and passes r0 = cusci__sig_anchor_next of the
+ * previous call's.
  */
-int cusci__sig_sosfilt(int prec, int64_t nsec, bool per_channel, const void *sos, int64_t outer, int64_t len, int64_t inner, const void *x,
-                       void *y, void *z);
+#define CUSCI__SIG_IIR_BLOCK 256
+#define CUSCI__SIG_IIR_MAXN 16
+typedef struct cusci__sig_anchor {
+  const void *M; /* N x N, row-major, of the element type */
+  int64_t r0;    /* the current block's samples before this call, 0 to L */
+  void *sa, *u;
+  bool carry;
+  bool fresh; /* a stream's first call: sa and u written, not read */
+} cusci__sig_anchor;
+int cusci__sig_iir(int prec, bool sos, int64_t K, bool per_channel, const void *coef, int64_t outer, int64_t len, int64_t inner, const void *x,
+                   void *y, void *z, const cusci__sig_anchor *an);
+/* M = A^L for the filter, N x N of its element type: L samples of zeros
+ * from each unit state. */
+void cusci__sig_iir_power(int prec, bool sos, int64_t K, const void *coef, void *M);
+/* The block's samples done after a call of len samples that found r0. */
+static inline int64_t cusci__sig_anchor_next(int64_t r0, int64_t len)
+{
+  const int64_t L = CUSCI__SIG_IIR_BLOCK;
+  if (len == 0)
+    return r0;
+  if (r0 == L)
+    r0 = 0;
+  return len <= L - r0 ? r0 + len : (len - (L - r0) - 1) % L + 1;
+}
+/* The segments of a call of len >= 1 samples from r0 < L: the first to the
+ * current block's end, then a block each. */
+static inline int64_t cusci__sig_anchor_segments(int64_t r0, int64_t len)
+{
+  const int64_t L = CUSCI__SIG_IIR_BLOCK;
+  return len <= L - r0 ? 1 : 1 + (len - (L - r0) + L - 1) / L;
+}
 /*
  * Direct n-d convolution, out = in1 * in2 over the window of the full
  * result that starts at `start` (per axis) and has out's shape: out[j] =

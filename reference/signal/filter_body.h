@@ -6,54 +6,142 @@
  */
 
 #ifndef CUSCI__SIG_CONVOLVE_ONLY
-static void NAME(lfilter)(int64_t K, const T *coef, int64_t outer, int64_t len, int64_t inner, const T *x, T *y, T *z, T *zz)
+/* One sample of lfilter: the output, the state zz (K values) updated. */
+static inline T NAME(lf_step)(int64_t K, const T *b, const T *a, T *zz, T xn)
 {
-  const T *b = coef, *a = coef + K + 1;
-  for (int64_t o = 0; o < outer; o++)
-    for (int64_t i = 0; i < inner; i++) {
-      const T *xl = x + o * len * inner + i;
-      T *yl = y + o * len * inner + i, *zl = z + o * K * inner + i;
-      for (int64_t k = 0; k < K; k++)
-        zz[k] = zl[k * inner];
-      for (int64_t t = 0; t < len; t++) {
-        const T xn = xl[t * inner];
-        const T yn = K > 0 ? zz[0] + b[0] * xn : b[0] * xn;
-        for (int64_t k = 0; k + 1 < K; k++)
-          zz[k] = zz[k + 1] + b[k + 1] * xn - a[k + 1] * yn;
-        if (K > 0)
-          zz[K - 1] = b[K] * xn - a[K] * yn;
-        yl[t * inner] = yn;
-      }
-      for (int64_t k = 0; k < K; k++)
-        zl[k * inner] = zz[k];
-    }
+  const T yn = K > 0 ? zz[0] + b[0] * xn : b[0] * xn;
+  for (int64_t k = 0; k + 1 < K; k++)
+    zz[k] = zz[k + 1] + b[k + 1] * xn - a[k + 1] * yn;
+  if (K > 0)
+    zz[K - 1] = b[K] * xn - a[K] * yn;
+  return yn;
 }
 
-static void NAME(sosfilt)(int64_t nsec, bool per_channel, const T *sos, int64_t outer, int64_t len, int64_t inner, const T *x, T *y, T *z,
-                          T *zz)
+/* One sample of sosfilt's cascade: the output, the states zz (2 nsec
+ * values) updated. */
+static inline T NAME(sos_step)(int64_t nsec, const T *s, T *zz, T v)
 {
+  for (int64_t q = 0; q < nsec; q++) {
+    const T *c = s + 6 * q;
+    const T w = c[0] * v + zz[2 * q];
+    zz[2 * q] = c[1] * v - c[4] * w + zz[2 * q + 1];
+    zz[2 * q + 1] = c[2] * v - c[5] * w;
+    v = w;
+  }
+  return v;
+}
+
+static inline T NAME(iir_step)(bool sos, int64_t K, const T *c, T *zz, T xn)
+{
+  return sos ? NAME(sos_step)(K, c, zz, xn) : NAME(lf_step)(K, c, c + K + 1, zz, xn);
+}
+
+/* a = u + M a, row by row, each row's sum from its first term on. */
+static void NAME(anchor_step)(int64_t N, const T *M, const T *u, T *a)
+{
+  T t[CUSCI__SIG_IIR_MAXN];
+  for (int64_t i = 0; i < N; i++) {
+    T acc = M[i * N] * a[0];
+    for (int64_t j = 1; j < N; j++)
+      acc = acc + M[i * N + j] * a[j];
+    t[i] = u[i] + acc;
+  }
+  for (int64_t i = 0; i < N; i++)
+    a[i] = t[i];
+}
+
+/* M = A^L: column j the state after L samples of zeros from e_j (as
+ * the recurrence runs them: squaring A instead loses up to eight digits on
+ * an elliptic filter of order 5 in (b, a) form). */
+static void NAME(iir_power)(bool sos, int64_t K, const T *c, int64_t N, T *M)
+{
+  T zz[CUSCI__SIG_IIR_MAXN];
+  for (int64_t j = 0; j < N; j++) {
+    for (int64_t k = 0; k < N; k++)
+      zz[k] = k == j;
+    for (int64_t t = 0; t < CUSCI__SIG_IIR_BLOCK; t++)
+      NAME(iir_step)(sos, K, c, zz, 0);
+    for (int64_t k = 0; k < N; k++)
+      M[k * N + j] = zz[k];
+  }
+}
+
+/*
+ * One line in blocks (filter.h): v the true state, sa the anchored state
+ * of the current block, u its zero-start state, r0 the block's samples
+ * done; all three left as they are after the line.
+ */
+static void NAME(anchored_line)(bool sos, int64_t K, const T *c, int64_t N, const T *M, int64_t r0, bool carry, int64_t len, int64_t stride,
+                                const T *xl, T *yl, T *v, T *sa, T *u)
+{
+  const int64_t L = CUSCI__SIG_IIR_BLOCK;
+  if (len > 0 && r0 == L) {
+    NAME(anchor_step)(N, M, u, sa);
+    for (int64_t k = 0; k < N; k++)
+      v[k] = sa[k], u[k] = 0;
+    r0 = 0;
+  }
+  for (int64_t t = 0; t < len;) {
+    const int64_t n = len - t < L - r0 ? len - t : L - r0;
+    const bool anchor = r0 + n == L && t + n < len, keep_u = anchor || carry;
+    for (int64_t e = t; e < t + n; e++) {
+      const T xn = xl[e * stride];
+      yl[e * stride] = NAME(iir_step)(sos, K, c, v, xn);
+      if (keep_u)
+        NAME(iir_step)(sos, K, c, u, xn);
+    }
+    if (anchor) {
+      NAME(anchor_step)(N, M, u, sa);
+      for (int64_t k = 0; k < N; k++)
+        v[k] = sa[k], u[k] = 0;
+      r0 = 0;
+    } else {
+      r0 += n;
+    }
+    t += n;
+  }
+}
+
+/*
+ * lfilter (sos false; K its order, c = b then a) or sosfilt (K sections,
+ * c the sos, per_channel: a block per line) of every line. z: the true
+ * states in the layout of filter.h; an: NULL for the plain recurrence.
+ */
+static void NAME(iir)(bool sos, int64_t K, bool per_channel, const T *c, int64_t outer, int64_t len, int64_t inner, const T *x, T *y, T *z,
+                      const cusci__sig_anchor *an, T *zz)
+{
+  const int64_t N = sos ? 2 * K : K, lines = outer * inner;
+  T *sa = an && an->sa ? an->sa : NULL, *u = an && an->u ? an->u : NULL;
   for (int64_t o = 0; o < outer; o++)
     for (int64_t i = 0; i < inner; i++) {
-      const T *s = sos + (per_channel ? (o * inner + i) * nsec * 6 : 0);
+      const int64_t line = o * inner + i;
+      const T *cl = c + (per_channel ? line * K * 6 : 0);
       const T *xl = x + o * len * inner + i;
       T *yl = y + o * len * inner + i;
-      for (int64_t q = 0; q < nsec; q++)
-        for (int j = 0; j < 2; j++)
-          zz[2 * q + j] = z[((q * outer + o) * 2 + j) * inner + i];
-      for (int64_t t = 0; t < len; t++) {
-        T v = xl[t * inner];
-        for (int64_t q = 0; q < nsec; q++) {
-          const T *c = s + 6 * q;
-          const T w = c[0] * v + zz[2 * q];
-          zz[2 * q] = c[1] * v - c[4] * w + zz[2 * q + 1];
-          zz[2 * q + 1] = c[2] * v - c[5] * w;
-          v = w;
+      /* z[o][k][i] (lfilter) or z[q][o][j][i] (sosfilt, k = 2 q + j) */
+      T *zl = sos ? z + o * 2 * inner + i : z + o * K * inner + i;
+      const int64_t zq = sos ? outer * 2 * inner : 0;
+      for (int64_t k = 0; k < N; k++)
+        zz[k] = sos ? zl[(k >> 1) * zq + (k & 1) * inner] : zl[k * inner];
+      if (!an) {
+        for (int64_t t = 0; t < len; t++)
+          yl[t * inner] = NAME(iir_step)(sos, K, cl, zz, xl[t * inner]);
+      } else {
+        T s[CUSCI__SIG_IIR_MAXN], w[CUSCI__SIG_IIR_MAXN];
+        for (int64_t k = 0; k < N; k++) {
+          s[k] = sa && !an->fresh ? sa[k * lines + line] : zz[k];
+          w[k] = u && !an->fresh ? u[k * lines + line] : 0;
         }
-        yl[t * inner] = v;
+        NAME(anchored_line)(sos, K, cl, N, an->M, an->r0, an->carry, len, inner, xl, yl, zz, s, w);
+        for (int64_t k = 0; k < N; k++) {
+          if (sa)
+            sa[k * lines + line] = s[k];
+          if (u)
+            u[k * lines + line] = w[k];
+        }
       }
-      for (int64_t q = 0; q < nsec; q++)
-        for (int j = 0; j < 2; j++)
-          z[((q * outer + o) * 2 + j) * inner + i] = zz[2 * q + j];
+      for (int64_t k = 0; k < N; k++)
+        *(sos ? &zl[(k >> 1) * zq + (k & 1) * inner] : &zl[k * inner]) = zz[k];
     }
 }
 
