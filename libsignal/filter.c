@@ -83,14 +83,58 @@ static bool iir_blockable(const sig_iir *f)
   return N >= 1 && N <= CUSCI__SIG_IIR_MAXN && !(f->per_channel && f->channels > 1);
 }
 
+/* The last few block powers a context made, by filter (dtype, form and
+ * coefficients), so that a filter applied call after call makes its
+ * power once. */
+enum { POWERS = 8 };
+typedef struct sig_powers {
+  struct {
+    cusci_dtype dt;
+    bool sos;
+    int64_t K, nc;
+    double complex *c;
+    cusci_array *power;
+  } e[POWERS];
+  int next;
+} sig_powers;
+
+static const char powers_key;
+
+static void powers_destroy(void *state)
+{
+  sig_powers *p = state;
+  for (int i = 0; i < POWERS; i++)
+    free(p->e[i].c), cusci_array_release(p->e[i].power);
+  free(p);
+}
+
+static sig_powers *powers_of(cusci_ctx *ctx)
+{
+  sig_powers *p = cusci_ctx_ext_get(ctx, &powers_key);
+  if (!p && (p = calloc(1, sizeof *p)) && cusci_ctx_ext_set(ctx, &powers_key, p, powers_destroy) != CUSCI_OK) {
+    free(p);
+    p = NULL;
+  }
+  return p;
+}
+
 /* f->power, M = A^L from the coefficients in f->dt, computed on the host
- * by reference/signal/filter.c for both backends; made once, when first
- * needed. */
+ * by reference/signal/filter.c for both backends (or the context's from an
+ * earlier call of the same filter); made once, when first needed. */
 static cusci_status iir_blocks(cusci_ctx *ctx, const char *fn, sig_iir *f)
 {
   const int64_t N = f->sos ? 2 * f->K : f->K;
   if (f->power || !iir_blockable(f))
     return CUSCI_OK;
+  const int64_t ncoef = cusci_array_size(f->coef);
+  sig_powers *pw = powers_of(ctx);
+  for (int i = 0; pw && i < POWERS; i++)
+    if (pw->e[i].power && pw->e[i].dt == f->dt && pw->e[i].sos == f->sos && pw->e[i].K == f->K && pw->e[i].nc == ncoef &&
+        !memcmp(pw->e[i].c, f->host, sizeof(double complex) * (size_t)ncoef)) {
+      f->power = cusci_array_retain(pw->e[i].power);
+      f->N = N;
+      return CUSCI_OK;
+    }
   const size_t isz = cusci_dtype_itemsize(f->dt);
   const int64_t nc = cusci_array_size(f->coef), mm[2] = { N, N };
   void *c = malloc(isz * (size_t)nc), *M = malloc(isz * (size_t)(N * N));
@@ -101,9 +145,19 @@ static cusci_status iir_blocks(cusci_ctx *ctx, const char *fn, sig_iir *f)
     st = cusci_array_from_host(ctx, M, 2, mm, f->dt, &f->power);
   }
   free(c), free(M);
-  if (st == CUSCI_OK)
-    f->N = N;
-  return st;
+  if (st != CUSCI_OK)
+    return st;
+  f->N = N;
+  double complex *key = pw ? malloc(sizeof(double complex) * (size_t)ncoef) : NULL;
+  if (key) {
+    const int i = pw->next;
+    pw->next = (i + 1) % POWERS;
+    free(pw->e[i].c), cusci_array_release(pw->e[i].power);
+    memcpy(key, f->host, sizeof(double complex) * (size_t)ncoef);
+    pw->e[i].dt = f->dt, pw->e[i].sos = f->sos, pw->e[i].K = f->K, pw->e[i].nc = ncoef, pw->e[i].c = key;
+    pw->e[i].power = cusci_array_retain(f->power);
+  }
+  return CUSCI_OK;
 }
 
 static cusci_status vector(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a)
