@@ -124,19 +124,8 @@ static void streaming(void)
   cusci_signal_filter *f = NULL;
   cusci_status sf = cusci_signal_filter_create_lfilter(gpu, gb, ga, 2, sh, 1, CUSCI_FLOAT32, NULL, &f);
   cusci_array_empty(gpu, 2, sh, CUSCI_FLOAT64, &all);
-  int good = st == CUSCI_OK && sf == CUSCI_OK, chunks = 0;
-  for (int64_t at = 0; good && at < sh[1]; chunks++) {
-    int64_t len = 1 + (int64_t)(tk_rand(&seed) % 700);
-    len = at + len > sh[1] ? sh[1] - at : len;
-    int64_t s0[2] = { 0, at }, e0[2] = { sh[0], at + len };
-    cusci_array *xv = NULL, *yv = NULL, *dst = NULL;
-    cusci_array_slice(gpu, x, s0, e0, NULL, &xv);
-    good = cusci_signal_filter_process(gpu, f, xv, &yv) == CUSCI_OK;
-    cusci_array_slice(gpu, all, s0, e0, NULL, &dst);
-    good = good && cusci_array_copy(gpu, yv, &dst) == CUSCI_OK;
-    cusci_array_release(xv), cusci_array_release(yv), cusci_array_release(dst);
-    at += len;
-  }
+  int chunks = 0;
+  int good = st == CUSCI_OK && sf == CUSCI_OK && sf_feed(gpu, f, x, all, 1, NULL, 0, &seed, 1, 700, false, &chunks);
   cusci_array *state = NULL;
   double e = INFINITY, ez = INFINITY;
   good = good && cusci_signal_filter_state(gpu, f, &state) == CUSCI_OK && sf_close(gpu, all, gpu, y, 0, &e) && sf_close(gpu, state, gpu, zf, 0, &ez);
@@ -164,19 +153,8 @@ static void stream_edges(void)
     cusci_signal_filter *f = NULL;
     cusci_status sf = cusci_signal_filter_create_sosfilt(gpu, gs, 2, sh, axis, CUSCI_FLOAT64, NULL, &f);
     cusci_array_empty(gpu, 2, sh, CUSCI_FLOAT64, &all);
-    int good = st == CUSCI_OK && sf == CUSCI_OK;
-    int64_t at = 0;
-    for (size_t c = 0; good && c < sizeof lens / sizeof *lens; c++) {
-      int64_t s0[2] = { 0, 0 }, e0[2] = { sh[0], sh[1] };
-      s0[axis] = at, e0[axis] = at + lens[c];
-      cusci_array *xv = NULL, *yv = NULL, *dst = NULL;
-      cusci_array_slice(gpu, x, s0, e0, NULL, &xv);
-      good = cusci_signal_filter_process(gpu, f, xv, &yv) == CUSCI_OK;
-      cusci_array_slice(gpu, all, s0, e0, NULL, &dst);
-      good = good && cusci_array_copy(gpu, yv, &dst) == CUSCI_OK;
-      cusci_array_release(xv), cusci_array_release(yv), cusci_array_release(dst);
-      at += lens[c];
-    }
+    int chunks;
+    int good = st == CUSCI_OK && sf == CUSCI_OK && sf_feed(gpu, f, x, all, axis, lens, sizeof lens / sizeof *lens, NULL, 0, 0, false, &chunks);
     double e = INFINITY, ez = INFINITY;
     good = good && cusci_signal_filter_state(gpu, f, &state) == CUSCI_OK && sf_close(gpu, all, gpu, y, 0, &e) && sf_close(gpu, state, gpu, zf, 0, &ez);
     ok(good, "sosfilt streaming on the GPU along axis %d, chunks on the blocks' edges = one call, bit for bit (%.3g, state %.3g)", axis, e, ez);

@@ -306,6 +306,35 @@ static cusci_status sf_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
   return st;
 }
 
+/*
+ * x (on ctx) fed to the streaming filter f along axis in chunks, each
+ * chunk's output copied into all at its place: the lengths lens[0..nlens)
+ * when lens is given, else lo + a random number below span (from *seed),
+ * each 7th chunk empty when empties is set, until x ends. Whether every
+ * call succeeded; *chunks the chunks fed.
+ */
+static bool sf_feed(cusci_ctx *ctx, cusci_signal_filter *f, cusci_array *x, cusci_array *all, int axis, const int64_t *lens, size_t nlens,
+                    uint64_t *seed, int64_t lo, int64_t span, bool empties, int *chunks)
+{
+  const int64_t *sh = cusci_array_shape(x), n = sh[axis];
+  bool good = true;
+  *chunks = 0;
+  for (int64_t at = 0; good && (lens ? (size_t)*chunks < nlens : at < n); (*chunks)++) {
+    int64_t len = lens ? lens[*chunks] : lo + (int64_t)(tk_rand(seed) % (uint64_t)span);
+    if (!lens && empties && *chunks % 7 == 3)
+      len = 0;
+    len = at + len > n ? n - at : len;
+    int64_t start[2] = { 0, 0 }, stop[2] = { sh[0], sh[1] };
+    start[axis] = at, stop[axis] = at + len;
+    cusci_array *xv = NULL, *yv = NULL, *dst = NULL;
+    good = cusci_array_slice(ctx, x, start, stop, NULL, &xv) == CUSCI_OK && cusci_signal_filter_process(ctx, f, xv, &yv) == CUSCI_OK &&
+           cusci_array_slice(ctx, all, start, stop, NULL, &dst) == CUSCI_OK && cusci_array_copy(ctx, yv, &dst) == CUSCI_OK;
+    cusci_array_release(xv), cusci_array_release(yv), cusci_array_release(dst);
+    at += len;
+  }
+  return good;
+}
+
 /* Same shape, and relative RMS within tol (0: equal values). */
 static bool sf_close(cusci_ctx *ca, const cusci_array *a, cusci_ctx *cb, const cusci_array *b, double tol, double *e)
 {

@@ -189,22 +189,7 @@ static void streaming(void)
       cusci_array_empty(host, 2, sh, cusci_array_dtype(y), &all);
       uint64_t seed = 99 + kind;
       int chunks = 0;
-      bool good = st == CUSCI_OK && sf == CUSCI_OK;
-      for (int64_t at = 0; good && at < 1000; chunks++) {
-        int64_t len = (int64_t)(tk_rand(&seed) % 97), start[2] = { 0, 0 }, stop[2] = { sh[0], sh[1] };
-        if (chunks % 7 == 3)
-          len = 0;
-        len = at + len > 1000 ? 1000 - at : len;
-        start[axis] = at, stop[axis] = at + len;
-        cusci_array *xv = NULL, *yv = NULL, *dst = NULL;
-        cusci_array_slice(host, x, start, stop, NULL, &xv);
-        good = cusci_signal_filter_process(host, f, xv, &yv) == CUSCI_OK;
-        cusci_array_slice(host, all, start, stop, NULL, &dst);
-        if (good)
-          good = cusci_array_copy(host, yv, &dst) == CUSCI_OK;
-        cusci_array_release(xv), cusci_array_release(yv), cusci_array_release(dst);
-        at += len;
-      }
+      bool good = st == CUSCI_OK && sf == CUSCI_OK && sf_feed(host, f, x, all, axis, NULL, 0, &seed, 0, 97, true, &chunks);
       cusci_array *state = NULL;
       good = good && cusci_signal_filter_state(host, f, &state) == CUSCI_OK && equal(all, y) && equal(state, zf);
       ok(good, "%s streaming along axis %d over %d random chunks (some empty) = one call, output and state bit for bit", kind ? "sosfilt" : "lfilter",
@@ -248,21 +233,9 @@ static void blocks(void)
       cusci_status sf = kind ? cusci_signal_filter_create_sosfilt(host, sos, 2, sh, axis, CUSCI_FLOAT64, NULL, &f)
                              : cusci_signal_filter_create_lfilter(host, b, a, 2, sh, axis, CUSCI_FLOAT64, NULL, &f);
       cusci_array_empty(host, 2, sh, CUSCI_FLOAT64, &all);
-      bool good = st == CUSCI_OK && sf == CUSCI_OK;
-      int64_t at = 0;
-      for (size_t c = 0; good && c < sizeof lens / sizeof *lens; c++) {
-        const int64_t len = lens[c];
-        int64_t start[2] = { 0, 0 }, stop[2] = { sh[0], sh[1] };
-        start[axis] = at, stop[axis] = at + len;
-        cusci_array *xv = NULL, *yv = NULL, *dst = NULL;
-        cusci_array_slice(host, x, start, stop, NULL, &xv);
-        good = cusci_signal_filter_process(host, f, xv, &yv) == CUSCI_OK;
-        cusci_array_slice(host, all, start, stop, NULL, &dst);
-        good = good && cusci_array_copy(host, yv, &dst) == CUSCI_OK;
-        cusci_array_release(xv), cusci_array_release(yv), cusci_array_release(dst);
-        at += len;
-      }
-      good = good && at == n && cusci_signal_filter_state(host, f, &state) == CUSCI_OK && equal(all, y) && equal(state, zf);
+      int chunks;
+      bool good = st == CUSCI_OK && sf == CUSCI_OK && sf_feed(host, f, x, all, axis, lens, sizeof lens / sizeof *lens, NULL, 0, 0, false, &chunks);
+      good = good && cusci_signal_filter_state(host, f, &state) == CUSCI_OK && equal(all, y) && equal(state, zf);
       ok(good, "%s in blocks along axis %d: chunks on the blocks' edges, across several and empty = one call, output and state bit for bit",
          kind ? "sosfilt" : "lfilter", axis);
       /* The plain recurrence, here, in double. */

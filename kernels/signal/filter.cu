@@ -59,6 +59,37 @@ template <> __device__ __forceinline__ double2 zero<double2>() { return make_dou
 /* The state of a line in registers up to this many values. */
 constexpr int REG = 16;
 
+/* One sample of lfilter (SOS false, K its order, c = b then a) or of
+ * sosfilt's cascade (K sections), the state in registers. */
+template <typename T, bool SOS>
+__device__ __forceinline__ T iir_step(int K, const T *__restrict__ c, T *zr, T xn)
+{
+  if (!SOS) {
+    const T *b = c, *a = c + K + 1;
+    const T yn = K > 0 ? add(zr[0], mul(b[0], xn)) : mul(b[0], xn);
+#pragma unroll
+    for (int k = 0; k + 1 < REG; k++)
+      if (k + 1 < K)
+        zr[k] = sub(add(zr[k + 1], mul(b[k + 1], xn)), mul(a[k + 1], yn));
+#pragma unroll
+    for (int k = 0; k < REG; k++)
+      if (k == K - 1)
+        zr[k] = sub(mul(b[K], xn), mul(a[K], yn));
+    return yn;
+  }
+  T v = xn;
+#pragma unroll
+  for (int q = 0; q < REG / 2; q++)
+    if (q < K) {
+      const T *cq = c + 6 * q;
+      const T w = add(mul(cq[0], v), zr[2 * q]);
+      zr[2 * q] = add(sub(mul(cq[1], v), mul(cq[4], w)), zr[2 * q + 1]);
+      zr[2 * q + 1] = sub(mul(cq[2], v), mul(cq[5], w));
+      v = w;
+    }
+  return v;
+}
+
 /* lfilter of one line; S: the state in zr (registers, K <= REG) or in z
  * itself (stride inner). */
 template <typename T, bool REGS>
@@ -78,22 +109,13 @@ __global__ void lfilter_kernel(int64_t K, const T *__restrict__ coef, int64_t ou
     for (int k = 0; k < REG; k++)
       zr[k] = k < K ? zl[k * inner] : zero<T>();
   }
-  const T b0 = b[0];
   for (int64_t t = 0; t < len; t++) {
     const T xn = xl[t * inner];
     T yn;
     if (REGS) {
-      yn = K > 0 ? add(zr[0], mul(b0, xn)) : mul(b0, xn);
-#pragma unroll
-      for (int k = 0; k + 1 < REG; k++)
-        if (k + 1 < K)
-          zr[k] = sub(add(zr[k + 1], mul(b[k + 1], xn)), mul(a[k + 1], yn));
-#pragma unroll
-      for (int k = 0; k < REG; k++)
-        if (k == K - 1)
-          zr[k] = sub(mul(b[K], xn), mul(a[K], yn));
+      yn = iir_step<T, false>((int)K, coef, zr, xn);
     } else {
-      yn = add(zl[0], mul(b0, xn));
+      yn = add(zl[0], mul(b[0], xn));
       for (int64_t k = 0; k + 1 < K; k++)
         zl[k * inner] = sub(add(zl[(k + 1) * inner], mul(b[k + 1], xn)), mul(a[k + 1], yn));
       zl[(K - 1) * inner] = sub(mul(b[K], xn), mul(a[K], yn));
@@ -133,15 +155,7 @@ __global__ void sosfilt_kernel(int64_t nsec, int per_channel, const T *__restric
   for (int64_t t = 0; t < len; t++) {
     T v = xl[t * inner];
     if (REGS) {
-#pragma unroll
-      for (int q = 0; q < REG / 2; q++)
-        if (q < nsec) {
-          const T *c = s + 6 * q;
-          const T w = add(mul(c[0], v), zr[2 * q]);
-          zr[2 * q] = add(sub(mul(c[1], v), mul(c[4], w)), zr[2 * q + 1]);
-          zr[2 * q + 1] = sub(mul(c[2], v), mul(c[5], w));
-          v = w;
-        }
+      v = iir_step<T, true>((int)nsec, s, zr, v);
     } else {
       for (int64_t q = 0; q < nsec; q++) {
         const T *c = s + 6 * q;
@@ -164,37 +178,6 @@ __global__ void sosfilt_kernel(int64_t nsec, int per_channel, const T *__restric
 
 
 /* ------------------------------------------------ in blocks (filter.h) */
-
-/* One sample of lfilter (SOS false, K its order, c = b then a) or of
- * sosfilt's cascade (K sections), the state in registers. */
-template <typename T, bool SOS>
-__device__ __forceinline__ T iir_step(int K, const T *__restrict__ c, T *zr, T xn)
-{
-  if (!SOS) {
-    const T *b = c, *a = c + K + 1;
-    const T yn = K > 0 ? add(zr[0], mul(b[0], xn)) : mul(b[0], xn);
-#pragma unroll
-    for (int k = 0; k + 1 < REG; k++)
-      if (k + 1 < K)
-        zr[k] = sub(add(zr[k + 1], mul(b[k + 1], xn)), mul(a[k + 1], yn));
-#pragma unroll
-    for (int k = 0; k < REG; k++)
-      if (k == K - 1)
-        zr[k] = sub(mul(b[K], xn), mul(a[K], yn));
-    return yn;
-  }
-  T v = xn;
-#pragma unroll
-  for (int q = 0; q < REG / 2; q++)
-    if (q < K) {
-      const T *cq = c + 6 * q;
-      const T w = add(mul(cq[0], v), zr[2 * q]);
-      zr[2 * q] = add(sub(mul(cq[1], v), mul(cq[4], w)), zr[2 * q + 1]);
-      zr[2 * q + 1] = sub(mul(cq[2], v), mul(cq[5], w));
-      v = w;
-    }
-  return v;
-}
 
 /* The state's element k of line (o, i) in the layout of filter.h. */
 template <bool SOS>
