@@ -23,7 +23,8 @@
 #endif
 
 /* The vectors stay inside this file: the note that passing them by value
- * depends on AVX is about an ABI no caller sees. */
+ * depends on AVX is about an ABI no caller sees (configure adds
+ * -Wno-psabi, which its accompanying note also needs). */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
