@@ -79,29 +79,25 @@ static int setup_kind(cusci_ctx *ctx, void **state, double *bytes, double *flops
   return 0;
 }
 
-/* Results that the call makes go back to the pool at once. */
-static int fresh(cusci_status st, cusci_array *r)
-{
-  cusci_array_release(r);
-  return st;
-}
-
 static int run(cusci_ctx *ctx, void *state)
 {
   fstate *s = state;
-  cusci_array *r = NULL;
+  cusci_array *r = NULL; /* a result the call makes: back to the pool at once */
+  cusci_status st;
   switch (s->kind) {
   case F_LFILTER: return cusci_signal_lfilter(ctx, s->b, s->a, s->x, -1, NULL, &s->out, NULL);
   case F_SOSFILT: return cusci_signal_sosfilt(ctx, s->sos, s->x, -1, NULL, &s->out, NULL);
-  case F_FILTFILT: return fresh(cusci_signal_filtfilt(ctx, s->b, s->a, s->x, -1, NULL, &r), r);
   case F_STREAM: return cusci_signal_filter_process(ctx, s->f, s->x, &s->out);
-  case F_FFTCONV: return fresh(cusci_signal_fftconvolve(ctx, s->x, s->h, CUSCI_SIGNAL_FULL, 0, NULL, &r), r);
-  case F_OACONV: return fresh(cusci_signal_oaconvolve(ctx, s->x, s->h, CUSCI_SIGNAL_FULL, 0, NULL, &r), r);
-  case F_DIRECT: return fresh(cusci_signal_convolve(ctx, s->x, s->h, CUSCI_SIGNAL_FULL, CUSCI_SIGNAL_DIRECT, &r), r);
-  case F_RESAMPLE_POLY: return fresh(cusci_signal_resample_poly(ctx, s->x, 3, 2, -1, &r), r);
   case F_MEDFILT: return cusci_signal_medfilt(ctx, s->x, 1, (int64_t[]){ 5 }, &s->out);
+  case F_FILTFILT: st = cusci_signal_filtfilt(ctx, s->b, s->a, s->x, -1, NULL, &r); break;
+  case F_FFTCONV: st = cusci_signal_fftconvolve(ctx, s->x, s->h, CUSCI_SIGNAL_FULL, 0, NULL, &r); break;
+  case F_OACONV: st = cusci_signal_oaconvolve(ctx, s->x, s->h, CUSCI_SIGNAL_FULL, 0, NULL, &r); break;
+  case F_DIRECT: st = cusci_signal_convolve(ctx, s->x, s->h, CUSCI_SIGNAL_FULL, CUSCI_SIGNAL_DIRECT, &r); break;
+  case F_RESAMPLE_POLY: st = cusci_signal_resample_poly(ctx, s->x, 3, 2, -1, &r); break;
   default: return CUSCI_ERR_INTERNAL;
   }
+  cusci_array_release(r);
+  return st;
 }
 
 #define CASE(NAME, KIND, ROWS, N, M)                                                                     \
