@@ -59,37 +59,73 @@ template <> __device__ __forceinline__ double2 zero<double2>() { return make_dou
 /* The state of a line in registers up to this many values. */
 constexpr int REG = 16;
 
-/* One sample of lfilter (SOS false, K its order, c = b then a) or of
- * sosfilt's cascade (K sections), the state in registers. */
-template <typename T, bool SOS>
-__device__ __forceinline__ T iir_step(int K, const T *__restrict__ c, T *zr, T xn)
-{
-  if (!SOS) {
-    const T *b = c, *a = c + K + 1;
-    const T yn = K > 0 ? add(zr[0], mul(b[0], xn)) : mul(b[0], xn);
+/* A filter's coefficients as iir_step reads them: lfilter's b[k] and
+ * a[k] (k <= K), a section's c[q][e] (e of 0, 1, 2, 4, 5); in registers
+ * when REGS (then K <= REG, or 2 K <= REG), else from memory. */
+template <typename T, bool SOS, bool REGS> struct iir_coefs;
+template <typename T, bool SOS> struct iir_coefs<T, SOS, false> {
+  const T *__restrict__ p;
+  int K;
+  __device__ __forceinline__ iir_coefs(int K_, const T *__restrict__ c) : p(c), K(K_) {}
+  __device__ __forceinline__ T b(int k) const { return p[k]; }
+  __device__ __forceinline__ T a(int k) const { return p[K + 1 + k]; }
+  __device__ __forceinline__ T s(int q, int e) const { return p[6 * q + e]; }
+};
+template <typename T> struct iir_coefs<T, false, true> {
+  T vb[REG + 1], va[REG + 1];
+  __device__ __forceinline__ iir_coefs(int K, const T *__restrict__ c)
+  {
 #pragma unroll
-    for (int k = 0; k + 1 < REG; k++)
-      if (k + 1 < K)
-        zr[k] = sub(add(zr[k + 1], mul(b[k + 1], xn)), mul(a[k + 1], yn));
-#pragma unroll
-    for (int k = 0; k < REG; k++)
-      if (k == K - 1)
-        zr[k] = sub(mul(b[K], xn), mul(a[K], yn));
-    return yn;
+    for (int k = 0; k <= REG; k++)
+      vb[k] = k <= K ? c[k] : zero<T>(), va[k] = k <= K ? c[K + 1 + k] : zero<T>();
   }
-  T v = xn;
+  __device__ __forceinline__ T b(int k) const { return vb[k]; }
+  __device__ __forceinline__ T a(int k) const { return va[k]; }
+};
+template <typename T> struct iir_coefs<T, true, true> {
+  T v[REG / 2][5];
+  __device__ __forceinline__ iir_coefs(int K, const T *__restrict__ c)
+  {
 #pragma unroll
-  for (int q = 0; q < REG / 2; q++)
-    if (q < K) {
-      const T *cq = c + 6 * q;
-      const T w = add(mul(cq[0], v), zr[2 * q]);
-      zr[2 * q] = add(sub(mul(cq[1], v), mul(cq[4], w)), zr[2 * q + 1]);
-      zr[2 * q + 1] = sub(mul(cq[2], v), mul(cq[5], w));
-      v = w;
-    }
-  return v;
-}
+    for (int q = 0; q < REG / 2; q++)
+#pragma unroll
+      for (int e = 0; e < 5; e++)
+        v[q][e] = q < K ? c[6 * q + (e < 3 ? e : e + 1)] : zero<T>();
+  }
+  __device__ __forceinline__ T s(int q, int e) const { return v[q][e < 3 ? e : e - 1]; }
+};
+/* In registers where they fit beside the state (not complex128's). */
+template <typename T> constexpr bool COEF_REGS = sizeof(T) <= 8;
 
+/* One sample of lfilter (SOS false, K its order) or of sosfilt's cascade
+ * (K sections), the state in registers. */
+template <typename T, bool SOS, typename C>
+__device__ __forceinline__ T iir_step(int K, const C &c, T *zr, T xn)
+{
+  if constexpr (!SOS) {
+    const T yn = K > 0 ? add(zr[0], mul(c.b(0), xn)) : mul(c.b(0), xn);
+    /* One loop with constant indices, so that zr stays in registers. */
+#pragma unroll
+    for (int k = 0; k < REG; k++) {
+      if (k + 1 < K)
+        zr[k] = sub(add(zr[k + 1 < REG ? k + 1 : k], mul(c.b(k + 1), xn)), mul(c.a(k + 1), yn));
+      else if (k + 1 == K)
+        zr[k] = sub(mul(c.b(k + 1), xn), mul(c.a(k + 1), yn));
+    }
+    return yn;
+  } else {
+    T v = xn;
+#pragma unroll
+    for (int q = 0; q < REG / 2; q++)
+      if (q < K) {
+        const T w = add(mul(c.s(q, 0), v), zr[2 * q]);
+        zr[2 * q] = add(sub(mul(c.s(q, 1), v), mul(c.s(q, 4), w)), zr[2 * q + 1]);
+        zr[2 * q + 1] = sub(mul(c.s(q, 2), v), mul(c.s(q, 5), w));
+        v = w;
+      }
+    return v;
+  }
+}
 /* lfilter of one line; S: the state in zr (registers, K <= REG) or in z
  * itself (stride inner). */
 template <typename T, bool REGS>
@@ -109,11 +145,12 @@ __global__ void lfilter_kernel(int64_t K, const T *__restrict__ coef, int64_t ou
     for (int k = 0; k < REG; k++)
       zr[k] = k < K ? zl[k * inner] : zero<T>();
   }
+  const iir_coefs<T, false, REGS && COEF_REGS<T>> cr((int)K, coef);
   for (int64_t t = 0; t < len; t++) {
     const T xn = xl[t * inner];
     T yn;
     if (REGS) {
-      yn = iir_step<T, false>((int)K, coef, zr, xn);
+      yn = iir_step<T, false>((int)K, cr, zr, xn);
     } else {
       yn = add(zl[0], mul(b[0], xn));
       for (int64_t k = 0; k + 1 < K; k++)
@@ -152,10 +189,11 @@ __global__ void sosfilt_kernel(int64_t nsec, int per_channel, const T *__restric
     for (int k = 0; k < REG; k++)
       zr[k] = k < 2 * nsec ? zl[(k >> 1) * zq + (k & 1) * inner] : zero<T>();
   }
+  const iir_coefs<T, true, REGS && COEF_REGS<T>> cr((int)nsec, s);
   for (int64_t t = 0; t < len; t++) {
     T v = xl[t * inner];
     if (REGS) {
-      v = iir_step<T, true>((int)nsec, s, zr, v);
+      v = iir_step<T, true>((int)nsec, cr, zr, v);
     } else {
       for (int64_t q = 0; q < nsec; q++) {
         const T *c = s + 6 * q;
@@ -241,101 +279,209 @@ __global__ void anchor_boundary_kernel(int K, int N, const T *__restrict__ M, in
     }
 }
 
-/* Each segment j < nrun of each line run from a zero state (segment 0
- * from u, unless it is missing or fresh), its final state to slot j + 1 of w
- * (w[((j + 1) N + k) lines + line]). A thread per (segment, line). */
-template <typename T, bool SOS>
-__global__ void anchor_zero_kernel(int K, int N, const T *__restrict__ c, int64_t outer, int64_t len, int64_t inner, int64_t r0, int64_t nrun,
-                                   const T *__restrict__ x, const T *__restrict__ u, bool fresh, T *__restrict__ w)
-{
-  const int64_t lines = outer * inner, id = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  if (id >= nrun * lines)
-    return;
-  const int64_t j = id / lines, line = id - j * lines, o = line / inner, i = line - o * inner;
-  T zr[REG];
-#pragma unroll
-  for (int k = 0; k < REG; k++)
-    zr[k] = j == 0 && u && !fresh && k < N ? u[k * lines + line] : zero<T>();
-  int64_t t0, t1;
-  segment(j, r0, len, &t0, &t1);
-  const T *xl = x + o * len * inner + i;
-#pragma unroll 4
-  for (int64_t t = t0; t < t1; t++)
-    iir_step<T, SOS>(K, c, zr, xl[t * inner]);
-#pragma unroll
-  for (int k = 0; k < REG; k++)
-    if (k < N)
-      w[((j + 1) * N + k) * lines + line] = zr[k];
-}
+/* v from lane src of the 16-lane group (the complex types a part at a
+ * time). */
+__device__ __forceinline__ float group_get(float v, int src) { return __shfl_sync(0xffffffffu, v, src, 16); }
+__device__ __forceinline__ double group_get(double v, int src) { return __shfl_sync(0xffffffffu, v, src, 16); }
+__device__ __forceinline__ float2 group_get(float2 v, int src) { return make_float2(group_get(v.x, src), group_get(v.y, src)); }
+__device__ __forceinline__ double2 group_get(double2 v, int src) { return make_double2(group_get(v.x, src), group_get(v.y, src)); }
 
 /* The states where the segments start: slot 0 the true state z, slot j
  * (0 < j < nseg) s_j = U_j + M s_{j-1} over slot j's zero-start state U_j,
  * s_0 = sa (or z without it, or when fresh); sa left as the last
- * segment's block's, u as its zero-start state (when given). A thread per
- * line. */
+ * segment's block's, u as its zero-start state (when given). Sixteen
+ * lanes per line, lane r holding row r of M and element r of the state,
+ * each row's sum in anchor_step's order; the next slot's U_j loaded while
+ * this one's is combined. */
 template <typename T, bool SOS>
 __global__ void anchor_combine_kernel(int K, int N, const T *__restrict__ M, int64_t outer, int64_t inner, int64_t nseg, const T *__restrict__ z,
                                       T *sa, bool fresh, T *u, T *w)
 {
-  const int64_t lines = outer * inner, line = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  if (line >= lines)
-    return;
-  const int64_t o = line / inner, i = line - o * inner;
-  T a[REG], U[REG];
+  static_assert(REG == 16, "a line's group is REG lanes");
+  const int64_t lines = outer * inner, gid = (int64_t)blockIdx.x * blockDim.x + threadIdx.x, line = gid / REG;
+  const int r = (int)(gid % REG);
+  const bool live = line < lines && r < N;
+  const int64_t o = live ? line / inner : 0, i = live ? line - o * inner : 0;
+  T m[REG], a = zero<T>(), U = zero<T>();
 #pragma unroll
-  for (int k = 0; k < REG; k++)
-    if (k < N) {
-      const T v = z[zat<SOS>(K, outer, inner, o, i, k)];
-      w[k * lines + line] = v;
-      a[k] = sa && !fresh ? sa[k * lines + line] : v;
-    }
-  for (int64_t j = 1; j < nseg; j++) {
-#pragma unroll
-    for (int k = 0; k < REG; k++)
-      if (k < N)
-        U[k] = w[(j * N + k) * lines + line];
-    anchor_step(N, M, U, a);
-#pragma unroll
-    for (int k = 0; k < REG; k++)
-      if (k < N)
-        w[(j * N + k) * lines + line] = a[k];
+  for (int j = 0; j < REG; j++)
+    m[j] = live && j < N ? M[r * N + j] : zero<T>();
+  if (live) {
+    const T v = z[zat<SOS>(K, outer, inner, o, i, r)];
+    w[r * lines + line] = v;
+    a = sa && !fresh ? sa[r * lines + line] : v;
+    if (nseg > 1)
+      U = w[(N + r) * lines + line];
   }
+  for (int64_t j = 1; j < nseg; j++) {
+    const T Uj = U;
+    if (live && j + 1 < nseg)
+      U = w[((j + 1) * N + r) * lines + line];
+    T acc = mul(m[0], group_get(a, 0));
+#pragma unroll
+    for (int c = 1; c < REG; c++)
+      if (c < N)
+        acc = add(acc, mul(m[c], group_get(a, c)));
+    a = add(Uj, acc);
+    if (live)
+      w[(j * N + r) * lines + line] = a;
+  }
+  if (live) {
+    if (sa && (nseg > 1 || fresh))
+      sa[r * lines + line] = a;
+    if (u)
+      u[r * lines + line] = w[(nseg * N + r) * lines + line];
+  }
+}
+
+/* A thread's segment: j of line (o, i), [t0, t1) along it. */
+struct seg_of {
+  bool live;
+  int64_t j, line, o, i, t0, t1;
+  __device__ __forceinline__ seg_of(int64_t id, int64_t nseg, int64_t lines, int64_t inner, int64_t r0, int64_t len)
+  {
+    live = id < nseg * lines;
+    j = live ? id / lines : 0, line = live ? id - j * lines : 0, o = line / inner, i = line - o * inner;
+    t0 = t1 = 0;
+    if (live)
+      segment(j, r0, len, &t0, &t1);
+  }
+};
+
+/* With inner 1 a thread's segment is contiguous and its neighbours' lie
+ * a line or a block away: a warp stages its 32 segments TW samples at a
+ * time in shared memory, each load and store one segment's TW
+ * consecutive samples, and each thread then runs its own row. */
+constexpr int TW = 32, TILE_THREADS = 64;
+template <typename T> struct seg_tiles {
+  T v[TILE_THREADS / 32][32][TW + 1];
+  int64_t at[TILE_THREADS / 32][32], end[TILE_THREADS / 32][32];
+};
+/* The block's tiles, when TILED. */
+template <typename T, bool TILED> __device__ __forceinline__ seg_tiles<T> *tiles_of()
+{
+  if constexpr (TILED) {
+    __shared__ seg_tiles<T> sh;
+    return &sh;
+  } else {
+    return nullptr;
+  }
+}
+
+__device__ __forceinline__ int warp_max(int v)
+{
+#pragma unroll
+  for (int d = 16; d > 0; d >>= 1) {
+    const int o = __shfl_xor_sync(0xffffffffu, v, d);
+    v = o > v ? o : v;
+  }
+  return v;
+}
+
+/* Samples [q TW, q TW + TW) of the warp's segments from x into the tile
+ * (LOAD) or from the tile to y. */
+template <typename T, bool LOAD>
+__device__ __forceinline__ void tile_move(seg_tiles<T> &sh, int wp, int64_t q, const T *__restrict__ x, T *__restrict__ y)
+{
+  const int lane = threadIdx.x & 31;
+  __syncwarp();
+#pragma unroll 4
+  for (int r = 0; r < 32; r++) {
+    const int64_t e = sh.at[wp][r] + q * TW + lane;
+    if (e < sh.end[wp][r]) {
+      if (LOAD)
+        sh.v[wp][r][lane] = x[e];
+      else
+        y[e] = sh.v[wp][r][lane];
+    }
+  }
+  __syncwarp();
+}
+
+/* The recurrence over a thread's segment g from the state zr, writing the
+ * outputs when OUT: strided through x and y, or, TILED (inner 1, all 32
+ * lanes of the warp here), through the tiles. */
+template <typename T, bool SOS, bool OUT, bool TILED, typename C>
+__device__ __forceinline__ void seg_run(int K, const C &c, const seg_of &g, int64_t len, int64_t inner, const T *__restrict__ x, T *__restrict__ y,
+                                        T *zr, seg_tiles<T> *sh)
+{
+  if (!TILED) {
+    const T *xl = x + g.o * len * inner + g.i;
+    T *yl = OUT ? y + g.o * len * inner + g.i : nullptr;
+#pragma unroll 4
+    for (int64_t t = g.t0; t < g.t1; t++) {
+      const T v = iir_step<T, SOS>(K, c, zr, xl[t * inner]);
+      if (OUT)
+        yl[t * inner] = v;
+    }
+    return;
+  }
+  const int wp = threadIdx.x >> 5, lane = threadIdx.x & 31, n = (int)(g.t1 - g.t0);
+  sh->at[wp][lane] = g.line * len + g.t0, sh->end[wp][lane] = g.line * len + g.t1;
+  const int tiles = warp_max((n + TW - 1) / TW);
+  for (int q = 0; q < tiles; q++) {
+    tile_move<T, true>(*sh, wp, q, x, nullptr);
+    const int m = n - q * TW < TW ? n - q * TW : TW;
+    T *row = sh->v[wp][lane];
+#pragma unroll 4
+    for (int k = 0; k < m; k++) {
+      const T v = iir_step<T, SOS>(K, c, zr, row[k]);
+      if (OUT)
+        row[k] = v;
+    }
+    if (OUT)
+      tile_move<T, false>(*sh, wp, q, nullptr, y);
+  }
+}
+
+/* Each segment j < nrun of each line run from a zero state (segment 0
+ * from u, unless it is missing or fresh), its final state to slot j + 1 of w
+ * (w[((j + 1) N + k) lines + line]). A thread per (segment, line). */
+template <typename T, bool SOS, bool TILED>
+__global__ void anchor_zero_kernel(int K, int N, const T *__restrict__ c, int64_t outer, int64_t len, int64_t inner, int64_t r0, int64_t nrun,
+                                   const T *__restrict__ x, const T *__restrict__ u, bool fresh, T *__restrict__ w)
+{
+  seg_tiles<T> *sh = tiles_of<T, TILED>();
+  const int64_t lines = outer * inner;
+  const seg_of g((int64_t)blockIdx.x * blockDim.x + threadIdx.x, nrun, lines, inner, r0, len);
+  if (!TILED && !g.live)
+    return;
+  T zr[REG];
 #pragma unroll
   for (int k = 0; k < REG; k++)
-    if (k < N) {
-      if (sa && (nseg > 1 || fresh))
-        sa[k * lines + line] = a[k];
-      if (u)
-        u[k * lines + line] = w[(nseg * N + k) * lines + line];
-    }
+    zr[k] = g.live && g.j == 0 && u && !fresh && k < N ? u[k * lines + g.line] : zero<T>();
+  const iir_coefs<T, SOS, COEF_REGS<T>> cr(K, c);
+  seg_run<T, SOS, false, TILED>(K, cr, g, len, inner, x, nullptr, zr, sh);
+  if (g.live) {
+#pragma unroll
+    for (int k = 0; k < REG; k++)
+      if (k < N)
+        w[((g.j + 1) * N + k) * lines + g.line] = zr[k];
+  }
 }
 
 /* Each segment of each line run from its slot of w, writing y; the last
  * leaves its state in z. A thread per (segment, line). */
-template <typename T, bool SOS>
+template <typename T, bool SOS, bool TILED>
 __global__ void anchor_run_kernel(int K, int N, const T *__restrict__ c, int64_t outer, int64_t len, int64_t inner, int64_t r0, int64_t nseg,
                                   const T *__restrict__ x, T *__restrict__ y, T *__restrict__ z, const T *__restrict__ w)
 {
-  const int64_t lines = outer * inner, id = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  if (id >= nseg * lines)
+  seg_tiles<T> *sh = tiles_of<T, TILED>();
+  const int64_t lines = outer * inner;
+  const seg_of g((int64_t)blockIdx.x * blockDim.x + threadIdx.x, nseg, lines, inner, r0, len);
+  if (!TILED && !g.live)
     return;
-  const int64_t j = id / lines, line = id - j * lines, o = line / inner, i = line - o * inner;
   T zr[REG];
 #pragma unroll
   for (int k = 0; k < REG; k++)
-    zr[k] = k < N ? w[(j * N + k) * lines + line] : zero<T>();
-  int64_t t0, t1;
-  segment(j, r0, len, &t0, &t1);
-  const T *xl = x + o * len * inner + i;
-  T *yl = y + o * len * inner + i;
-#pragma unroll 4
-  for (int64_t t = t0; t < t1; t++)
-    yl[t * inner] = iir_step<T, SOS>(K, c, zr, xl[t * inner]);
-  if (j == nseg - 1) {
+    zr[k] = g.live && k < N ? w[(g.j * N + k) * lines + g.line] : zero<T>();
+  const iir_coefs<T, SOS, COEF_REGS<T>> cr(K, c);
+  seg_run<T, SOS, true, TILED>(K, cr, g, len, inner, x, y, zr, sh);
+  if (g.live && g.j == nseg - 1) {
 #pragma unroll
     for (int k = 0; k < REG; k++)
       if (k < N)
-        z[zat<SOS>(K, outer, inner, o, i, k)] = zr[k];
+        z[zat<SOS>(K, outer, inner, g.o, g.i, k)] = zr[k];
   }
 }
 
@@ -538,12 +684,21 @@ struct anchored_op {
       r = 0;
     }
     const int64_t nseg = cusci__sig_anchor_segments(r, len), nrun = carry ? nseg : nseg - 1;
-    if (nrun > 0)
-      anchor_zero_kernel<T, SOS><<<(unsigned)blocks_for(nrun * lines, 128), 128, 0, s>>>(k, N, c, outer, len, inner, r, nrun, (const T *)x,
-                                                                                          (const T *)u, fresh, (T *)w);
-    anchor_combine_kernel<T, SOS><<<bl, 128, 0, s>>>(k, N, m, outer, inner, nseg, (const T *)z, (T *)sa, fresh, carry ? (T *)u : nullptr, (T *)w);
-    anchor_run_kernel<T, SOS><<<(unsigned)blocks_for(nseg * lines, 128), 128, 0, s>>>(k, N, c, outer, len, inner, r, nseg, (const T *)x, (T *)y,
-                                                                                     (T *)z, (const T *)w);
+    const bool tiled = inner == 1;
+    const int tb = tiled ? TILE_THREADS : 128;
+    if (nrun > 0) {
+      const unsigned g = blocks_for(nrun * lines, tb);
+      if (tiled)
+        anchor_zero_kernel<T, SOS, true><<<g, tb, 0, s>>>(k, N, c, outer, len, inner, r, nrun, (const T *)x, (const T *)u, fresh, (T *)w);
+      else
+        anchor_zero_kernel<T, SOS, false><<<g, tb, 0, s>>>(k, N, c, outer, len, inner, r, nrun, (const T *)x, (const T *)u, fresh, (T *)w);
+    }
+    anchor_combine_kernel<T, SOS><<<blocks_for(lines * REG, 128), 128, 0, s>>>(k, N, m, outer, inner, nseg, (const T *)z, (T *)sa, fresh, carry ? (T *)u : nullptr, (T *)w);
+    const unsigned g = blocks_for(nseg * lines, tb);
+    if (tiled)
+      anchor_run_kernel<T, SOS, true><<<g, tb, 0, s>>>(k, N, c, outer, len, inner, r, nseg, (const T *)x, (T *)y, (T *)z, (const T *)w);
+    else
+      anchor_run_kernel<T, SOS, false><<<g, tb, 0, s>>>(k, N, c, outer, len, inner, r, nseg, (const T *)x, (T *)y, (T *)z, (const T *)w);
     return launched();
   }
   template <typename T> int run() { return sos ? go<T, true>() : go<T, false>(); }
