@@ -27,21 +27,49 @@
 
 /* ------------------------------------------------ dtypes and coefficients */
 
+/* n elements of dt at raw as complex128 (false for float16 and bool,
+ * which take the device's conversion). */
+static bool widen(cusci_dtype dt, const void *raw, int64_t n, double complex *h)
+{
+  switch (dt) {
+#define CUSCI__SIG_WIDEN_(NAME, T, ...) \
+  case CUSCI_##NAME:                   \
+    for (int64_t i = 0; i < n; i++)     \
+      h[i] = (double)((const T *)raw)[i]; \
+    return true;
+    CUSCI_DTYPES_INTEGER(CUSCI__SIG_WIDEN_, 0)
+    CUSCI_DTYPES_REAL(CUSCI__SIG_WIDEN_, 0)
+#undef CUSCI__SIG_WIDEN_
+  case CUSCI_COMPLEX64:
+    for (int64_t i = 0; i < n; i++)
+      h[i] = CMPLX(((const cusci_c64 *)raw)[i].re, ((const cusci_c64 *)raw)[i].im);
+    return true;
+  case CUSCI_COMPLEX128: memcpy(h, raw, sizeof *h * (size_t)n); return true;
+  default: return false;
+  }
+}
+
 /* The values of a coefficient array on the host as complex128 (a new
- * malloc'ed array of its size, C order), all finite. */
+ * malloc'ed array of its size, C order), all finite: one copy from the
+ * device, widened here. */
 static cusci_status host_values(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, double complex **v)
 {
   *v = NULL;
-  cusci_array *c = NULL;
-  CUSCI_TRY(cusci_array_astype(ctx, (cusci_array *)a, CUSCI_COMPLEX128, false, &c));
-  const int64_t n = cusci_array_size(c);
+  const int64_t n = cusci_array_size(a);
+  const cusci_dtype dt = cusci_array_dtype(a);
   double complex *h = malloc((size_t)(n ? n : 1) * sizeof *h);
-  if (!h) {
+  void *raw = malloc((size_t)(n ? n : 1) * cusci_dtype_itemsize(dt));
+  cusci_status st = h && raw ? CUSCI_OK : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for the %lld values of %s", (long long)n, name);
+  if (st == CUSCI_OK)
+    st = cusci_array_to_host(ctx, a, raw, (size_t)n * cusci_dtype_itemsize(dt));
+  if (st == CUSCI_OK && !widen(dt, raw, n, h)) {
+    cusci_array *c = NULL;
+    st = cusci_array_astype(ctx, (cusci_array *)a, CUSCI_COMPLEX128, false, &c);
+    if (st == CUSCI_OK)
+      st = cusci_array_to_host(ctx, c, h, (size_t)n * sizeof *h);
     cusci_array_release(c);
-    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for the %lld values of %s", (long long)n, name);
   }
-  cusci_status st = cusci_array_to_host(ctx, c, h, (size_t)n * sizeof *h);
-  cusci_array_release(c);
+  free(raw);
   for (int64_t i = 0; st == CUSCI_OK && i < n; i++)
     if (!isfinite(creal(h[i])) || !isfinite(cimag(h[i])))
       st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "%s[%lld] is not finite (%g%+gj)", name, (long long)i, creal(h[i]), cimag(h[i]));
@@ -83,58 +111,88 @@ static bool iir_blockable(const sig_iir *f)
   return N >= 1 && N <= CUSCI__SIG_IIR_MAXN && !(f->per_channel && f->channels > 1);
 }
 
-/* The last few block powers a context made, by filter (dtype, form and
- * coefficients), so that a filter applied call after call makes its
- * power once. */
-enum { POWERS = 8 };
-typedef struct sig_powers {
+/* The last few filters a context ran, by dtype, form and normalised
+ * coefficients: their coefficients on the device and their block power
+ * (once made), so that a filter applied call after call is uploaded once
+ * and makes its power once. */
+enum { FILTERS = 8 };
+typedef struct sig_filters {
   struct {
     cusci_dtype dt;
     bool sos;
     int64_t K, nc;
     double complex *c;
-    cusci_array *power;
-  } e[POWERS];
+    cusci_array *coef, *power;
+  } e[FILTERS];
   int next;
-} sig_powers;
+} sig_filters;
 
-static const char powers_key;
+static const char filters_key;
 
-static void powers_destroy(void *state)
+static void filters_destroy(void *state)
 {
-  sig_powers *p = state;
-  for (int i = 0; i < POWERS; i++)
-    free(p->e[i].c), cusci_array_release(p->e[i].power);
+  sig_filters *p = state;
+  for (int i = 0; i < FILTERS; i++)
+    free(p->e[i].c), cusci_array_release(p->e[i].coef), cusci_array_release(p->e[i].power);
   free(p);
 }
 
-static sig_powers *powers_of(cusci_ctx *ctx)
+static sig_filters *filters_of(cusci_ctx *ctx)
 {
-  sig_powers *p = cusci_ctx_ext_get(ctx, &powers_key);
-  if (!p && (p = calloc(1, sizeof *p)) && cusci_ctx_ext_set(ctx, &powers_key, p, powers_destroy) != CUSCI_OK) {
+  sig_filters *p = cusci_ctx_ext_get(ctx, &filters_key);
+  if (!p && (p = calloc(1, sizeof *p)) && cusci_ctx_ext_set(ctx, &filters_key, p, filters_destroy) != CUSCI_OK) {
     free(p);
     p = NULL;
   }
   return p;
 }
 
+/* f's entry (f->host of nc values) in the context's filters, or -1. */
+static int filter_entry(const sig_filters *p, const sig_iir *f, int64_t nc)
+{
+  for (int i = 0; p && i < FILTERS; i++)
+    if (p->e[i].coef && p->e[i].dt == f->dt && p->e[i].sos == f->sos && p->e[i].K == f->K && p->e[i].nc == nc &&
+        !memcmp(p->e[i].c, f->host, sizeof(double complex) * (size_t)nc))
+      return i;
+  return -1;
+}
+
+/* f->coef (nd, shape) from f->host: the context's when it ran the same
+ * filter lately (with its power), else uploaded and remembered. */
+static cusci_status iir_upload(cusci_ctx *ctx, sig_iir *f, int nd, const int64_t *shape)
+{
+  int64_t nc = 1;
+  for (int i = 0; i < nd; i++)
+    nc *= shape[i];
+  sig_filters *p = filters_of(ctx);
+  const int i = filter_entry(p, f, nc);
+  if (i >= 0 && cusci_array_ndim(p->e[i].coef) == nd && !memcmp(cusci_array_shape(p->e[i].coef), shape, sizeof *shape * (size_t)nd)) {
+    f->coef = cusci_array_retain(p->e[i].coef);
+    f->power = cusci_array_retain(p->e[i].power);
+    f->N = f->power ? cusci_array_shape(f->power)[0] : 0;
+    return CUSCI_OK;
+  }
+  CUSCI_TRY(cusci__sig_upload(ctx, f->host, nd, shape, f->dt, &f->coef));
+  double complex *key = p ? malloc(sizeof(double complex) * (size_t)nc) : NULL;
+  if (key) {
+    const int j = p->next;
+    p->next = (j + 1) % FILTERS;
+    free(p->e[j].c), cusci_array_release(p->e[j].coef), cusci_array_release(p->e[j].power);
+    memcpy(key, f->host, sizeof(double complex) * (size_t)nc);
+    p->e[j].dt = f->dt, p->e[j].sos = f->sos, p->e[j].K = f->K, p->e[j].nc = nc, p->e[j].c = key;
+    p->e[j].coef = cusci_array_retain(f->coef), p->e[j].power = NULL;
+  }
+  return CUSCI_OK;
+}
+
 /* f->power, M = A^L from the coefficients in f->dt, computed on the host
- * by reference/signal/filter.c for both backends (or the context's from an
- * earlier call of the same filter); made once, when first needed. */
+ * by reference/signal/filter.c for both backends (and kept in the
+ * context's entry for f); made once, when first needed. */
 static cusci_status iir_blocks(cusci_ctx *ctx, const char *fn, sig_iir *f)
 {
   const int64_t N = f->sos ? 2 * f->K : f->K;
   if (f->power || !iir_blockable(f))
     return CUSCI_OK;
-  const int64_t ncoef = cusci_array_size(f->coef);
-  sig_powers *pw = powers_of(ctx);
-  for (int i = 0; pw && i < POWERS; i++)
-    if (pw->e[i].power && pw->e[i].dt == f->dt && pw->e[i].sos == f->sos && pw->e[i].K == f->K && pw->e[i].nc == ncoef &&
-        !memcmp(pw->e[i].c, f->host, sizeof(double complex) * (size_t)ncoef)) {
-      f->power = cusci_array_retain(pw->e[i].power);
-      f->N = N;
-      return CUSCI_OK;
-    }
   const size_t isz = cusci_dtype_itemsize(f->dt);
   const int64_t nc = cusci_array_size(f->coef), mm[2] = { N, N };
   void *c = malloc(isz * (size_t)nc), *M = malloc(isz * (size_t)(N * N));
@@ -148,15 +206,10 @@ static cusci_status iir_blocks(cusci_ctx *ctx, const char *fn, sig_iir *f)
   if (st != CUSCI_OK)
     return st;
   f->N = N;
-  double complex *key = pw ? malloc(sizeof(double complex) * (size_t)ncoef) : NULL;
-  if (key) {
-    const int i = pw->next;
-    pw->next = (i + 1) % POWERS;
-    free(pw->e[i].c), cusci_array_release(pw->e[i].power);
-    memcpy(key, f->host, sizeof(double complex) * (size_t)ncoef);
-    pw->e[i].dt = f->dt, pw->e[i].sos = f->sos, pw->e[i].K = f->K, pw->e[i].nc = ncoef, pw->e[i].c = key;
-    pw->e[i].power = cusci_array_retain(f->power);
-  }
+  sig_filters *p = filters_of(ctx);
+  const int i = filter_entry(p, f, nc);
+  if (i >= 0 && !p->e[i].power)
+    p->e[i].power = cusci_array_retain(f->power);
   return CUSCI_OK;
 }
 
@@ -192,7 +245,7 @@ static cusci_status lfilter_coef(cusci_ctx *ctx, const char *fn, const cusci_arr
       c[K + 1 + i] = va[i] / va[0];
     const int64_t n = 2 * (K + 1);
     f->K = K, f->dt = dt, f->host = c;
-    st = cusci__sig_upload(ctx, c, 1, &n, dt, &f->coef);
+    st = iir_upload(ctx, f, 1, &n);
   }
   free(vb), free(va);
   if (st != CUSCI_OK)
@@ -222,7 +275,7 @@ static cusci_status sos_coef(cusci_ctx *ctx, const char *fn, const cusci_array *
                             creal(v[6 * r + 3]), cimag(v[6 * r + 3]));
     }
   f->sos = true, f->K = nsec, f->per_channel = nd == 3, f->channels = ch, f->dt = dt, f->host = v;
-  cusci_status st = cusci__sig_upload(ctx, v, nd, sh, dt, &f->coef);
+  cusci_status st = iir_upload(ctx, f, nd, sh);
   if (st != CUSCI_OK)
     iir_free(f);
   return st;
