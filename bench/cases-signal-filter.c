@@ -125,6 +125,7 @@ const bench_case bench_cases_signal_filter[] = {
   { "signal.sosfilt_stream_f64_256x65536", "a streaming sosfilt fed chunks of 256 x 65536 float64", setup_stream_256, run, teardown, 0, NULL },
   { "signal.sosfilt_f64_2e24", "sosfilt, 4 sections, one signal of 2^24 float64", setup_sosfilt_2e24, run, teardown, 0, NULL },
   { "signal.sosfilt_f64_1x4096_host", "sosfilt, 4 sections, 4096 float64: host time per call", setup_sosfilt_4096, run, teardown, 1, NULL },
+  { "signal.sosfilt_f64_1x4096", "sosfilt, 4 sections, 4096 float64: GPU time per call", setup_sosfilt_4096, run, teardown, 0, NULL },
   { "signal.fftconvolve_f64_2e22_2e12", "fftconvolve full, 2^22 by 2^12 float64", setup_fftconvolve, run, teardown, 0, NULL },
   { "signal.oaconvolve_f64_2e22_2e12", "oaconvolve full, 2^22 by 2^12 float64", setup_oaconvolve, run, teardown, 0, NULL },
   { "signal.convolve_direct_f64_2e20_64", "convolve direct full, 2^20 by 64 float64", setup_direct, run, teardown, 0, NULL },
