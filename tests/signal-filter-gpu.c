@@ -92,16 +92,22 @@ static void random_filters(void)
       ok(good, "%s %s: GPU = host bit for bit, output and final state, over %zu shapes (orders 1 to 40, 1 to 257 signals, both layouts)",
          sos ? "sosfilt" : "lfilter", cusci_dtype_name(dts[d]), runs);
     }
-  /* Many blocks of CUSCI__SIG_IIR_BLOCK samples, both layouts. */
+  /* Many blocks of CUSCI__SIG_IIR_BLOCK samples, both layouts; along the
+   * last axis the warps' tiles (32 segments of 32 samples) with whole and
+   * partial warps, tiles and blocks, in every dtype. */
   for (int sos = 0; sos < 2; sos++) {
     static const int64_t ords[] = { 1, 2, 8, 16 };
+    static const int64_t rows[][2] = { { 3, 5000 }, { 64, 8192 }, { 33, 8193 }, { 1, 65535 } };
     int good = 1;
     for (size_t o = 0; o < 4 && good; o++) {
       const int64_t order = sos ? (ords[o] + 1) / 2 : ords[o];
-      int64_t s1[2] = { 3, 5000 }, s2[2] = { 5001, 3 };
-      good = both_filter(sos, order, 2, s1, -1, CUSCI_FLOAT64, 31 + o, false) && both_filter(sos, order, 2, s2, 0, CUSCI_COMPLEX64, 37 + o, false);
+      int64_t s1[2] = { rows[o][0], rows[o][1] }, s2[2] = { 5001, 3 };
+      for (int d = 0; d < 4 && good; d++)
+        good = both_filter(sos, order, 2, s1, -1, dts[d], 31 + o + 5 * d, false);
+      good = good && both_filter(sos, order, 2, s2, 0, CUSCI_COMPLEX64, 37 + o, false);
     }
-    ok(good, "%s in blocks (3 signals of 5000 and 5001 samples, orders 1 to 16): GPU = host bit for bit", sos ? "sosfilt" : "lfilter");
+    ok(good, "%s in blocks (3 x 5000, 64 x 8192, 33 x 8193 and 1 x 65535 in every dtype, 5001 x 3 along the first axis; orders 1 to 16): GPU = host bit for bit",
+       sos ? "sosfilt" : "lfilter");
   }
   int64_t s3[3] = { 2, 65, 500 };
   ok(both_filter(true, 3, 3, s3, 2, CUSCI_FLOAT64, 5, true), "sosfilt with a filter per channel (130 channels of 3 sections): GPU = host");
