@@ -393,13 +393,27 @@ __device__ __forceinline__ void tile_move(seg_tiles<T> &sh, int wp, int64_t q, c
 {
   const int lane = threadIdx.x & 31;
   __syncwarp();
+  if (LOAD) {
+    /* Sixteen rows' loads in flight before the first is stored. */
+    constexpr int G = 16;
+#pragma unroll
+    for (int r0 = 0; r0 < 32; r0 += G) {
+      T v[G];
+#pragma unroll
+      for (int r = 0; r < G; r++) {
+        const int64_t e = sh.at[wp][r0 + r] + q * TW + lane;
+        v[r] = e < sh.end[wp][r0 + r] ? x[e] : zero<T>();
+      }
+#pragma unroll
+      for (int r = 0; r < G; r++)
+        if (sh.at[wp][r0 + r] + q * TW + lane < sh.end[wp][r0 + r])
+          sh.v[wp][r0 + r][lane] = v[r];
+    }
+  } else {
 #pragma unroll 4
-  for (int r = 0; r < 32; r++) {
-    const int64_t e = sh.at[wp][r] + q * TW + lane;
-    if (e < sh.end[wp][r]) {
-      if (LOAD)
-        sh.v[wp][r][lane] = x[e];
-      else
+    for (int r = 0; r < 32; r++) {
+      const int64_t e = sh.at[wp][r] + q * TW + lane;
+      if (e < sh.end[wp][r])
         y[e] = sh.v[wp][r][lane];
     }
   }
