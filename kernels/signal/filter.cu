@@ -291,8 +291,8 @@ __device__ __forceinline__ double2 group_get(double2 v, int src) { return make_d
  * s_0 = sa (or z without it, or when fresh); sa left as the last
  * segment's block's, u as its zero-start state (when given). Sixteen
  * lanes per line, lane r holding row r of M and element r of the state,
- * each row's sum in anchor_step's order; the slots' U_j loaded AHEAD
- * steps before they are combined. */
+ * each row's sum in anchor_step's order; the next slot's U_j loaded while
+ * this one's is combined. */
 template <typename T, bool SOS>
 __global__ void anchor_combine_kernel(int K, int N, const T *__restrict__ M, int64_t outer, int64_t inner, int64_t nseg, const T *__restrict__ z,
                                       T *sa, bool fresh, T *u, T *w)
@@ -302,8 +302,7 @@ __global__ void anchor_combine_kernel(int K, int N, const T *__restrict__ M, int
   const int r = (int)(gid % REG);
   const bool live = line < lines && r < N;
   const int64_t o = live ? line / inner : 0, i = live ? line - o * inner : 0;
-  constexpr int AHEAD = 8; /* slots loaded ahead of their step */
-  T m[REG], a = zero<T>(), U[AHEAD];
+  T m[REG], a = zero<T>(), U = zero<T>();
 #pragma unroll
   for (int j = 0; j < REG; j++)
     m[j] = live && j < N ? M[r * N + j] : zero<T>();
@@ -311,28 +310,21 @@ __global__ void anchor_combine_kernel(int K, int N, const T *__restrict__ M, int
     const T v = z[zat<SOS>(K, outer, inner, o, i, r)];
     w[r * lines + line] = v;
     a = sa && !fresh ? sa[r * lines + line] : v;
+    if (nseg > 1)
+      U = w[(N + r) * lines + line];
   }
+  for (int64_t j = 1; j < nseg; j++) {
+    const T Uj = U;
+    if (live && j + 1 < nseg)
+      U = w[((j + 1) * N + r) * lines + line];
+    T acc = mul(m[0], group_get(a, 0));
 #pragma unroll
-  for (int d = 0; d < AHEAD; d++)
-    U[d] = live && 1 + d < nseg ? w[((1 + d) * N + r) * lines + line] : zero<T>();
-  for (int64_t j0 = 1; j0 < nseg; j0 += AHEAD) {
-#pragma unroll
-    for (int d = 0; d < AHEAD; d++) {
-      const int64_t j = j0 + d;
-      if (j >= nseg)
-        break;
-      const T Uj = U[d];
-      if (live && j + AHEAD < nseg)
-        U[d] = w[((j + AHEAD) * N + r) * lines + line];
-      T acc = mul(m[0], group_get(a, 0));
-#pragma unroll
-      for (int c = 1; c < REG; c++)
-        if (c < N)
-          acc = add(acc, mul(m[c], group_get(a, c)));
-      a = add(Uj, acc);
-      if (live)
-        w[(j * N + r) * lines + line] = a;
-    }
+    for (int c = 1; c < REG; c++)
+      if (c < N)
+        acc = add(acc, mul(m[c], group_get(a, c)));
+    a = add(Uj, acc);
+    if (live)
+      w[(j * N + r) * lines + line] = a;
   }
   if (live) {
     if (sa && (nseg > 1 || fresh))
@@ -393,27 +385,13 @@ __device__ __forceinline__ void tile_move(seg_tiles<T> &sh, int wp, int64_t q, c
 {
   const int lane = threadIdx.x & 31;
   __syncwarp();
-  if (LOAD) {
-    /* Sixteen rows' loads in flight before the first is stored. */
-    constexpr int G = 16;
-#pragma unroll
-    for (int r0 = 0; r0 < 32; r0 += G) {
-      T v[G];
-#pragma unroll
-      for (int r = 0; r < G; r++) {
-        const int64_t e = sh.at[wp][r0 + r] + q * TW + lane;
-        v[r] = e < sh.end[wp][r0 + r] ? x[e] : zero<T>();
-      }
-#pragma unroll
-      for (int r = 0; r < G; r++)
-        if (sh.at[wp][r0 + r] + q * TW + lane < sh.end[wp][r0 + r])
-          sh.v[wp][r0 + r][lane] = v[r];
-    }
-  } else {
 #pragma unroll 4
-    for (int r = 0; r < 32; r++) {
-      const int64_t e = sh.at[wp][r] + q * TW + lane;
-      if (e < sh.end[wp][r])
+  for (int r = 0; r < 32; r++) {
+    const int64_t e = sh.at[wp][r] + q * TW + lane;
+    if (e < sh.end[wp][r]) {
+      if (LOAD)
+        sh.v[wp][r][lane] = x[e];
+      else
         y[e] = sh.v[wp][r][lane];
     }
   }
