@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include <cusci/compute.h>
+#include <cusci/kit/convert.h>
 #include <cusci/kit/dtypes.h>
 #include <cusci/signal.h>
 
@@ -27,25 +28,22 @@
 
 /* ------------------------------------------------ dtypes and coefficients */
 
-/* n elements of dt at raw as complex128 (false for float16 and bool,
- * which take the device's conversion). */
-static bool widen(cusci_dtype dt, const void *raw, int64_t n, double complex *h)
+/* n elements of dt at raw as complex128, converted as astype converts
+ * (kit/convert.h; the kind pasted here, not through CUSCI_CONVERT, where
+ * complex.h's I would expand). */
+static void widen(cusci_dtype dt, const void *raw, int64_t n, double complex *h)
 {
   switch (dt) {
-#define CUSCI__SIG_WIDEN_(NAME, T, ...) \
-  case CUSCI_##NAME:                   \
-    for (int64_t i = 0; i < n; i++)     \
-      h[i] = (double)((const T *)raw)[i]; \
-    return true;
-    CUSCI_DTYPES_INTEGER(CUSCI__SIG_WIDEN_, 0)
-    CUSCI_DTYPES_REAL(CUSCI__SIG_WIDEN_, 0)
+#define CUSCI__SIG_WIDEN_(NAME, T, KIND, arg)                         \
+  case CUSCI_##NAME:                                                  \
+    for (int64_t i = 0; i < n; i++) {                                 \
+      const cusci_c128 v = cusci_to_COMPLEX128_from_##KIND(cusci_load_##NAME(((const T *)raw)[i])); \
+      h[i] = CMPLX(v.re, v.im);                                       \
+    }                                                                 \
+    break;
+    CUSCI_TYPES_A(CUSCI__SIG_WIDEN_, 0)
 #undef CUSCI__SIG_WIDEN_
-  case CUSCI_COMPLEX64:
-    for (int64_t i = 0; i < n; i++)
-      h[i] = CMPLX(((const cusci_c64 *)raw)[i].re, ((const cusci_c64 *)raw)[i].im);
-    return true;
-  case CUSCI_COMPLEX128: memcpy(h, raw, sizeof *h * (size_t)n); return true;
-  default: return false;
+  default: break;
   }
 }
 
@@ -62,13 +60,8 @@ static cusci_status host_values(cusci_ctx *ctx, const char *fn, const char *name
   cusci_status st = h && raw ? CUSCI_OK : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for the %lld values of %s", (long long)n, name);
   if (st == CUSCI_OK)
     st = cusci_array_to_host(ctx, a, raw, (size_t)n * cusci_dtype_itemsize(dt));
-  if (st == CUSCI_OK && !widen(dt, raw, n, h)) {
-    cusci_array *c = NULL;
-    st = cusci_array_astype(ctx, (cusci_array *)a, CUSCI_COMPLEX128, false, &c);
-    if (st == CUSCI_OK)
-      st = cusci_array_to_host(ctx, c, h, (size_t)n * sizeof *h);
-    cusci_array_release(c);
-  }
+  if (st == CUSCI_OK)
+    widen(dt, raw, n, h);
   free(raw);
   for (int64_t i = 0; st == CUSCI_OK && i < n; i++)
     if (!isfinite(creal(h[i])) || !isfinite(cimag(h[i])))
@@ -90,8 +83,8 @@ typedef struct sig_iir {
   cusci_dtype dt;
   cusci_array *coef;
   double complex *host; /* the same values, complex128 */
-  /* In blocks (reference/signal/filter.h) when power is set: A^L, N x N. */
-  int64_t N;
+  /* In blocks (reference/signal/filter.h) when power is set: A^L, N x N
+   * (N = iir_n). */
   cusci_array *power;
 } sig_iir;
 
@@ -103,11 +96,17 @@ static void iir_free(sig_iir *f)
   f->coef = NULL, f->power = NULL, f->host = NULL;
 }
 
+/* The length of f's state per signal. */
+static int64_t iir_n(const sig_iir *f)
+{
+  return f->sos ? 2 * f->K : f->K;
+}
+
 /* Whether f runs in blocks (reference/signal/filter.h): shared
  * coefficients and a state that fits the GPU's registers. */
 static bool iir_blockable(const sig_iir *f)
 {
-  const int64_t N = f->sos ? 2 * f->K : f->K;
+  const int64_t N = iir_n(f);
   return N >= 1 && N <= CUSCI__SIG_IIR_MAXN && !(f->per_channel && f->channels > 1);
 }
 
@@ -119,8 +118,8 @@ enum { FILTERS = 8 };
 typedef struct sig_filters {
   struct {
     cusci_dtype dt;
-    bool sos;
-    int64_t K, nc;
+    bool sos, per_channel;
+    int64_t K, channels, nc;
     double complex *c;
     cusci_array *coef, *power;
   } e[FILTERS];
@@ -151,25 +150,26 @@ static sig_filters *filters_of(cusci_ctx *ctx)
 static int filter_entry(const sig_filters *p, const sig_iir *f, int64_t nc)
 {
   for (int i = 0; p && i < FILTERS; i++)
-    if (p->e[i].coef && p->e[i].dt == f->dt && p->e[i].sos == f->sos && p->e[i].K == f->K && p->e[i].nc == nc &&
-        !memcmp(p->e[i].c, f->host, sizeof(double complex) * (size_t)nc))
+    if (p->e[i].coef && p->e[i].dt == f->dt && p->e[i].sos == f->sos && p->e[i].K == f->K && p->e[i].per_channel == f->per_channel &&
+        p->e[i].channels == f->channels && p->e[i].nc == nc && !memcmp(p->e[i].c, f->host, sizeof(double complex) * (size_t)nc))
       return i;
   return -1;
 }
 
 /* f->coef (nd, shape) from f->host: the context's when it ran the same
- * filter lately (with its power), else uploaded and remembered. */
+ * filter lately (with its power), else uploaded and, when small (call
+ * overhead matters there), remembered. */
+enum { FILTER_KEPT_VALUES = 4096 };
 static cusci_status iir_upload(cusci_ctx *ctx, sig_iir *f, int nd, const int64_t *shape)
 {
   int64_t nc = 1;
   for (int i = 0; i < nd; i++)
     nc *= shape[i];
-  sig_filters *p = filters_of(ctx);
+  sig_filters *p = nc <= FILTER_KEPT_VALUES ? filters_of(ctx) : NULL;
   const int i = filter_entry(p, f, nc);
-  if (i >= 0 && cusci_array_ndim(p->e[i].coef) == nd && !memcmp(cusci_array_shape(p->e[i].coef), shape, sizeof *shape * (size_t)nd)) {
+  if (i >= 0) {
     f->coef = cusci_array_retain(p->e[i].coef);
     f->power = cusci_array_retain(p->e[i].power);
-    f->N = f->power ? cusci_array_shape(f->power)[0] : 0;
     return CUSCI_OK;
   }
   CUSCI_TRY(cusci__sig_upload(ctx, f->host, nd, shape, f->dt, &f->coef));
@@ -179,8 +179,8 @@ static cusci_status iir_upload(cusci_ctx *ctx, sig_iir *f, int nd, const int64_t
     p->next = (j + 1) % FILTERS;
     free(p->e[j].c), cusci_array_release(p->e[j].coef), cusci_array_release(p->e[j].power);
     memcpy(key, f->host, sizeof(double complex) * (size_t)nc);
-    p->e[j].dt = f->dt, p->e[j].sos = f->sos, p->e[j].K = f->K, p->e[j].nc = nc, p->e[j].c = key;
-    p->e[j].coef = cusci_array_retain(f->coef), p->e[j].power = NULL;
+    p->e[j].dt = f->dt, p->e[j].sos = f->sos, p->e[j].per_channel = f->per_channel, p->e[j].K = f->K, p->e[j].channels = f->channels;
+    p->e[j].nc = nc, p->e[j].c = key, p->e[j].coef = cusci_array_retain(f->coef), p->e[j].power = NULL;
   }
   return CUSCI_OK;
 }
@@ -190,7 +190,7 @@ static cusci_status iir_upload(cusci_ctx *ctx, sig_iir *f, int nd, const int64_t
  * context's entry for f); made once, when first needed. */
 static cusci_status iir_blocks(cusci_ctx *ctx, const char *fn, sig_iir *f)
 {
-  const int64_t N = f->sos ? 2 * f->K : f->K;
+  const int64_t N = iir_n(f);
   if (f->power || !iir_blockable(f))
     return CUSCI_OK;
   const size_t isz = cusci_dtype_itemsize(f->dt);
@@ -205,8 +205,7 @@ static cusci_status iir_blocks(cusci_ctx *ctx, const char *fn, sig_iir *f)
   free(c), free(M);
   if (st != CUSCI_OK)
     return st;
-  f->N = N;
-  sig_filters *p = filters_of(ctx);
+  sig_filters *p = nc <= FILTER_KEPT_VALUES ? filters_of(ctx) : NULL;
   const int i = filter_entry(p, f, nc);
   if (i >= 0 && !p->e[i].power)
     p->e[i].power = cusci_array_retain(f->power);
@@ -325,7 +324,7 @@ static cusci_status iir_run(cusci_ctx *ctx, const char *fn, sig_iir *f, const cu
     int code;
     const char *what = f->sos ? "the sosfilt kernel" : "the lfilter kernel";
     if (blocks && len > 0 && outer * inner > 0) {
-      const int64_t nseg = cusci__sig_anchor_segments(r0 == CUSCI__SIG_IIR_BLOCK ? 0 : r0, len), ws = (nseg + 1) * f->N * outer * inner;
+      const int64_t nseg = cusci__sig_anchor_segments(r0 == CUSCI__SIG_IIR_BLOCK ? 0 : r0, len), ws = (nseg + 1) * iir_n(f) * outer * inner;
       cusci_array *w = NULL;
       CUSCI_TRY(cusci_array_empty(ctx, 1, &ws, f->dt, &w));
       code = cusci__sig_iir_anchored_gpu(s, prec, f->sos, f->K, cf, cusci_array_data(f->power), outer, len, inner, r0, xd, yd, zd, sa, u, cr != NULL,
@@ -885,7 +884,7 @@ static cusci_status filtfilt_run(cusci_ctx *ctx, const char *fn, sig_iir *f, con
                           (long long)len, axis, (long long)edge);
   CUSCI_TRY(channels_fit(ctx, fn, f, nd, sh, axis));
   CUSCI_TRY(cusci_check_out(ctx, fn, y, nd, sh, f->dt, CUSCI_CASTING_NO));
-  const int64_t zn = f->sos ? 2 * f->K : f->K;
+  const int64_t zn = iir_n(f);
   cusci_array *xc = NULL, *ext = NULL, *zi0 = NULL, *z = NULL, *y1 = NULL, *rev = NULL, *rc = NULL, *y2 = NULL, *back = NULL, *core = NULL;
   cusci_status st = cusci__sig_contiguous(ctx, x, f->dt, &xc);
   if (st == CUSCI_OK)
@@ -1005,7 +1004,7 @@ static cusci_status stream_make(cusci_ctx *ctx, const char *fn, sig_iir *f, int 
   if (st == CUSCI_OK)
     st = iir_blocks(ctx, fn, &s->f);
   if (st == CUSCI_OK && s->f.power) {
-    const int64_t cs[2] = { s->f.N, lines_of(ndim, shape, ax) };
+    const int64_t cs[2] = { iir_n(&s->f), lines_of(ndim, shape, ax) };
     s->carry.fresh = true;
     st = cusci_array_zeros(ctx, 2, cs, s->f.dt, &s->carry.sa);
     if (st == CUSCI_OK)
