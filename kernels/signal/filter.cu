@@ -434,55 +434,37 @@ __device__ __forceinline__ void seg_run(int K, const C &c, const seg_of &g, int6
   }
 }
 
-/* Each segment j < nrun of each line run from a zero state (segment 0
- * from u, unless it is missing or fresh), its final state to slot j + 1 of w
- * (w[((j + 1) N + k) lines + line]). A thread per (segment, line). */
-template <typename T, bool SOS, bool TILED>
-__global__ void anchor_zero_kernel(int K, int N, const T *__restrict__ c, int64_t outer, int64_t len, int64_t inner, int64_t r0, int64_t nrun,
-                                   const T *__restrict__ x, const T *__restrict__ u, bool fresh, T *__restrict__ w)
+/* Each segment j < count of each line run over x, a thread per (segment,
+ * line). The first pass (!OUT) runs from a zero state, segment 0 from the
+ * state in s (s[k lines + line]) where s is given, and leaves segment j's
+ * final state in slot j + 1 of w (w[((j + 1) N + k) lines + line]). The
+ * second (OUT) runs segment j from slot j of s (the first pass's w, now
+ * combined), writing y; the last segment leaves its state in z. */
+template <typename T, bool SOS, bool OUT, bool TILED>
+__global__ void anchor_seg_kernel(int K, int N, const T *__restrict__ c, int64_t outer, int64_t len, int64_t inner, int64_t r0, int64_t count,
+                                  const T *__restrict__ x, const T *__restrict__ s, T *__restrict__ y, T *__restrict__ z, T *__restrict__ w)
 {
   seg_tiles<T> *sh = tiles_of<T, TILED>();
   const int64_t lines = outer * inner;
-  const seg_of g((int64_t)blockIdx.x * blockDim.x + threadIdx.x, nrun, lines, inner, r0, len);
+  const seg_of g((int64_t)blockIdx.x * blockDim.x + threadIdx.x, count, lines, inner, r0, len);
   if (!TILED && !g.live)
     return;
   T zr[REG];
 #pragma unroll
   for (int k = 0; k < REG; k++)
-    zr[k] = g.live && g.j == 0 && u && !fresh && k < N ? u[k * lines + g.line] : zero<T>();
+    zr[k] = g.live && k < N && s && (OUT || g.j == 0) ? s[(g.j * N + k) * lines + g.line] : zero<T>();
   const iir_coefs<T, SOS, COEF_REGS<T>> cr(K, c);
-  seg_run<T, SOS, false, TILED>(K, cr, g, len, inner, x, nullptr, zr, sh);
-  if (g.live) {
-#pragma unroll
-    for (int k = 0; k < REG; k++)
-      if (k < N)
-        w[((g.j + 1) * N + k) * lines + g.line] = zr[k];
-  }
-}
-
-/* Each segment of each line run from its slot of w, writing y; the last
- * leaves its state in z. A thread per (segment, line). */
-template <typename T, bool SOS, bool TILED>
-__global__ void anchor_run_kernel(int K, int N, const T *__restrict__ c, int64_t outer, int64_t len, int64_t inner, int64_t r0, int64_t nseg,
-                                  const T *__restrict__ x, T *__restrict__ y, T *__restrict__ z, const T *__restrict__ w)
-{
-  seg_tiles<T> *sh = tiles_of<T, TILED>();
-  const int64_t lines = outer * inner;
-  const seg_of g((int64_t)blockIdx.x * blockDim.x + threadIdx.x, nseg, lines, inner, r0, len);
-  if (!TILED && !g.live)
+  seg_run<T, SOS, OUT, TILED>(K, cr, g, len, inner, x, y, zr, sh);
+  if (!g.live || (OUT && g.j != count - 1))
     return;
-  T zr[REG];
 #pragma unroll
   for (int k = 0; k < REG; k++)
-    zr[k] = g.live && k < N ? w[(g.j * N + k) * lines + g.line] : zero<T>();
-  const iir_coefs<T, SOS, COEF_REGS<T>> cr(K, c);
-  seg_run<T, SOS, true, TILED>(K, cr, g, len, inner, x, y, zr, sh);
-  if (g.live && g.j == nseg - 1) {
-#pragma unroll
-    for (int k = 0; k < REG; k++)
-      if (k < N)
+    if (k < N) {
+      if (OUT)
         z[zat<SOS>(K, outer, inner, g.o, g.i, k)] = zr[k];
-  }
+      else
+        w[((g.j + 1) * N + k) * lines + g.line] = zr[k];
+    }
 }
 
 struct conv_dims {
@@ -663,6 +645,20 @@ struct sosfilt_op {
 };
 
 
+/* One pass of anchor_seg_kernel over count segments of each line. */
+template <typename T, bool SOS, bool OUT>
+void anchor_segs(cudaStream_t st, int K, int N, const T *c, int64_t outer, int64_t len, int64_t inner, int64_t r0, int64_t count, const T *x,
+                 const T *s, T *y, T *z, T *w)
+{
+  const bool tiled = inner == 1;
+  const int tb = tiled ? TILE_THREADS : 128;
+  const unsigned g = blocks_for(count * outer * inner, tb);
+  if (tiled)
+    anchor_seg_kernel<T, SOS, OUT, true><<<g, tb, 0, st>>>(K, N, c, outer, len, inner, r0, count, x, s, y, z, w);
+  else
+    anchor_seg_kernel<T, SOS, OUT, false><<<g, tb, 0, st>>>(K, N, c, outer, len, inner, r0, count, x, s, y, z, w);
+}
+
 struct anchored_op {
   cudaStream_t s;
   bool sos;
@@ -684,21 +680,10 @@ struct anchored_op {
       r = 0;
     }
     const int64_t nseg = cusci__sig_anchor_segments(r, len), nrun = carry ? nseg : nseg - 1;
-    const bool tiled = inner == 1;
-    const int tb = tiled ? TILE_THREADS : 128;
-    if (nrun > 0) {
-      const unsigned g = blocks_for(nrun * lines, tb);
-      if (tiled)
-        anchor_zero_kernel<T, SOS, true><<<g, tb, 0, s>>>(k, N, c, outer, len, inner, r, nrun, (const T *)x, (const T *)u, fresh, (T *)w);
-      else
-        anchor_zero_kernel<T, SOS, false><<<g, tb, 0, s>>>(k, N, c, outer, len, inner, r, nrun, (const T *)x, (const T *)u, fresh, (T *)w);
-    }
+    if (nrun > 0)
+      anchor_segs<T, SOS, false>(s, k, N, c, outer, len, inner, r, nrun, (const T *)x, fresh ? nullptr : (const T *)u, nullptr, nullptr, (T *)w);
     anchor_combine_kernel<T, SOS><<<blocks_for(lines * REG, 128), 128, 0, s>>>(k, N, m, outer, inner, nseg, (const T *)z, (T *)sa, fresh, carry ? (T *)u : nullptr, (T *)w);
-    const unsigned g = blocks_for(nseg * lines, tb);
-    if (tiled)
-      anchor_run_kernel<T, SOS, true><<<g, tb, 0, s>>>(k, N, c, outer, len, inner, r, nseg, (const T *)x, (T *)y, (T *)z, (const T *)w);
-    else
-      anchor_run_kernel<T, SOS, false><<<g, tb, 0, s>>>(k, N, c, outer, len, inner, r, nseg, (const T *)x, (T *)y, (T *)z, (const T *)w);
+    anchor_segs<T, SOS, true>(s, k, N, c, outer, len, inner, r, nseg, (const T *)x, (const T *)w, (T *)y, (T *)z, nullptr);
     return launched();
   }
   template <typename T> int run() { return sos ? go<T, true>() : go<T, false>(); }
