@@ -92,6 +92,25 @@ static void random_filters(void)
       ok(good, "%s %s: GPU = host bit for bit, output and final state, over %zu shapes (orders 1 to 40, 1 to 257 signals, both layouts)",
          sos ? "sosfilt" : "lfilter", cusci_dtype_name(dts[d]), runs);
     }
+  /* Signals of at most one block, a thread per line over the whole signal
+   * with its loads AHEAD (8) samples at a time: lengths around multiples
+   * of 8, both layouts, states in registers and (orders 17 and 40) not. */
+  for (int sos = 0; sos < 2; sos++) {
+    static const int64_t lens[] = { 1, 7, 8, 9, 16, 17, 200, 255, 256 };
+    static const int64_t ords[] = { 1, 2, 8, 16, 17, 40 };
+    int good = 1;
+    size_t runs = 0;
+    for (size_t l = 0; l < sizeof lens / sizeof *lens && good; l++)
+      for (size_t o = 0; o < sizeof ords / sizeof *ords && good; o++)
+        for (int d = 0; d < 4 && good; d++) {
+          const int64_t order = sos ? (ords[o] + 1) / 2 : ords[o];
+          int64_t s1[2] = { 33, lens[l] }, s2[2] = { lens[l], 33 };
+          good = both_filter(sos, order, 2, s1, -1, dts[d], 60 + 7 * l + o, false) && both_filter(sos, order, 2, s2, 0, dts[d], 90 + 7 * l + o, false);
+          runs += 2;
+        }
+    ok(good, "%s of short signals (1 to 256 samples, every dtype, both layouts, orders 1 to 40): GPU = host bit for bit over %zu shapes",
+       sos ? "sosfilt" : "lfilter", runs);
+  }
   /* Many blocks of CUSCI__SIG_IIR_BLOCK samples, both layouts; along the
    * last axis the warps' tiles (32 segments of 32 samples) with whole and
    * partial warps, tiles and blocks, in every dtype. */

@@ -126,6 +126,18 @@ __device__ __forceinline__ T iir_step(int K, const C &c, T *zr, T xn)
     return v;
   }
 }
+/* Samples [t, t + AHEAD) of a line (stride inner) into xb, zero past len:
+ * loaded together, so that a line's thread waits for memory once per
+ * AHEAD samples instead of once per sample. */
+constexpr int AHEAD = 8;
+template <typename T>
+__device__ __forceinline__ void load_ahead(const T *__restrict__ xl, int64_t t, int64_t len, int64_t inner, T *xb)
+{
+#pragma unroll
+  for (int j = 0; j < AHEAD; j++)
+    xb[j] = t + j < len ? xl[(t + j) * inner] : zero<T>();
+}
+
 /* lfilter of one line; S: the state in zr (registers, K <= REG) or in z
  * itself (stride inner). */
 template <typename T, bool REGS>
@@ -146,18 +158,26 @@ __global__ void lfilter_kernel(int64_t K, const T *__restrict__ coef, int64_t ou
       zr[k] = k < K ? zl[k * inner] : zero<T>();
   }
   const iir_coefs<T, false, REGS && COEF_REGS<T>> cr((int)K, coef);
-  for (int64_t t = 0; t < len; t++) {
-    const T xn = xl[t * inner];
-    T yn;
-    if (REGS) {
-      yn = iir_step<T, false>((int)K, cr, zr, xn);
-    } else {
-      yn = add(zl[0], mul(b[0], xn));
-      for (int64_t k = 0; k + 1 < K; k++)
-        zl[k * inner] = sub(add(zl[(k + 1) * inner], mul(b[k + 1], xn)), mul(a[k + 1], yn));
-      zl[(K - 1) * inner] = sub(mul(b[K], xn), mul(a[K], yn));
+  for (int64_t t0 = 0; t0 < len; t0 += AHEAD) {
+    T xb[AHEAD];
+    load_ahead(xl, t0, len, inner, xb);
+#pragma unroll
+    for (int j = 0; j < AHEAD; j++) {
+      if (t0 + j >= len)
+        break;
+      const int64_t t = t0 + j;
+      const T xn = xb[j];
+      T yn;
+      if (REGS) {
+        yn = iir_step<T, false>((int)K, cr, zr, xn);
+      } else {
+        yn = add(zl[0], mul(b[0], xn));
+        for (int64_t k = 0; k + 1 < K; k++)
+          zl[k * inner] = sub(add(zl[(k + 1) * inner], mul(b[k + 1], xn)), mul(a[k + 1], yn));
+        zl[(K - 1) * inner] = sub(mul(b[K], xn), mul(a[K], yn));
+      }
+      yl[t * inner] = yn;
     }
-    yl[t * inner] = yn;
   }
   if (REGS) {
 #pragma unroll
@@ -190,21 +210,29 @@ __global__ void sosfilt_kernel(int64_t nsec, int per_channel, const T *__restric
       zr[k] = k < 2 * nsec ? zl[(k >> 1) * zq + (k & 1) * inner] : zero<T>();
   }
   const iir_coefs<T, true, REGS && COEF_REGS<T>> cr((int)nsec, s);
-  for (int64_t t = 0; t < len; t++) {
-    T v = xl[t * inner];
-    if (REGS) {
-      v = iir_step<T, true>((int)nsec, cr, zr, v);
-    } else {
-      for (int64_t q = 0; q < nsec; q++) {
-        const T *c = s + 6 * q;
-        T *zs = zl + q * zq;
-        const T w = add(mul(c[0], v), zs[0]);
-        zs[0] = add(sub(mul(c[1], v), mul(c[4], w)), zs[inner]);
-        zs[inner] = sub(mul(c[2], v), mul(c[5], w));
-        v = w;
+  for (int64_t t0 = 0; t0 < len; t0 += AHEAD) {
+    T xb[AHEAD];
+    load_ahead(xl, t0, len, inner, xb);
+#pragma unroll
+    for (int j = 0; j < AHEAD; j++) {
+      if (t0 + j >= len)
+        break;
+      const int64_t t = t0 + j;
+      T v = xb[j];
+      if (REGS) {
+        v = iir_step<T, true>((int)nsec, cr, zr, v);
+      } else {
+        for (int64_t q = 0; q < nsec; q++) {
+          const T *c = s + 6 * q;
+          T *zs = zl + q * zq;
+          const T w = add(mul(c[0], v), zs[0]);
+          zs[0] = add(sub(mul(c[1], v), mul(c[4], w)), zs[inner]);
+          zs[inner] = sub(mul(c[2], v), mul(c[5], w));
+          v = w;
+        }
       }
+      yl[t * inner] = v;
     }
-    yl[t * inner] = v;
   }
   if (REGS) {
 #pragma unroll
