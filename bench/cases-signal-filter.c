@@ -112,6 +112,8 @@ CASE(filtfilt_256, F_FILTFILT, 256, 65536, 0)
 CASE(stream_256, F_STREAM, 256, 65536, 0)
 CASE(sosfilt_2e24, F_SOSFILT, 1, INT64_C(1) << 24, 0)
 CASE(sosfilt_4096, F_SOSFILT, 1, 4096, 0)
+CASE(sosfilt_200, F_SOSFILT, 1, 200, 0)
+CASE(sosfilt_4096x200, F_SOSFILT, 4096, 200, 0)
 CASE(fftconvolve, F_FFTCONV, 1, INT64_C(1) << 22, 4096)
 CASE(oaconvolve, F_OACONV, 1, INT64_C(1) << 22, 4096)
 CASE(direct, F_DIRECT, 1, INT64_C(1) << 20, 64)
@@ -126,6 +128,8 @@ const bench_case bench_cases_signal_filter[] = {
   { "signal.sosfilt_f64_2e24", "sosfilt, 4 sections, one signal of 2^24 float64", setup_sosfilt_2e24, run, teardown, 0, NULL },
   { "signal.sosfilt_f64_1x4096_host", "sosfilt, 4 sections, 4096 float64: host time per call", setup_sosfilt_4096, run, teardown, 1, NULL },
   { "signal.sosfilt_f64_1x4096", "sosfilt, 4 sections, 4096 float64: GPU time per call", setup_sosfilt_4096, run, teardown, 0, NULL },
+  { "signal.sosfilt_f64_1x200", "sosfilt, 4 sections, 200 float64: GPU time per call", setup_sosfilt_200, run, teardown, 0, NULL },
+  { "signal.sosfilt_f64_4096x200", "sosfilt, 4 sections, 4096 signals of 200 float64", setup_sosfilt_4096x200, run, teardown, 0, NULL },
   { "signal.fftconvolve_f64_2e22_2e12", "fftconvolve full, 2^22 by 2^12 float64", setup_fftconvolve, run, teardown, 0, NULL },
   { "signal.oaconvolve_f64_2e22_2e12", "oaconvolve full, 2^22 by 2^12 float64", setup_oaconvolve, run, teardown, 0, NULL },
   { "signal.convolve_direct_f64_2e20_64", "convolve direct full, 2^20 by 64 float64", setup_direct, run, teardown, 0, NULL },

@@ -80,6 +80,8 @@ CASES = {
     "signal.sosfilt_f64_2e24": _filt("sosfilt", 1, 1 << 24),
     "signal.sosfilt_f64_1x4096_host": _filt("sosfilt", 1, 4096),
     "signal.sosfilt_f64_1x4096": _filt("sosfilt", 1, 4096),
+    "signal.sosfilt_f64_1x200": _filt("sosfilt", 1, 200),
+    "signal.sosfilt_f64_4096x200": _filt("sosfilt", 4096, 200),
     "signal.fftconvolve_f64_2e22_2e12": _conv("fft", 1 << 22, 4096),
     "signal.oaconvolve_f64_2e22_2e12": _conv("oa", 1 << 22, 4096),
     "signal.convolve_direct_f64_2e20_64": _conv("direct", 1 << 20, 64),
