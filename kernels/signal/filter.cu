@@ -126,16 +126,26 @@ __device__ __forceinline__ T iir_step(int K, const C &c, T *zr, T xn)
     return v;
   }
 }
-/* Samples [t, t + AHEAD) of a line (stride inner) into xb, zero past len:
- * loaded together, so that a line's thread waits for memory once per
- * AHEAD samples instead of once per sample. */
+/* y[t] = step(x[t]) along one line of len samples (stride inner). The
+ * samples are loaded AHEAD at a time (zero past len), so that a line's
+ * thread waits for memory once per AHEAD samples instead of once per
+ * sample. */
 constexpr int AHEAD = 8;
-template <typename T>
-__device__ __forceinline__ void load_ahead(const T *__restrict__ xl, int64_t t, int64_t len, int64_t inner, T *xb)
+template <typename T, typename F>
+__device__ __forceinline__ void line_map(const T *__restrict__ xl, T *__restrict__ yl, int64_t len, int64_t inner, F step)
 {
+  for (int64_t t0 = 0; t0 < len; t0 += AHEAD) {
+    T xb[AHEAD];
 #pragma unroll
-  for (int j = 0; j < AHEAD; j++)
-    xb[j] = t + j < len ? xl[(t + j) * inner] : zero<T>();
+    for (int j = 0; j < AHEAD; j++)
+      xb[j] = t0 + j < len ? xl[(t0 + j) * inner] : zero<T>();
+#pragma unroll
+    for (int j = 0; j < AHEAD; j++) {
+      if (t0 + j >= len)
+        break;
+      yl[(t0 + j) * inner] = step(xb[j]);
+    }
+  }
 }
 
 /* lfilter of one line; S: the state in zr (registers, K <= REG) or in z
@@ -158,27 +168,17 @@ __global__ void lfilter_kernel(int64_t K, const T *__restrict__ coef, int64_t ou
       zr[k] = k < K ? zl[k * inner] : zero<T>();
   }
   const iir_coefs<T, false, REGS && COEF_REGS<T>> cr((int)K, coef);
-  for (int64_t t0 = 0; t0 < len; t0 += AHEAD) {
-    T xb[AHEAD];
-    load_ahead(xl, t0, len, inner, xb);
-#pragma unroll
-    for (int j = 0; j < AHEAD; j++) {
-      if (t0 + j >= len)
-        break;
-      const int64_t t = t0 + j;
-      const T xn = xb[j];
-      T yn;
-      if (REGS) {
-        yn = iir_step<T, false>((int)K, cr, zr, xn);
-      } else {
-        yn = add(zl[0], mul(b[0], xn));
-        for (int64_t k = 0; k + 1 < K; k++)
-          zl[k * inner] = sub(add(zl[(k + 1) * inner], mul(b[k + 1], xn)), mul(a[k + 1], yn));
-        zl[(K - 1) * inner] = sub(mul(b[K], xn), mul(a[K], yn));
-      }
-      yl[t * inner] = yn;
+  line_map(xl, yl, len, inner, [&](T xn) {
+    if constexpr (REGS) {
+      return iir_step<T, false>((int)K, cr, zr, xn);
+    } else {
+      const T yn = add(zl[0], mul(b[0], xn));
+      for (int64_t k = 0; k + 1 < K; k++)
+        zl[k * inner] = sub(add(zl[(k + 1) * inner], mul(b[k + 1], xn)), mul(a[k + 1], yn));
+      zl[(K - 1) * inner] = sub(mul(b[K], xn), mul(a[K], yn));
+      return yn;
     }
-  }
+  });
   if (REGS) {
 #pragma unroll
     for (int k = 0; k < REG; k++)
@@ -210,30 +210,21 @@ __global__ void sosfilt_kernel(int64_t nsec, int per_channel, const T *__restric
       zr[k] = k < 2 * nsec ? zl[(k >> 1) * zq + (k & 1) * inner] : zero<T>();
   }
   const iir_coefs<T, true, REGS && COEF_REGS<T>> cr((int)nsec, s);
-  for (int64_t t0 = 0; t0 < len; t0 += AHEAD) {
-    T xb[AHEAD];
-    load_ahead(xl, t0, len, inner, xb);
-#pragma unroll
-    for (int j = 0; j < AHEAD; j++) {
-      if (t0 + j >= len)
-        break;
-      const int64_t t = t0 + j;
-      T v = xb[j];
-      if (REGS) {
-        v = iir_step<T, true>((int)nsec, cr, zr, v);
-      } else {
-        for (int64_t q = 0; q < nsec; q++) {
-          const T *c = s + 6 * q;
-          T *zs = zl + q * zq;
-          const T w = add(mul(c[0], v), zs[0]);
-          zs[0] = add(sub(mul(c[1], v), mul(c[4], w)), zs[inner]);
-          zs[inner] = sub(mul(c[2], v), mul(c[5], w));
-          v = w;
-        }
+  line_map(xl, yl, len, inner, [&](T v) {
+    if constexpr (REGS) {
+      return iir_step<T, true>((int)nsec, cr, zr, v);
+    } else {
+      for (int64_t q = 0; q < nsec; q++) {
+        const T *c = s + 6 * q;
+        T *zs = zl + q * zq;
+        const T w = add(mul(c[0], v), zs[0]);
+        zs[0] = add(sub(mul(c[1], v), mul(c[4], w)), zs[inner]);
+        zs[inner] = sub(mul(c[2], v), mul(c[5], w));
+        v = w;
       }
-      yl[t * inner] = v;
+      return v;
     }
-  }
+  });
   if (REGS) {
 #pragma unroll
     for (int k = 0; k < REG; k++)
