@@ -50,7 +50,7 @@ static void widen(cusci_dtype dt, const void *raw, int64_t n, double complex *h)
 /* The values of a coefficient array on the host as complex128 (a new
  * malloc'ed array of its size, C order), all finite: one copy from the
  * device, widened here. */
-static cusci_status host_values(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, double complex **v)
+cusci_status cusci__sig_host_values(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, double complex **v)
 {
   *v = NULL;
   const int64_t n = cusci_array_size(a);
@@ -230,8 +230,8 @@ static cusci_status lfilter_coef(cusci_ctx *ctx, const char *fn, const cusci_arr
   CUSCI_TRY(vector(ctx, fn, "a", a));
   const int64_t nb = cusci_array_size(b), na = cusci_array_size(a), K = (na > nb ? na : nb) - 1;
   double complex *vb = NULL, *va = NULL;
-  CUSCI_TRY(host_values(ctx, fn, "b", b, &vb));
-  cusci_status st = host_values(ctx, fn, "a", a, &va);
+  CUSCI_TRY(cusci__sig_host_values(ctx, fn, "b", b, &vb));
+  cusci_status st = cusci__sig_host_values(ctx, fn, "a", a, &va);
   if (st == CUSCI_OK && va[0] == 0)
     st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "a[0] is 0: the filter is not defined (SciPy: filter coefficient a[0] == 0 not supported)");
   double complex *c = st == CUSCI_OK ? calloc((size_t)(2 * (K + 1)), sizeof *c) : NULL;
@@ -265,7 +265,7 @@ static cusci_status sos_coef(cusci_ctx *ctx, const char *fn, const cusci_array *
     return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "sos has shape %s; it must be (n_sections, 6) or (channels, n_sections, 6)",
                           cusci_shape_str(nd, sh, buf, sizeof buf));
   double complex *v = NULL;
-  CUSCI_TRY(host_values(ctx, fn, "sos", sos, &v));
+  CUSCI_TRY(cusci__sig_host_values(ctx, fn, "sos", sos, &v));
   const int64_t nsec = sh[nd - 2], ch = nd == 3 ? sh[0] : 1;
   for (int64_t r = 0; r < ch * nsec; r++)
     if (v[6 * r + 3] != 1) {
@@ -1120,13 +1120,13 @@ cusci_status cusci_signal_lfiltic(cusci_ctx *ctx, const cusci_array *b, const cu
   const cusci_dtype dt = cusci__sig_dtype(4, dts);
   const int64_t N = cusci_array_size(a) - 1, M = cusci_array_size(b) - 1, K = M > N ? M : N, ny = cusci_array_size(y), nx = x ? cusci_array_size(x) : 0;
   double complex *vb = NULL, *va = NULL, *vy = NULL, *vx = NULL, *z = NULL;
-  cusci_status st = host_values(ctx, fn, "b", b, &vb);
+  cusci_status st = cusci__sig_host_values(ctx, fn, "b", b, &vb);
   if (st == CUSCI_OK)
-    st = host_values(ctx, fn, "a", a, &va);
+    st = cusci__sig_host_values(ctx, fn, "a", a, &va);
   if (st == CUSCI_OK)
-    st = host_values(ctx, fn, "y", y, &vy);
+    st = cusci__sig_host_values(ctx, fn, "y", y, &vy);
   if (st == CUSCI_OK && x)
-    st = host_values(ctx, fn, "x", x, &vx);
+    st = cusci__sig_host_values(ctx, fn, "x", x, &vx);
   if (st == CUSCI_OK && va[0] == 0)
     st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "a[0] is 0: the first a coefficient must not be");
   if (st == CUSCI_OK && !(z = calloc((size_t)(K ? K : 1), sizeof *z)))

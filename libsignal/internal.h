@@ -149,6 +149,10 @@ cusci_status cusci__sig_along(cusci_ctx *ctx, cusci_array *a, int axis, int64_t 
  * array with rows along axis, of dt (libsignal/filter.c). */
 cusci_status cusci__sig_apply_matrix(cusci_ctx *ctx, const double _Complex *C, int64_t rows, int64_t n, cusci_array *in, int axis, cusci_dtype dt,
                                      cusci_array **out);
+/* The values of a coefficient array (any dtype, on ctx's device) on the
+ * host as complex128, all finite: a new malloc'ed array of its size, C
+ * order (libsignal/filter.c). */
+cusci_status cusci__sig_host_values(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, double _Complex **v);
 /* The FIR filters of SciPy's firwin(taps, fc) (low-pass, fc relative to
  * Nyquist, scaled to a DC gain of 1) with the window of resample_poly
  * (Kaiser, beta 5) or decimate (Hamming), into h (libsignal/resample.c). */

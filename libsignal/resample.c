@@ -21,6 +21,7 @@
 #include <cusci/signal.h>
 
 #include "kernels/signal/launch.h"
+#include "reference/signal/design.h"
 #include "reference/signal/filter.h"
 
 
@@ -255,33 +256,12 @@ cusci_status cusci_signal_upfirdn_ex(cusci_ctx *ctx, const cusci_array *h, const
 
 /* ------------------------------------------------ resample_poly */
 
-/* The modified Bessel function I0 by its power series (|x| <= 700). */
-static double bessel_i0(double x)
-{
-  double sum = 1, term = 1, q = x * x / 4;
-  for (int k = 1; k < 500; k++) {
-    term *= q / ((double)k * k);
-    sum += term;
-    if (term < sum * 1e-17)
-      break;
-  }
-  return sum;
-}
-
 void cusci__sig_firwin(int64_t taps, double fc, int window, double *h)
 {
-  const double pi = 3.14159265358979323846, alpha = (double)(taps - 1) / 2, i0b = bessel_i0(5.0);
-  double sum = 0;
-  for (int64_t m = 0; m < taps; m++) {
-    const double t = (double)m - alpha, u = fc * t, r = alpha > 0 ? t / alpha : 0;
-    const double sinc = u == 0 ? 1 : sin(pi * u) / (pi * u);
-    const double w = window == CUSCI__SIG_WIN_HAMMING ? (taps > 1 ? 0.54 - 0.46 * cos(2 * pi * (double)m / (double)(taps - 1)) : 1)
-                                                      : bessel_i0(5.0 * sqrt(fmax(0.0, 1 - r * r))) / i0b;
-    h[m] = fc * sinc * w;
-    sum += h[m];
-  }
-  for (int64_t m = 0; m < taps; m++)
-    h[m] /= sum;
+  /* firwin(taps, fc) with the window's symmetric values in h first. */
+  const double beta = 5.0, edges[2] = {0, fc};
+  cusci__sig_window(window == CUSCI__SIG_WIN_HAMMING ? CUSCI__WIN_HAMMING : CUSCI__WIN_KAISER, &beta, 1, taps, true, h);
+  cusci__sig_firwin_bands(taps, edges, 1, h, true, h);
 }
 
 double *cusci__sig_poly_taps(int64_t up, int64_t down, const double *win, int64_t nwin, int64_t *nh, int64_t *remove)

@@ -387,6 +387,139 @@ CUSCI_API cusci_status cusci_signal_resampler_finish(cusci_ctx *ctx, cusci_signa
 CUSCI_API cusci_status cusci_signal_resampler_reset(cusci_ctx *ctx, cusci_signal_resampler *r);
 CUSCI_API void cusci_signal_resampler_destroy(cusci_signal_resampler *r);
 
+/* ------------------------------------------------ filter design
+ *
+ * Design runs on the host in float64 and returns float64 arrays (zeros
+ * and poles complex128) on the context's device, ready for sosfilt and
+ * lfilter. Frequencies are relative to Nyquist (= 1) when opts->fs is 0,
+ * as SciPy's fs=None, else in the units of fs; analog filters take
+ * angular frequencies (rad/s) and no fs. Besides the common statuses:
+ * CUSCI_ERR_VALUE for an order below 1, nwn not 1 for lowpass/highpass or
+ * 2 for bandpass/bandstop, a digital Wn outside (0, 1) (or (0, fs/2)), a
+ * band whose edges do not increase, more zeros than poles, a complex value
+ * without its conjugate; each message names the function and the value.
+ * (SciPy accepts order 0, the identity filter; cusci refuses it.)
+ */
+typedef enum cusci_signal_btype { CUSCI_SIGNAL_LOWPASS = 0, CUSCI_SIGNAL_HIGHPASS, CUSCI_SIGNAL_BANDPASS, CUSCI_SIGNAL_BANDSTOP } cusci_signal_btype;
+typedef struct cusci_signal_iir_opts {
+  bool analog;
+  double fs; /* 0: Wn relative to Nyquist = 1, as SciPy's fs=None */
+} cusci_signal_iir_opts;
+/* zpk2sos's pairing: DEFAULT is SciPy's None (nearest for digital
+ * filters, minimal for analog ones). */
+typedef enum cusci_signal_pairing {
+  CUSCI_SIGNAL_PAIRING_DEFAULT = 0,
+  CUSCI_SIGNAL_PAIRING_NEAREST,
+  CUSCI_SIGNAL_PAIRING_KEEP_ODD,
+  CUSCI_SIGNAL_PAIRING_MINIMAL
+} cusci_signal_pairing;
+
+/*
+ * scipy.signal.butter in its three outputs: sos (n_sections, 6), b and a
+ * (N + 1 coefficients, 2N + 1 for band filters), or the zeros and poles
+ * (complex128) and the gain. nwn is 1 (lowpass, highpass) or 2 (bandpass,
+ * bandstop: Wn[0] < Wn[1]).
+ */
+CUSCI_API cusci_status cusci_signal_butter_sos(cusci_ctx *ctx, int N, int nwn, const double *Wn, cusci_signal_btype btype,
+                                               const cusci_signal_iir_opts *opts, cusci_array **sos);
+CUSCI_API cusci_status cusci_signal_butter_ba(cusci_ctx *ctx, int N, int nwn, const double *Wn, cusci_signal_btype btype,
+                                              const cusci_signal_iir_opts *opts, cusci_array **b, cusci_array **a);
+CUSCI_API cusci_status cusci_signal_butter_zpk(cusci_ctx *ctx, int N, int nwn, const double *Wn, cusci_signal_btype btype,
+                                               const cusci_signal_iir_opts *opts, cusci_array **z, cusci_array **p, double *k);
+/*
+ * A bank of Butterworth filters in one call, which SciPy cannot do: filter
+ * i has order N[i] and edges Wn[i * nwn .. i * nwn + nwn). The result
+ * (nfilt, n_sections, 6) holds each filter's sections, the shorter ones
+ * followed by identity sections [1 0 0 1 0 0]: the per-signal form of
+ * sosfilt's sos. Filter i equals butter_sos of its own order and edges.
+ */
+CUSCI_API cusci_status cusci_signal_butter_sos_bank(cusci_ctx *ctx, int64_t nfilt, const int *N, int nwn, const double *Wn,
+                                                    cusci_signal_btype btype, const cusci_signal_iir_opts *opts, cusci_array **sos);
+/* scipy.signal.buttap: the analog prototype's N poles (no zeros, k 1). */
+CUSCI_API cusci_status cusci_signal_buttap(cusci_ctx *ctx, int N, cusci_array **z, cusci_array **p, double *k);
+/*
+ * The zpk transforms of scipy.signal, on 1-d z and p of any dtype (as
+ * complex128): lp2lp_zpk, lp2hp_zpk (wo), lp2bp_zpk, lp2bs_zpk (wo, bw),
+ * bilinear_zpk (fs). The results are new complex128 arrays.
+ */
+CUSCI_API cusci_status cusci_signal_lp2lp_zpk(cusci_ctx *ctx, const cusci_array *z, const cusci_array *p, double k, double wo, cusci_array **zo,
+                                              cusci_array **po, double *ko);
+CUSCI_API cusci_status cusci_signal_lp2hp_zpk(cusci_ctx *ctx, const cusci_array *z, const cusci_array *p, double k, double wo, cusci_array **zo,
+                                              cusci_array **po, double *ko);
+CUSCI_API cusci_status cusci_signal_lp2bp_zpk(cusci_ctx *ctx, const cusci_array *z, const cusci_array *p, double k, double wo, double bw,
+                                              cusci_array **zo, cusci_array **po, double *ko);
+CUSCI_API cusci_status cusci_signal_lp2bs_zpk(cusci_ctx *ctx, const cusci_array *z, const cusci_array *p, double k, double wo, double bw,
+                                              cusci_array **zo, cusci_array **po, double *ko);
+CUSCI_API cusci_status cusci_signal_bilinear_zpk(cusci_ctx *ctx, const cusci_array *z, const cusci_array *p, double k, double fs, cusci_array **zo,
+                                                 cusci_array **po, double *ko);
+/*
+ * scipy.signal.zpk2tf: b = k poly(z), a = poly(p), float64 when the roots
+ * come in conjugate pairs (as NumPy's poly decides), else complex128.
+ */
+CUSCI_API cusci_status cusci_signal_zpk2tf(cusci_ctx *ctx, const cusci_array *z, const cusci_array *p, double k, cusci_array **b, cusci_array **a);
+/*
+ * scipy.signal.zpk2sos: (n_sections, 6) float64, SciPy's pairing of poles
+ * with zeros and order of sections (the poles nearest the unit circle, or
+ * for analog systems the imaginary axis, last). Analog systems take the
+ * minimal pairing only.
+ */
+CUSCI_API cusci_status cusci_signal_zpk2sos(cusci_ctx *ctx, const cusci_array *z, const cusci_array *p, double k, cusci_signal_pairing pairing,
+                                            bool analog, cusci_array **sos);
+
+/* ------------------------------------------------ FIR design */
+
+/* firwin's pass_zero: DEFAULT is SciPy's True. */
+typedef enum cusci_signal_pass_zero {
+  CUSCI_SIGNAL_PASS_ZERO_DEFAULT = 0,
+  CUSCI_SIGNAL_PASS_ZERO_FALSE,
+  CUSCI_SIGNAL_PASS_ZERO_LOWPASS,
+  CUSCI_SIGNAL_PASS_ZERO_HIGHPASS,
+  CUSCI_SIGNAL_PASS_ZERO_BANDPASS,
+  CUSCI_SIGNAL_PASS_ZERO_BANDSTOP
+} cusci_signal_pass_zero;
+typedef struct cusci_signal_firwin_opts {
+  double width;       /* 0: None; else a Kaiser window for this transition width */
+  const char *window; /* NULL: "hamming"; as get_window's */
+  cusci_signal_pass_zero pass_zero;
+  bool noscale;       /* SciPy's scale=False */
+  double fs;          /* 0: cutoffs relative to Nyquist = 1 */
+} cusci_signal_firwin_opts;
+/*
+ * scipy.signal.firwin: numtaps float64 taps of a windowed-sinc filter
+ * with the ncutoff band edges cutoff[] (strictly increasing, inside (0,
+ * fs/2)). An even numtaps with a passband at Nyquist is CUSCI_ERR_VALUE,
+ * as in SciPy.
+ */
+CUSCI_API cusci_status cusci_signal_firwin(cusci_ctx *ctx, int64_t numtaps, int ncutoff, const double *cutoff, const cusci_signal_firwin_opts *opts,
+                                           cusci_array **h);
+/* scipy.signal.kaiser_beta, kaiser_atten and kaiserord (ripple in dB at
+ * least 8, width relative to Nyquist). */
+CUSCI_API double cusci_signal_kaiser_beta(double a);
+CUSCI_API double cusci_signal_kaiser_atten(int64_t numtaps, double width);
+CUSCI_API cusci_status cusci_signal_kaiserord(cusci_ctx *ctx, double ripple, double width, int64_t *numtaps, double *beta);
+
+/* ------------------------------------------------ windows */
+
+/*
+ * scipy.signal.get_window: nx float64 values of the window named by
+ * `window`, its parameters after commas as SciPy's tuple: "hann",
+ * "kaiser,8.6", "tukey,0.25", "gaussian,2.5", "dpss,3",
+ * "general_cosine,0.5,0.5", "exponential,,3" (center None, tau 3). Every
+ * scipy.signal.windows window and SciPy's aliases: barthann, bartlett,
+ * blackman, blackmanharris, bohman, boxcar, chebwin (at), cosine, dpss
+ * (NW; the first window, approximate norm), exponential ([center], [tau]),
+ * flattop, gaussian (std), general_cosine (a...), general_gaussian (p,
+ * sig), general_hamming (alpha), hamming, hann, kaiser (beta),
+ * kaiser_bessel_derived (beta; symmetric, nx even), lanczos, nuttall,
+ * parzen, taylor ([nbar], [sll], [norm]), triang, tukey ([alpha]); a
+ * suffix "_periodic" or "_symmetric" overrides fftbins. A number alone is
+ * a Kaiser window of that beta. fftbins true: the periodic window (for
+ * spectra), false: the symmetric one (for filter design). An unknown name,
+ * missing or extra parameters, or nx below 1 is CUSCI_ERR_VALUE naming
+ * them.
+ */
+CUSCI_API cusci_status cusci_signal_get_window(cusci_ctx *ctx, const char *window, int64_t nx, bool fftbins, cusci_array **w);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,410 @@
+/*
+ * libsignal/design.c: IIR filter design (scipy.signal.butter and its
+ * steps: buttap, the lp2*_zpk transforms, bilinear_zpk, zpk2tf, zpk2sos)
+ * on the host in float64, the results uploaded to the context's device.
+ * The numerics are reference/signal/design.c's; this file checks, explains
+ * and moves.
+ */
+#include "libsignal/internal.h"
+
+#include <complex.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+#include <cusci/signal.h>
+
+#include "reference/signal/design.h"
+
+static const char *btype_name(cusci_signal_btype b)
+{
+  static const char *const names[] = {"lowpass", "highpass", "bandpass", "bandstop"};
+  return (unsigned)b < 4 ? names[b] : "unknown";
+}
+
+/* A zpk system on the host: room for cap zeros and cap poles. */
+typedef struct zpk {
+  double complex *z, *p;
+  int64_t nz, np;
+  double k;
+} zpk;
+
+static cusci_status zpk_alloc(cusci_ctx *ctx, const char *fn, int64_t cap, zpk *s)
+{
+  s->z = malloc(sizeof *s->z * (size_t)(cap ? cap : 1));
+  s->p = malloc(sizeof *s->p * (size_t)(cap ? cap : 1));
+  s->nz = s->np = 0, s->k = 1;
+  if (s->z && s->p)
+    return CUSCI_OK;
+  free(s->z), free(s->p);
+  s->z = s->p = NULL;
+  return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %lld zeros and poles", (long long)cap);
+}
+
+static void zpk_free(zpk *s)
+{
+  free(s->z), free(s->p);
+  s->z = s->p = NULL;
+}
+
+static cusci_status design_fail(cusci_ctx *ctx, const char *fn, int rc)
+{
+  switch (rc) {
+  case CUSCI__SIG_DESIGN_DEGREE: return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "the system has more zeros than poles");
+  case CUSCI__SIG_DESIGN_CONJ: return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "a complex zero or pole has no matching conjugate");
+  case CUSCI__SIG_DESIGN_MEMORY: return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  default: return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "design step failed (code %d)", rc);
+  }
+}
+
+/* SciPy's iirfilter for the Butterworth prototype: the checks, the
+ * prewarping, the band transform and the bilinear transform. */
+static cusci_status butter_zpk(cusci_ctx *ctx, const char *fn, int N, int nwn, const double *Wn, cusci_signal_btype btype,
+                               const cusci_signal_iir_opts *opts, zpk *s)
+{
+  const bool analog = opts && opts->analog;
+  const double fs = opts ? opts->fs : 0;
+  if (N < 1)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "order N %d: the order must be at least 1", N);
+  if ((unsigned)btype > CUSCI_SIGNAL_BANDSTOP)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "btype %d is not a cusci_signal_btype", (int)btype);
+  const bool band = btype == CUSCI_SIGNAL_BANDPASS || btype == CUSCI_SIGNAL_BANDSTOP;
+  if (nwn != (band ? 2 : 1))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "nwn %d: a %s filter takes %d critical frequenc%s", nwn, btype_name(btype), band ? 2 : 1,
+                          band ? "ies (start and stop)" : "y");
+  if (!(fs >= 0) || isinf(fs))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "fs %g: the sampling frequency must be positive and finite (0: Wn relative to Nyquist)", fs);
+  if (analog && fs > 0)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "fs %g: an analog filter takes no sampling frequency", fs);
+  double w[2];
+  for (int i = 0; i < nwn; i++) {
+    w[i] = fs > 0 ? Wn[i] / (fs / 2) : Wn[i];
+    if (!(w[i] > 0) || !isfinite(w[i]))
+      return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "Wn[%d] %g: critical frequencies must be greater than 0", i, Wn[i]);
+    if (!analog && !(w[i] < 1)) {
+      if (fs > 0)
+        return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "Wn[%d] %g: digital critical frequencies must be 0 < Wn < fs/2 (fs %g, fs/2 %g)", i, Wn[i], fs,
+                              fs / 2);
+      return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "Wn[%d] %g: digital critical frequencies must be 0 < Wn < 1 (relative to Nyquist)", i, Wn[i]);
+    }
+  }
+  if (band && !(w[0] < w[1]))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "Wn %g, %g: the band's start must be below its stop", Wn[0], Wn[1]);
+  CUSCI_TRY(zpk_alloc(ctx, fn, 2 * (int64_t)N, s));
+  cusci__sig_buttap(N, s->p);
+  s->np = N;
+  double warped[2];
+  const double fsd = 2.0; /* the digital design's sampling frequency */
+  for (int i = 0; i < nwn; i++)
+    warped[i] = analog ? w[i] : 2 * fsd * tan(M_PI * w[i] / fsd);
+  int rc;
+  if (!band) {
+    rc = btype == CUSCI_SIGNAL_LOWPASS ? cusci__sig_lp2lp_zpk(s->z, s->nz, s->p, s->np, &s->k, warped[0])
+                                       : cusci__sig_lp2hp_zpk(s->z, &s->nz, s->p, s->np, &s->k, warped[0]);
+  } else {
+    const double bw = warped[1] - warped[0], wo = sqrt(warped[0] * warped[1]);
+    rc = btype == CUSCI_SIGNAL_BANDPASS ? cusci__sig_lp2bp_zpk(s->z, &s->nz, s->p, &s->np, &s->k, wo, bw)
+                                        : cusci__sig_lp2bs_zpk(s->z, &s->nz, s->p, &s->np, &s->k, wo, bw);
+  }
+  if (rc == 0 && !analog)
+    rc = cusci__sig_bilinear_zpk(s->z, &s->nz, s->p, s->np, &s->k, fsd);
+  if (rc != 0) {
+    zpk_free(s);
+    return design_fail(ctx, fn, rc);
+  }
+  return CUSCI_OK;
+}
+
+static cusci_status upload_c(cusci_ctx *ctx, const double complex *v, int64_t n, cusci_array **out)
+{
+  return cusci__sig_upload(ctx, v, 1, &n, CUSCI_COMPLEX128, out);
+}
+
+/* *out = the zpk system's zeros and poles (complex128) and gain. */
+static cusci_status give_zpk(cusci_ctx *ctx, const char *fn, const zpk *s, cusci_array **z, cusci_array **p, double *k)
+{
+  cusci_array *rz = NULL, *rp = NULL;
+  cusci_status st = upload_c(ctx, s->z, s->nz, &rz);
+  if (st == CUSCI_OK)
+    st = upload_c(ctx, s->p, s->np, &rp);
+  if (st == CUSCI_OK)
+    st = cusci_give_out(ctx, fn, rz, z), rz = NULL;
+  if (st == CUSCI_OK)
+    st = cusci_give_out(ctx, fn, rp, p), rp = NULL;
+  if (st == CUSCI_OK)
+    *k = s->k;
+  cusci_array_release(rz), cusci_array_release(rp);
+  return st;
+}
+
+/* b and a of a zpk system, float64 when both are real. */
+static cusci_status give_tf(cusci_ctx *ctx, const char *fn, const zpk *s, cusci_array **b, cusci_array **a)
+{
+  double complex *cb = malloc(sizeof *cb * (size_t)(s->nz + 1)), *ca = malloc(sizeof *ca * (size_t)(s->np + 1));
+  cusci_status st = cb && ca ? CUSCI_OK : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  cusci_array *rb = NULL, *ra = NULL;
+  if (st == CUSCI_OK) {
+    const bool real_b = cusci__sig_poly(s->z, s->nz, s->k, cb);
+    const bool real_a = cusci__sig_poly(s->p, s->np, 1, ca);
+    const int64_t lb = s->nz + 1, la = s->np + 1;
+    st = cusci__sig_upload(ctx, cb, 1, &lb, real_b ? CUSCI_FLOAT64 : CUSCI_COMPLEX128, &rb);
+    if (st == CUSCI_OK)
+      st = cusci__sig_upload(ctx, ca, 1, &la, real_a ? CUSCI_FLOAT64 : CUSCI_COMPLEX128, &ra);
+  }
+  free(cb), free(ca);
+  if (st == CUSCI_OK)
+    st = cusci_give_out(ctx, fn, rb, b), rb = NULL;
+  if (st == CUSCI_OK)
+    st = cusci_give_out(ctx, fn, ra, a), ra = NULL;
+  cusci_array_release(rb), cusci_array_release(ra);
+  return st;
+}
+
+/* The sections of a zpk system into a new host array *sos (*nsec rows). */
+static cusci_status sections(cusci_ctx *ctx, const char *fn, const zpk *s, cusci__sig_pairing pairing, bool analog, double **sos, int64_t *nsec)
+{
+  *nsec = cusci__sig_zpk2sos_sections(s->nz, s->np, pairing);
+  *sos = malloc(sizeof **sos * (size_t)(6 * *nsec));
+  if (!*sos)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %lld sections", (long long)*nsec);
+  const int rc = cusci__sig_zpk2sos(s->z, s->nz, s->p, s->np, s->k, pairing, analog, *sos);
+  if (rc != 0) {
+    free(*sos);
+    *sos = NULL;
+    return design_fail(ctx, fn, rc);
+  }
+  return CUSCI_OK;
+}
+
+static cusci_status give_real(cusci_ctx *ctx, const char *fn, const double *v, int ndim, const int64_t *shape, cusci_array **out)
+{
+  cusci_array *r = NULL;
+  CUSCI_TRY(cusci__sig_upload_real(ctx, v, ndim, shape, CUSCI_FLOAT64, &r));
+  return cusci_give_out(ctx, fn, r, out);
+}
+
+static cusci__sig_pairing default_pairing(bool analog)
+{
+  return analog ? CUSCI__SIG_PAIR_MINIMAL : CUSCI__SIG_PAIR_NEAREST;
+}
+
+cusci_status cusci_signal_butter_zpk(cusci_ctx *ctx, int N, int nwn, const double *Wn, cusci_signal_btype btype, const cusci_signal_iir_opts *opts,
+                                     cusci_array **z, cusci_array **p, double *k)
+{
+  static const char fn[] = "cusci_signal_butter_zpk";
+  CUSCI_ENTRY(ctx, fn, Wn, z, p, k);
+  zpk s;
+  CUSCI_TRY(butter_zpk(ctx, fn, N, nwn, Wn, btype, opts, &s));
+  const cusci_status st = give_zpk(ctx, fn, &s, z, p, k);
+  zpk_free(&s);
+  return st;
+}
+
+cusci_status cusci_signal_butter_ba(cusci_ctx *ctx, int N, int nwn, const double *Wn, cusci_signal_btype btype, const cusci_signal_iir_opts *opts,
+                                    cusci_array **b, cusci_array **a)
+{
+  static const char fn[] = "cusci_signal_butter_ba";
+  CUSCI_ENTRY(ctx, fn, Wn, b, a);
+  zpk s;
+  CUSCI_TRY(butter_zpk(ctx, fn, N, nwn, Wn, btype, opts, &s));
+  const cusci_status st = give_tf(ctx, fn, &s, b, a);
+  zpk_free(&s);
+  return st;
+}
+
+cusci_status cusci_signal_butter_sos(cusci_ctx *ctx, int N, int nwn, const double *Wn, cusci_signal_btype btype, const cusci_signal_iir_opts *opts,
+                                     cusci_array **sos)
+{
+  static const char fn[] = "cusci_signal_butter_sos";
+  CUSCI_ENTRY(ctx, fn, Wn, sos);
+  zpk s;
+  CUSCI_TRY(butter_zpk(ctx, fn, N, nwn, Wn, btype, opts, &s));
+  const bool analog = opts && opts->analog;
+  double *v = NULL;
+  int64_t nsec = 0;
+  cusci_status st = sections(ctx, fn, &s, default_pairing(analog), analog, &v, &nsec);
+  zpk_free(&s);
+  if (st == CUSCI_OK)
+    st = give_real(ctx, fn, v, 2, (const int64_t[]){nsec, 6}, sos);
+  free(v);
+  return st;
+}
+
+cusci_status cusci_signal_butter_sos_bank(cusci_ctx *ctx, int64_t nfilt, const int *N, int nwn, const double *Wn, cusci_signal_btype btype,
+                                          const cusci_signal_iir_opts *opts, cusci_array **sos)
+{
+  static const char fn[] = "cusci_signal_butter_sos_bank";
+  CUSCI_ENTRY(ctx, fn, N, Wn, sos);
+  if (nfilt < 1)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "nfilt %lld: a bank has at least one filter", (long long)nfilt);
+  const bool analog = opts && opts->analog;
+  int64_t most = 0;
+  for (int64_t i = 0; i < nfilt; i++) {
+    if (N[i] < 1)
+      return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "N[%lld] %d: the order must be at least 1", (long long)i, N[i]);
+    const int64_t order = (btype == CUSCI_SIGNAL_BANDPASS || btype == CUSCI_SIGNAL_BANDSTOP) ? 2 * (int64_t)N[i] : N[i];
+    const int64_t ns = cusci__sig_zpk2sos_sections(order, order, default_pairing(analog));
+    most = ns > most ? ns : most;
+  }
+  if ((uint64_t)nfilt > (uint64_t)INT64_MAX / 6 / (uint64_t)most)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "nfilt %lld: the bank is too large", (long long)nfilt);
+  double *all = malloc(sizeof *all * (size_t)(nfilt * most * 6));
+  if (!all)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for %lld filters of %lld sections", (long long)nfilt, (long long)most);
+  cusci_status st = CUSCI_OK;
+  for (int64_t i = 0; i < nfilt && st == CUSCI_OK; i++) {
+    zpk s;
+    st = butter_zpk(ctx, fn, N[i], nwn, Wn + i * nwn, btype, opts, &s);
+    if (st != CUSCI_OK)
+      break;
+    double *v = NULL;
+    int64_t ns = 0;
+    st = sections(ctx, fn, &s, default_pairing(analog), analog, &v, &ns);
+    zpk_free(&s);
+    if (st != CUSCI_OK)
+      break;
+    double *row = all + i * most * 6;
+    memcpy(row, v, sizeof *v * (size_t)(6 * ns));
+    for (int64_t q = ns; q < most; q++) {
+      static const double one[6] = {1, 0, 0, 1, 0, 0};
+      memcpy(row + 6 * q, one, sizeof one);
+    }
+    free(v);
+  }
+  if (st == CUSCI_OK)
+    st = give_real(ctx, fn, all, 3, (const int64_t[]){nfilt, most, 6}, sos);
+  free(all);
+  return st;
+}
+
+cusci_status cusci_signal_buttap(cusci_ctx *ctx, int N, cusci_array **z, cusci_array **p, double *k)
+{
+  static const char fn[] = "cusci_signal_buttap";
+  CUSCI_ENTRY(ctx, fn, z, p, k);
+  if (N < 0)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "order N %d: the order must not be negative", N);
+  zpk s;
+  CUSCI_TRY(zpk_alloc(ctx, fn, N, &s));
+  cusci__sig_buttap(N, s.p);
+  s.np = N;
+  const cusci_status st = give_zpk(ctx, fn, &s, z, p, k);
+  zpk_free(&s);
+  return st;
+}
+
+/* z and p (1-d, any dtype) on the host, with room for cap of each. */
+static cusci_status read_zpk(cusci_ctx *ctx, const char *fn, const cusci_array *z, const cusci_array *p, double k, int64_t grow, zpk *s)
+{
+  CUSCI_TRY(cusci_check_array(ctx, fn, "z", z));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "p", p));
+  if (cusci_array_ndim(z) > 1 || cusci_array_ndim(p) > 1)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "z (%d-d) and p (%d-d) must be 1-d", cusci_array_ndim(z), cusci_array_ndim(p));
+  if (!isfinite(k))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "the gain k %g is not finite", k);
+  const int64_t nz = cusci_array_size(z), np = cusci_array_size(p);
+  double complex *hz = NULL, *hp = NULL;
+  CUSCI_TRY(cusci__sig_host_values(ctx, fn, "z", z, &hz));
+  cusci_status st = cusci__sig_host_values(ctx, fn, "p", p, &hp);
+  const int64_t cap = grow * ((nz > np ? nz : np) + 1);
+  if (st == CUSCI_OK)
+    st = zpk_alloc(ctx, fn, cap, s);
+  if (st == CUSCI_OK) {
+    memcpy(s->z, hz, sizeof *hz * (size_t)nz);
+    memcpy(s->p, hp, sizeof *hp * (size_t)np);
+    s->nz = nz, s->np = np, s->k = k;
+  }
+  free(hz), free(hp);
+  return st;
+}
+
+typedef enum { LP2LP, LP2HP, LP2BP, LP2BS, BILINEAR } zpk_op;
+
+static cusci_status transform(cusci_ctx *ctx, const char *fn, zpk_op op, const cusci_array *z, const cusci_array *p, double k, double a, double b,
+                              cusci_array **zo, cusci_array **po, double *ko)
+{
+  CUSCI_ENTRY(ctx, fn, z, p, zo, po, ko);
+  if (!(a > 0) || !isfinite(a))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "%s %g must be positive and finite", op == BILINEAR ? "fs" : "wo", a);
+  if ((op == LP2BP || op == LP2BS) && (!(b > 0) || !isfinite(b)))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "bw %g must be positive and finite", b);
+  zpk s;
+  CUSCI_TRY(read_zpk(ctx, fn, z, p, k, 2, &s));
+  int rc = 0;
+  switch (op) {
+  case LP2LP: rc = cusci__sig_lp2lp_zpk(s.z, s.nz, s.p, s.np, &s.k, a); break;
+  case LP2HP: rc = cusci__sig_lp2hp_zpk(s.z, &s.nz, s.p, s.np, &s.k, a); break;
+  case LP2BP: rc = cusci__sig_lp2bp_zpk(s.z, &s.nz, s.p, &s.np, &s.k, a, b); break;
+  case LP2BS: rc = cusci__sig_lp2bs_zpk(s.z, &s.nz, s.p, &s.np, &s.k, a, b); break;
+  case BILINEAR: rc = cusci__sig_bilinear_zpk(s.z, &s.nz, s.p, s.np, &s.k, a); break;
+  }
+  const cusci_status st = rc ? design_fail(ctx, fn, rc) : give_zpk(ctx, fn, &s, zo, po, ko);
+  zpk_free(&s);
+  return st;
+}
+
+cusci_status cusci_signal_lp2lp_zpk(cusci_ctx *ctx, const cusci_array *z, const cusci_array *p, double k, double wo, cusci_array **zo,
+                                    cusci_array **po, double *ko)
+{
+  return transform(ctx, "cusci_signal_lp2lp_zpk", LP2LP, z, p, k, wo, 1, zo, po, ko);
+}
+
+cusci_status cusci_signal_lp2hp_zpk(cusci_ctx *ctx, const cusci_array *z, const cusci_array *p, double k, double wo, cusci_array **zo,
+                                    cusci_array **po, double *ko)
+{
+  return transform(ctx, "cusci_signal_lp2hp_zpk", LP2HP, z, p, k, wo, 1, zo, po, ko);
+}
+
+cusci_status cusci_signal_lp2bp_zpk(cusci_ctx *ctx, const cusci_array *z, const cusci_array *p, double k, double wo, double bw, cusci_array **zo,
+                                    cusci_array **po, double *ko)
+{
+  return transform(ctx, "cusci_signal_lp2bp_zpk", LP2BP, z, p, k, wo, bw, zo, po, ko);
+}
+
+cusci_status cusci_signal_lp2bs_zpk(cusci_ctx *ctx, const cusci_array *z, const cusci_array *p, double k, double wo, double bw, cusci_array **zo,
+                                    cusci_array **po, double *ko)
+{
+  return transform(ctx, "cusci_signal_lp2bs_zpk", LP2BS, z, p, k, wo, bw, zo, po, ko);
+}
+
+cusci_status cusci_signal_bilinear_zpk(cusci_ctx *ctx, const cusci_array *z, const cusci_array *p, double k, double fs, cusci_array **zo,
+                                       cusci_array **po, double *ko)
+{
+  return transform(ctx, "cusci_signal_bilinear_zpk", BILINEAR, z, p, k, fs, 1, zo, po, ko);
+}
+
+cusci_status cusci_signal_zpk2tf(cusci_ctx *ctx, const cusci_array *z, const cusci_array *p, double k, cusci_array **b, cusci_array **a)
+{
+  static const char fn[] = "cusci_signal_zpk2tf";
+  CUSCI_ENTRY(ctx, fn, z, p, b, a);
+  zpk s;
+  CUSCI_TRY(read_zpk(ctx, fn, z, p, k, 1, &s));
+  const cusci_status st = give_tf(ctx, fn, &s, b, a);
+  zpk_free(&s);
+  return st;
+}
+
+cusci_status cusci_signal_zpk2sos(cusci_ctx *ctx, const cusci_array *z, const cusci_array *p, double k, cusci_signal_pairing pairing, bool analog,
+                                  cusci_array **sos)
+{
+  static const char fn[] = "cusci_signal_zpk2sos";
+  CUSCI_ENTRY(ctx, fn, z, p, sos);
+  if ((unsigned)pairing > CUSCI_SIGNAL_PAIRING_MINIMAL)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "pairing %d is not a cusci_signal_pairing", (int)pairing);
+  if (analog && pairing != CUSCI_SIGNAL_PAIRING_DEFAULT && pairing != CUSCI_SIGNAL_PAIRING_MINIMAL)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "an analog system takes the minimal pairing only");
+  const cusci__sig_pairing pr = pairing == CUSCI_SIGNAL_PAIRING_DEFAULT ? default_pairing(analog) : (cusci__sig_pairing)(pairing - 1);
+  zpk s;
+  CUSCI_TRY(read_zpk(ctx, fn, z, p, k, 1, &s));
+  double *v = NULL;
+  int64_t nsec = 0;
+  cusci_status st = sections(ctx, fn, &s, pr, analog, &v, &nsec);
+  zpk_free(&s);
+  if (st == CUSCI_OK)
+    st = give_real(ctx, fn, v, 2, (const int64_t[]){nsec, 6}, sos);
+  free(v);
+  return st;
+}

@@ -1,0 +1,92 @@
+/*
+ * reference/signal/design.h: filter design and windows on the host, in
+ * float64, as scipy.signal defines them. Zeros, poles and gains are plain
+ * arrays (double complex) with their counts; every function works in
+ * place on buffers whose capacity its comment gives, and returns 0 or one
+ * of the CUSCI__SIG_DESIGN_* codes for the API layer to explain.
+ */
+#ifndef CUSCI_REFERENCE_SIGNAL_DESIGN_H
+#define CUSCI_REFERENCE_SIGNAL_DESIGN_H
+
+#include <complex.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+enum {
+  CUSCI__SIG_DESIGN_OK = 0,
+  CUSCI__SIG_DESIGN_DEGREE,   /* more zeros than poles */
+  CUSCI__SIG_DESIGN_CONJ,     /* a complex value without its conjugate */
+  CUSCI__SIG_DESIGN_MEMORY,   /* no host memory */
+  CUSCI__SIG_DESIGN_EIGEN     /* the eigenvector did not converge */
+};
+
+/* zpk2sos's pairings, as SciPy's (nearest is the digital default, minimal
+ * the analog one). */
+typedef enum { CUSCI__SIG_PAIR_NEAREST = 0, CUSCI__SIG_PAIR_KEEP_ODD, CUSCI__SIG_PAIR_MINIMAL } cusci__sig_pairing;
+
+/* The analog Butterworth prototype of order N: N poles, no zeros, k 1. */
+void cusci__sig_buttap(int N, double complex *p);
+
+/* Frequency transforms of an analog prototype, in place. lp2lp and
+ * bilinear keep the counts (bilinear adds np - nz zeros at -1, so z needs
+ * room for np); lp2hp makes np zeros (room np); lp2bp makes 2 nz + (np -
+ * nz) zeros and 2 np poles; lp2bs 2 np zeros and 2 np poles. */
+int cusci__sig_lp2lp_zpk(double complex *z, int64_t nz, double complex *p, int64_t np, double *k, double wo);
+int cusci__sig_lp2hp_zpk(double complex *z, int64_t *nz, double complex *p, int64_t np, double *k, double wo);
+int cusci__sig_lp2bp_zpk(double complex *z, int64_t *nz, double complex *p, int64_t *np, double *k, double wo, double bw);
+int cusci__sig_lp2bs_zpk(double complex *z, int64_t *nz, double complex *p, int64_t *np, double *k, double wo, double bw);
+int cusci__sig_bilinear_zpk(double complex *z, int64_t *nz, double complex *p, int64_t np, double *k, double fs);
+
+/* The polynomial (n + 1 coefficients, highest power first) whose roots
+ * are r[0..n), times k; true when it is real (the roots come in conjugate
+ * pairs), and then c's imaginary parts are zero. */
+bool cusci__sig_poly(const double complex *r, int64_t n, double k, double complex *c);
+
+/* Second-order sections (rows b0 b1 b2 a0 a1 a2) of a zpk system, as
+ * scipy.signal.zpk2sos; sos has room for cusci__sig_zpk2sos_sections
+ * rows. z and p are left in an unspecified order. */
+int64_t cusci__sig_zpk2sos_sections(int64_t nz, int64_t np, cusci__sig_pairing pairing);
+int cusci__sig_zpk2sos(const double complex *z, int64_t nz, const double complex *p, int64_t np, double k, cusci__sig_pairing pairing,
+                       bool analog, double *sos);
+
+/* scipy.signal.windows, by kind, with their parameters in par[] (as the
+ * comment of each kind says) and sym as SciPy's (false: the periodic
+ * window, for spectral analysis). M >= 1 values into w. */
+typedef enum {
+  CUSCI__WIN_BARTHANN = 0,
+  CUSCI__WIN_BARTLETT,
+  CUSCI__WIN_BLACKMAN,
+  CUSCI__WIN_BLACKMANHARRIS,
+  CUSCI__WIN_BOHMAN,
+  CUSCI__WIN_BOXCAR,
+  CUSCI__WIN_CHEBWIN,          /* at */
+  CUSCI__WIN_COSINE,
+  CUSCI__WIN_DPSS,             /* NW (the first window, approximate norm) */
+  CUSCI__WIN_EXPONENTIAL,      /* center (NaN: the middle), tau */
+  CUSCI__WIN_FLATTOP,
+  CUSCI__WIN_GAUSSIAN,         /* std */
+  CUSCI__WIN_GENERAL_COSINE,   /* npar coefficients */
+  CUSCI__WIN_GENERAL_GAUSSIAN, /* p, sig */
+  CUSCI__WIN_GENERAL_HAMMING,  /* alpha */
+  CUSCI__WIN_HAMMING,
+  CUSCI__WIN_HANN,
+  CUSCI__WIN_KAISER,           /* beta */
+  CUSCI__WIN_KBD,              /* beta (symmetric, M even) */
+  CUSCI__WIN_LANCZOS,
+  CUSCI__WIN_NUTTALL,
+  CUSCI__WIN_PARZEN,
+  CUSCI__WIN_TAYLOR,           /* nbar, sll, norm (0 or 1) */
+  CUSCI__WIN_TRIANG,
+  CUSCI__WIN_TUKEY             /* alpha */
+} cusci__sig_window_kind;
+int cusci__sig_window(cusci__sig_window_kind kind, const double *par, int npar, int64_t M, bool sym, double *w);
+
+/* The modified Bessel function I0 (Kaiser windows). */
+double cusci__sig_i0(double x);
+
+/* scipy.signal.firwin's sum of sincs over bands (nb pairs of edges
+ * relative to Nyquist, edges[2 nb]) times the window win, scaled when
+ * scale is true; numtaps values into h. */
+void cusci__sig_firwin_bands(int64_t numtaps, const double *edges, int64_t nb, const double *win, bool scale, double *h);
+
+#endif
