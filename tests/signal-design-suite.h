@@ -1,0 +1,214 @@
+/*
+ * tests/signal-design-suite.h: SciPy's fixtures of the filter design and
+ * windows (tests/fixtures/fixtures_signal_design.py) on a context, shared
+ * by tests/signal-design.c (the host) and tests/signal-design-gpu.c (the
+ * GPU, whose results must equal the host's bit for bit: the design runs
+ * on the host either way).
+ */
+#ifndef CUSCI_TESTS_SIGNAL_DESIGN_SUITE_H
+#define CUSCI_TESTS_SIGNAL_DESIGN_SUITE_H
+
+#include <complex.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cusci/core.h>
+#include <cusci/signal.h>
+
+#include "tests/tap.h"
+#include "tests/testkit.h"
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+/* Relative error of got against want (both any float/complex dtype):
+ * max |got - want| / max |want| (absolute when want is all zeros); INFINITY
+ * when the shapes differ or a copy fails. */
+static double sd_err(cusci_ctx *cg, const cusci_array *got, cusci_ctx *cw, const cusci_array *want)
+{
+  if (!got || !want || cusci_array_size(got) != cusci_array_size(want))
+    return INFINITY;
+  const int64_t n = cusci_array_size(got);
+  cusci_array *g = NULL, *w = NULL;
+  double e = INFINITY;
+  if (cusci_array_astype(cg, (cusci_array *)got, CUSCI_COMPLEX128, true, &g) == CUSCI_OK &&
+      cusci_array_astype(cw, (cusci_array *)want, CUSCI_COMPLEX128, true, &w) == CUSCI_OK) {
+    double complex *hg = tk_to_host(cg, g), *hw = tk_to_host(cw, w);
+    if (hg && hw) {
+      double d = 0, m = 0;
+      for (int64_t i = 0; i < n; i++) {
+        d = fmax(d, cabs(hg[i] - hw[i]));
+        m = fmax(m, cabs(hw[i]));
+      }
+      e = m > 0 ? d / m : d;
+      if (isnan(e))
+        e = INFINITY;
+    }
+    free(hg), free(hw);
+  }
+  cusci_array_release(g), cusci_array_release(w);
+  return e;
+}
+
+static bool sd_same_shape(const cusci_array *a, const cusci_array *b)
+{
+  if (!a || !b || cusci_array_ndim(a) != cusci_array_ndim(b))
+    return false;
+  for (int i = 0; i < cusci_array_ndim(a); i++)
+    if (cusci_array_shape(a)[i] != cusci_array_shape(b)[i])
+      return false;
+  return true;
+}
+
+static cusci_array *sd_load(cusci_ctx *ctx, const char *name, const char *part)
+{
+  char n[192];
+  snprintf(n, sizeof n, "%s_%s", name, part);
+  return tk_fixture(ctx, "signal_design", n, false);
+}
+
+/* Parse "%lf %lf ..." into v (at most max); the count. */
+static int sd_numbers(const char *s, double *v, int max)
+{
+  int n = 0;
+  char *end;
+  while (n < max) {
+    const double x = strtod(s, &end);
+    if (end == s)
+      break;
+    v[n++] = x, s = end;
+  }
+  return n;
+}
+
+/* One manifest line on ctx: results[] ours, wants[] SciPy's (NULL-ended),
+ * *kgot / *kwant the zpk gains where the case has them. */
+enum { SD_MAX = 8 };
+static cusci_status sd_run(cusci_ctx *ctx, const char *line, char *name, cusci_array **got, cusci_array **want, double *kgot, double *kwant)
+{
+  char func[32];
+  int off = 0;
+  for (int i = 0; i < SD_MAX; i++)
+    got[i] = want[i] = NULL;
+  *kgot = *kwant = 0;
+  if (sscanf(line, "%31s %127s %n", func, name, &off) != 2)
+    return CUSCI_ERR_VALUE;
+  const char *rest = line + off;
+  if (!strcmp(func, "window")) {
+    char spec[128];
+    long long nx;
+    int fftbins;
+    if (sscanf(rest, "%127s %lld %d", spec, &nx, &fftbins) != 3)
+      return CUSCI_ERR_VALUE;
+    want[0] = sd_load(ctx, name, "y");
+    return cusci_signal_get_window(ctx, spec, nx, fftbins, &got[0]);
+  }
+  if (!strcmp(func, "butter")) {
+    int N, bt, analog, n2;
+    double fs, W[2];
+    if (sscanf(rest, "%d %d %d %lf %n", &N, &bt, &analog, &fs, &n2) != 4)
+      return CUSCI_ERR_VALUE;
+    const int nwn = sd_numbers(rest + n2, W, 2);
+    const cusci_signal_iir_opts o = {.analog = analog != 0, .fs = fs};
+    static const char *const parts[] = {"sos", "b", "a", "z", "p"};
+    for (int i = 0; i < 5; i++)
+      want[i] = sd_load(ctx, name, parts[i]);
+    cusci_array *k = sd_load(ctx, name, "k");
+    double *hk = k ? tk_to_host(ctx, k) : NULL;
+    *kwant = hk ? hk[0] : NAN;
+    free(hk), cusci_array_release(k);
+    cusci_status st = cusci_signal_butter_sos(ctx, N, nwn, W, (cusci_signal_btype)bt, &o, &got[0]);
+    if (st == CUSCI_OK)
+      st = cusci_signal_butter_ba(ctx, N, nwn, W, (cusci_signal_btype)bt, &o, &got[1], &got[2]);
+    if (st == CUSCI_OK)
+      st = cusci_signal_butter_zpk(ctx, N, nwn, W, (cusci_signal_btype)bt, &o, &got[3], &got[4], kgot);
+    return st;
+  }
+  if (!strcmp(func, "zpk2sos")) {
+    int pairing, analog;
+    if (sscanf(rest, "%d %d", &pairing, &analog) != 2)
+      return CUSCI_ERR_VALUE;
+    cusci_array *z = sd_load(ctx, name, "z"), *p = sd_load(ctx, name, "p"), *k = sd_load(ctx, name, "k");
+    double *hk = k ? tk_to_host(ctx, k) : NULL;
+    want[0] = sd_load(ctx, name, "y");
+    cusci_status st = z && p && hk ? cusci_signal_zpk2sos(ctx, z, p, hk[0], (cusci_signal_pairing)pairing, analog != 0, &got[0]) : CUSCI_ERR_VALUE;
+    free(hk);
+    cusci_array_release(z), cusci_array_release(p), cusci_array_release(k);
+    return st;
+  }
+  if (!strcmp(func, "firwin")) {
+    long long nt;
+    int pz, sc, n2;
+    double width, fs, cut[8];
+    char win[64];
+    if (sscanf(rest, "%lld %d %d %lf %lf %63s %n", &nt, &pz, &sc, &width, &fs, win, &n2) != 6)
+      return CUSCI_ERR_VALUE;
+    const int nc = sd_numbers(rest + n2, cut, 8);
+    const cusci_signal_firwin_opts o = {
+      .width = width, .window = strcmp(win, "-") ? win : NULL, .pass_zero = (cusci_signal_pass_zero)pz, .noscale = !sc, .fs = fs};
+    want[0] = sd_load(ctx, name, "y");
+    return cusci_signal_firwin(ctx, nt, nc, cut, &o, &got[0]);
+  }
+  return CUSCI_ERR_VALUE;
+}
+
+static void sd_release(cusci_array **v)
+{
+  for (int i = 0; i < SD_MAX; i++)
+    cusci_array_release(v[i]), v[i] = NULL;
+}
+
+/* Every case on ctx against SciPy (design 1e-10 relative, windows 1e-12),
+ * and, with twin, ctx's results equal to twin's bit for bit. */
+static void sd_fixtures(cusci_ctx *ctx, cusci_ctx *twin)
+{
+  char path[1024];
+  const char *dir = getenv("CUSCI_FIXTURES");
+  snprintf(path, sizeof path, "%s/signal_design/cases.txt", dir ? dir : "tests/fixtures");
+  FILE *f = fopen(path, "r");
+  ok(f != NULL, "the manifest %s opens", path);
+  if (!f)
+    return;
+  char line[512];
+  while (fgets(line, sizeof line, f)) {
+    if (line[0] == '#')
+      continue;
+    line[strcspn(line, "\n")] = 0;
+    char name[128] = "";
+    cusci_array *got[SD_MAX], *want[SD_MAX];
+    double kg, kw;
+    cusci_status st = sd_run(ctx, line, name, got, want, &kg, &kw);
+    const double tol = !strncmp(line, "window", 6) ? 1e-12 : 1e-10;
+    double worst = 0;
+    bool good = st == CUSCI_OK;
+    for (int i = 0; i < SD_MAX && want[i]; i++) {
+      const double e = sd_err(ctx, got[i], ctx, want[i]);
+      worst = fmax(worst, e);
+      /* SciPy's dtype: float64 but for zeros and poles. */
+      good &= e <= tol && sd_same_shape(got[i], want[i]) && cusci_array_dtype(got[i]) == cusci_array_dtype(want[i]);
+    }
+    if (!strncmp(line, "butter", 6))
+      good &= fabs(kg - kw) <= tol * fabs(kw);
+    char twin_note[96] = "";
+    if (twin && st == CUSCI_OK) {
+      cusci_array *tg[SD_MAX], *tw[SD_MAX];
+      char tn[128];
+      double tk, tkw;
+      const cusci_status ts = sd_run(twin, line, tn, tg, tw, &tk, &tkw);
+      bool same = ts == CUSCI_OK && tk == kg;
+      for (int i = 0; i < SD_MAX && got[i] && same; i++)
+        same = sd_err(ctx, got[i], twin, tg[i]) == 0;
+      snprintf(twin_note, sizeof twin_note, ", %s the host", same ? "=" : "differs from");
+      good &= same;
+      sd_release(tg), sd_release(tw);
+    }
+    ok(good, "%s: %s, relative error to SciPy %.3g (tolerance %.0e)%s", line, cusci_status_name(st), worst, tol, twin_note);
+    sd_release(got), sd_release(want);
+  }
+  fclose(f);
+}
+
+#endif

@@ -1,0 +1,145 @@
+/*
+ * tests/signal-design.c: filter design and windows on the host: SciPy's
+ * fixtures (tests/signal-design-suite.h); properties (a Butterworth
+ * lowpass passes DC and stops Nyquist, a bank equals its filters one by
+ * one, firwin's lowpass has unit DC gain, the periodic Hann window sums
+ * to a constant at half overlap); bad input, each with its status and a
+ * message naming the function.
+ */
+#include "tests/signal-design-suite.h"
+
+static cusci_ctx *host;
+
+/* |H(z)| of sections (host values, n rows) at z = e^{i w}. */
+static double sos_gain(const double *s, int64_t n, double w)
+{
+  const double complex z1 = cexp(-I * w), z2 = z1 * z1;
+  double complex h = 1;
+  for (int64_t q = 0; q < n; q++, s += 6)
+    h *= (s[0] + s[1] * z1 + s[2] * z2) / (s[3] + s[4] * z1 + s[5] * z2);
+  return cabs(h);
+}
+
+static void properties(void)
+{
+  bool good = true;
+  for (int N = 1; N <= 20; N++) {
+    cusci_array *sos = NULL;
+    const double wn = 0.05 * N - 0.02;
+    if (cusci_signal_butter_sos(host, N, 1, &wn, CUSCI_SIGNAL_LOWPASS, NULL, &sos) != CUSCI_OK) {
+      good = false;
+      continue;
+    }
+    double *h = tk_to_host(host, sos);
+    const int64_t n = cusci_array_shape(sos)[0];
+    good &= h && fabs(sos_gain(h, n, 0) - 1) < 1e-12 && sos_gain(h, n, M_PI) < 1e-12 && fabs(sos_gain(h, n, M_PI * wn) - sqrt(0.5)) < 1e-10;
+    free(h), cusci_array_release(sos);
+  }
+  ok(good, "butter lowpass, orders 1 to 20: gain 1 at DC, 0 at Nyquist, 1/sqrt(2) at Wn");
+
+  const int orders[4] = {2, 5, 8, 3};
+  const double edges[8] = {0.1, 0.2, 0.3, 0.5, 0.05, 0.6, 0.4, 0.45};
+  cusci_array *bank = NULL;
+  cusci_status st = cusci_signal_butter_sos_bank(host, 4, orders, 2, edges, CUSCI_SIGNAL_BANDPASS, NULL, &bank);
+  good = st == CUSCI_OK && cusci_array_ndim(bank) == 3 && cusci_array_shape(bank)[0] == 4 && cusci_array_shape(bank)[1] == 8;
+  double *hb = good ? tk_to_host(host, bank) : NULL;
+  for (int i = 0; i < 4 && hb; i++) {
+    cusci_array *one = NULL;
+    good &= cusci_signal_butter_sos(host, orders[i], 2, edges + 2 * i, CUSCI_SIGNAL_BANDPASS, NULL, &one) == CUSCI_OK;
+    double *h1 = one ? tk_to_host(host, one) : NULL;
+    const int64_t n = one ? cusci_array_shape(one)[0] : 0;
+    good &= h1 && !memcmp(h1, hb + i * 8 * 6, sizeof *h1 * (size_t)(6 * n));
+    for (int64_t q = n; q < 8; q++)
+      good &= hb[(i * 8 + q) * 6] == 1 && hb[(i * 8 + q) * 6 + 3] == 1 && hb[(i * 8 + q) * 6 + 4] == 0;
+    free(h1), cusci_array_release(one);
+  }
+  ok(good, "butter_sos_bank of 4 bandpass filters (orders 2 to 8): each row = butter_sos alone, identity sections after: %s", cusci_status_name(st));
+  free(hb), cusci_array_release(bank);
+
+  cusci_array *h = NULL;
+  const double fc = 0.3;
+  st = cusci_signal_firwin(host, 61, 1, &fc, NULL, &h);
+  double *hh = st == CUSCI_OK ? tk_to_host(host, h) : NULL, sum = 0;
+  for (int i = 0; hh && i < 61; i++)
+    sum += hh[i];
+  ok(hh && fabs(sum - 1) < 1e-14, "firwin(61, 0.3): DC gain 1 (%.17g)", sum);
+  free(hh), cusci_array_release(h);
+
+  cusci_array *w = NULL;
+  st = cusci_signal_get_window(host, "hann", 64, true, &w);
+  double *hw = st == CUSCI_OK ? tk_to_host(host, w) : NULL;
+  good = hw != NULL;
+  for (int i = 0; hw && i < 32; i++)
+    good &= fabs(hw[i] + hw[i + 32] - 1) < 1e-15;
+  ok(good, "the periodic Hann window of 64: shifted by 32 sums to 1 (COLA)");
+  free(hw), cusci_array_release(w);
+}
+
+/* A call that must fail with want, its message naming fn. */
+static void refuses(cusci_status st, cusci_status want, const char *fn, const char *what)
+{
+  const char *msg = cusci_ctx_last_error(host);
+  ok(st == want && msg && strstr(msg, fn), "%s: %s (%s)", what, cusci_status_name(st), msg ? msg : "");
+}
+
+static void bad_input(void)
+{
+  cusci_status st;
+  cusci_array *a = NULL, *b = NULL;
+  const double w1 = 0.3, w2[2] = {0.4, 0.2}, big = 1.2, hz = 600;
+  refuses(cusci_signal_butter_sos(host, 0, 1, &w1, CUSCI_SIGNAL_LOWPASS, NULL, &a), CUSCI_ERR_VALUE, "cusci_signal_butter_sos", "butter order 0");
+  refuses(cusci_signal_butter_sos(host, 4, 1, &big, CUSCI_SIGNAL_LOWPASS, NULL, &a), CUSCI_ERR_VALUE, "cusci_signal_butter_sos", "butter Wn 1.2");
+  refuses(cusci_signal_butter_ba(host, 4, 1, &hz, CUSCI_SIGNAL_LOWPASS, &(cusci_signal_iir_opts){.fs = 1000}, &a, &b), CUSCI_ERR_VALUE,
+          "cusci_signal_butter_ba", "butter Wn 600 above fs/2 = 500");
+  refuses(cusci_signal_butter_sos(host, 4, 1, &w1, CUSCI_SIGNAL_BANDPASS, NULL, &a), CUSCI_ERR_VALUE, "cusci_signal_butter_sos",
+          "bandpass with one frequency");
+  refuses(cusci_signal_butter_sos(host, 4, 2, w2, CUSCI_SIGNAL_BANDSTOP, NULL, &a), CUSCI_ERR_VALUE, "cusci_signal_butter_sos", "band edges reversed");
+  refuses(cusci_signal_butter_sos(host, 4, 1, &w1, CUSCI_SIGNAL_LOWPASS, &(cusci_signal_iir_opts){.analog = true, .fs = 10}, &a), CUSCI_ERR_VALUE,
+          "cusci_signal_butter_sos", "analog filter with fs");
+  refuses(cusci_signal_butter_sos_bank(host, 2, (const int[]){3, -1}, 1, (const double[]){0.2, 0.3}, CUSCI_SIGNAL_LOWPASS, NULL, &a), CUSCI_ERR_VALUE,
+          "cusci_signal_butter_sos_bank", "bank with an order -1");
+  refuses(cusci_signal_get_window(host, "hannn", 8, true, &a), CUSCI_ERR_VALUE, "cusci_signal_get_window", "unknown window");
+  refuses(cusci_signal_get_window(host, "kaiser", 8, true, &a), CUSCI_ERR_VALUE, "cusci_signal_get_window", "kaiser without beta");
+  refuses(cusci_signal_get_window(host, "hann,2", 8, true, &a), CUSCI_ERR_VALUE, "cusci_signal_get_window", "hann with a parameter");
+  refuses(cusci_signal_get_window(host, "kaiser,x", 8, true, &a), CUSCI_ERR_VALUE, "cusci_signal_get_window", "kaiser,x");
+  refuses(cusci_signal_get_window(host, "hann", 0, true, &a), CUSCI_ERR_VALUE, "cusci_signal_get_window", "nx 0");
+  refuses(cusci_signal_get_window(host, "kbd,4", 8, true, &a), CUSCI_ERR_VALUE, "cusci_signal_get_window", "periodic Kaiser-Bessel derived");
+  refuses(cusci_signal_get_window(host, "kbd,4", 7, false, &a), CUSCI_ERR_VALUE, "cusci_signal_get_window", "Kaiser-Bessel derived of odd length");
+  refuses(cusci_signal_get_window(host, "dpss,5", 8, true, &a), CUSCI_ERR_VALUE, "cusci_signal_get_window", "dpss NW >= nx/2");
+  refuses(cusci_signal_get_window(host, "exponential,2,1", 8, false, &a), CUSCI_ERR_VALUE, "cusci_signal_get_window",
+          "symmetric exponential with a center");
+  refuses(cusci_signal_firwin(host, 30, 1, &w1, &(cusci_signal_firwin_opts){.pass_zero = CUSCI_SIGNAL_PASS_ZERO_FALSE}, &a), CUSCI_ERR_VALUE,
+          "cusci_signal_firwin", "firwin highpass of 30 taps");
+  refuses(cusci_signal_firwin(host, 31, 2, w2, NULL, &a), CUSCI_ERR_VALUE, "cusci_signal_firwin", "firwin cutoffs decreasing");
+  refuses(cusci_signal_firwin(host, 31, 1, &big, NULL, &a), CUSCI_ERR_VALUE, "cusci_signal_firwin", "firwin cutoff 1.2");
+  refuses(cusci_signal_firwin(host, 31, 1, &w1, &(cusci_signal_firwin_opts){.window = "nope"}, &a), CUSCI_ERR_VALUE, "cusci_signal_firwin",
+          "firwin unknown window");
+  int64_t nt;
+  double beta;
+  refuses(cusci_signal_kaiserord(host, 5, 0.1, &nt, &beta), CUSCI_ERR_VALUE, "cusci_signal_kaiserord", "kaiserord ripple 5 dB");
+  const double complex zc[1] = {0.5 + 0.5 * I}, pc[2] = {0.3, 0.2};
+  cusci_array *z = NULL, *p = NULL;
+  cusci_array_from_host(host, zc, 1, (const int64_t[]){1}, CUSCI_COMPLEX128, &z);
+  cusci_array_from_host(host, pc, 1, (const int64_t[]){2}, CUSCI_COMPLEX128, &p);
+  refuses(cusci_signal_zpk2sos(host, z, p, 1, CUSCI_SIGNAL_PAIRING_DEFAULT, false, &a), CUSCI_ERR_VALUE, "cusci_signal_zpk2sos",
+          "zpk2sos with a zero without its conjugate");
+  refuses(cusci_signal_zpk2sos(host, p, z, 1, CUSCI_SIGNAL_PAIRING_NEAREST, true, &a), CUSCI_ERR_VALUE, "cusci_signal_zpk2sos",
+          "analog zpk2sos with nearest pairing");
+  refuses(cusci_signal_lp2hp_zpk(host, p, z, 1, 1, &a, &b, &beta), CUSCI_ERR_VALUE, "cusci_signal_lp2hp_zpk", "lp2hp with more zeros than poles");
+  ok(a == NULL && b == NULL, "no result is left where a call failed");
+  cusci_array_release(z), cusci_array_release(p);
+  int64_t n2 = 0;
+  st = cusci_signal_kaiserord(host, 65, 24.0 / 500, &n2, &beta);
+  ok(st == CUSCI_OK && n2 == 167 && fabs(beta - 0.1102 * (65 - 8.7)) < 1e-12,
+     "kaiserord(65, 24/500) = %lld taps, beta %.10g (SciPy 1.17: 167, 6.20426)", (long long)n2, beta);
+}
+
+int main(void)
+{
+  host = tk_host_ctx();
+  sd_fixtures(host, NULL);
+  properties();
+  bad_input();
+  cusci_ctx_destroy(host);
+  return done_testing();
+}
