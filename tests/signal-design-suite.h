@@ -165,18 +165,11 @@ static void sd_release(cusci_array **v)
  * and, with twin, ctx's results equal to twin's bit for bit. */
 static void sd_fixtures(cusci_ctx *ctx, cusci_ctx *twin)
 {
-  char path[1024];
-  const char *dir = getenv("CUSCI_FIXTURES");
-  snprintf(path, sizeof path, "%s/signal_design/cases.txt", dir ? dir : "tests/fixtures");
-  FILE *f = fopen(path, "r");
-  ok(f != NULL, "the manifest %s opens", path);
+  FILE *f = tk_manifest("signal_design", "cases.txt");
   if (!f)
     return;
   char line[512];
-  while (fgets(line, sizeof line, f)) {
-    if (line[0] == '#')
-      continue;
-    line[strcspn(line, "\n")] = 0;
+  while (tk_manifest_line(f, line, sizeof line)) {
     char name[128] = "";
     cusci_array *got[SD_MAX], *want[SD_MAX];
     double kg, kw;

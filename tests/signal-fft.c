@@ -48,12 +48,7 @@ static int64_t longest(const cusci_array *a)
 /* tests/fixtures/signal/<name>, with a test that it opens. */
 static FILE *manifest(const char *name)
 {
-  char path[1024];
-  const char *dir = getenv("CUSCI_FIXTURES");
-  snprintf(path, sizeof path, "%s/signal/%s", dir ? dir : "tests/fixtures", name);
-  FILE *f = fopen(path, "r");
-  ok(f != NULL, "the manifest %s opens", path);
-  return f;
+  return tk_manifest("signal", name);
 }
 
 static void fixtures(void)

@@ -350,18 +350,11 @@ static bool sf_close(cusci_ctx *ca, const cusci_array *a, cusci_ctx *cb, const c
  * when twin is not NULL). */
 static void sf_fixtures(cusci_ctx *ctx, cusci_ctx *twin)
 {
-  char path[1024];
-  const char *dir = getenv("CUSCI_FIXTURES");
-  snprintf(path, sizeof path, "%s/signal_filter/cases.txt", dir ? dir : "tests/fixtures");
-  FILE *f = fopen(path, "r");
-  ok(f != NULL, "the manifest %s opens", path);
+  FILE *f = tk_manifest("signal_filter", "cases.txt");
   if (!f)
     return;
   char line[512];
-  while (fgets(line, sizeof line, f)) {
-    if (line[0] == '#')
-      continue;
-    line[strcspn(line, "\n")] = 0;
+  while (tk_manifest_line(f, line, sizeof line)) {
     char name[128] = "";
     cusci_array *y, *zf, *want, *wantzf;
     int fft;

@@ -24,6 +24,9 @@
 #define CUSCI_TESTS_TESTKIT_H
 
 #include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -65,6 +68,31 @@ int tk_part_count(int total);
 /* Load tests/fixtures/<sub>/<name>.npy on ctx; NULL (with a diagnostic,
  * unless `optional`) when it does not load. The caller tests for NULL. */
 cusci_array *tk_fixture(cusci_ctx *ctx, const char *sub, const char *name, bool optional);
+
+/* tests/fixtures/<sub>/<name> (a case manifest) opened for reading, with
+ * a test that it opens (inline, so that the calling program counts it);
+ * NULL when it does not. */
+static inline FILE *tk_manifest(const char *sub, const char *name)
+{
+  char path[1024];
+  const char *dir = getenv("CUSCI_FIXTURES");
+  snprintf(path, sizeof path, "%s/%s/%s", dir ? dir : "tests/fixtures", sub, name);
+  FILE *f = fopen(path, "r");
+  ok(f != NULL, "the manifest %s opens", path);
+  return f;
+}
+/* The next case line of a manifest into line (its newline removed,
+ * comment lines skipped); false at the end. */
+static inline bool tk_manifest_line(FILE *f, char *line, size_t size)
+{
+  while (fgets(line, (int)size, f)) {
+    if (line[0] == '#')
+      continue;
+    line[strcspn(line, "\n")] = 0;
+    return true;
+  }
+  return false;
+}
 
 /* ---------------------------------------------------------------- copies */
 
