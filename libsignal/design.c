@@ -131,13 +131,9 @@ static cusci_status give_zpk(cusci_ctx *ctx, const char *fn, const zpk *s, cusci
   cusci_status st = upload_c(ctx, s->z, s->nz, &rz);
   if (st == CUSCI_OK)
     st = upload_c(ctx, s->p, s->np, &rp);
-  if (st == CUSCI_OK)
-    st = cusci_give_out(ctx, fn, rz, z), rz = NULL;
-  if (st == CUSCI_OK)
-    st = cusci_give_out(ctx, fn, rp, p), rp = NULL;
+  st = cusci__sig_give_two(ctx, fn, st, rz, z, rp, p);
   if (st == CUSCI_OK)
     *k = s->k;
-  cusci_array_release(rz), cusci_array_release(rp);
   return st;
 }
 
@@ -156,12 +152,7 @@ static cusci_status give_tf(cusci_ctx *ctx, const char *fn, const zpk *s, cusci_
       st = cusci__sig_upload(ctx, ca, 1, &la, real_a ? CUSCI_FLOAT64 : CUSCI_COMPLEX128, &ra);
   }
   free(cb), free(ca);
-  if (st == CUSCI_OK)
-    st = cusci_give_out(ctx, fn, rb, b), rb = NULL;
-  if (st == CUSCI_OK)
-    st = cusci_give_out(ctx, fn, ra, a), ra = NULL;
-  cusci_array_release(rb), cusci_array_release(ra);
-  return st;
+  return cusci__sig_give_two(ctx, fn, st, rb, b, ra, a);
 }
 
 /* The sections of a zpk system into a new host array *sos (*nsec rows). */

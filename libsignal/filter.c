@@ -1167,13 +1167,8 @@ cusci_status cusci_signal_deconvolve(cusci_ctx *ctx, const cusci_array *signal, 
     const int64_t zero = 0;
     cusci_array *q = NULL, *r = NULL;
     CUSCI_TRY(cusci_array_empty(ctx, 1, &zero, CUSCI_FLOAT64, &q));
-    cusci_status st = cusci_array_copy(ctx, signal, &r);
-    if (st == CUSCI_OK)
-      st = cusci_give_out(ctx, fn, q, quot), q = NULL;
-    if (st == CUSCI_OK)
-      st = cusci_give_out(ctx, fn, r, rem), r = NULL;
-    cusci_array_release(q), cusci_array_release(r);
-    return st;
+    const cusci_status st = cusci_array_copy(ctx, signal, &r);
+    return cusci__sig_give_two(ctx, fn, st, q, quot, r, rem);
   }
   /* SciPy's: the quotient is the filter num / den of an impulse of
    * N - D + 1 samples, the remainder num - den * quot. */
@@ -1197,10 +1192,6 @@ cusci_status cusci_signal_deconvolve(cusci_ctx *ctx, const cusci_array *signal, 
     st = cusci_signal_convolve(ctx, divisor, q, CUSCI_SIGNAL_FULL, CUSCI_SIGNAL_AUTO, &c);
   if (st == CUSCI_OK)
     st = cusci_subtract(ctx, signal, c, &r);
-  if (st == CUSCI_OK)
-    st = cusci_give_out(ctx, fn, q, quot), q = NULL;
-  if (st == CUSCI_OK)
-    st = cusci_give_out(ctx, fn, r, rem), r = NULL;
-  cusci_array_release(imp), cusci_array_release(q), cusci_array_release(c), cusci_array_release(r);
-  return st;
+  cusci_array_release(imp), cusci_array_release(c);
+  return cusci__sig_give_two(ctx, fn, st, q, quot, r, rem);
 }

@@ -164,3 +164,14 @@ cusci_status cusci_fft_prev_fast_len(int64_t target, bool real, int64_t *len)
   *len = 0;
   return CUSCI_OK;
 }
+
+cusci_status cusci__sig_give_two(cusci_ctx *ctx, const char *fn, cusci_status st, cusci_array *a, cusci_array **oa, cusci_array *b,
+                                 cusci_array **ob)
+{
+  if (st == CUSCI_OK)
+    st = cusci_give_out(ctx, fn, a, oa), a = NULL;
+  if (st == CUSCI_OK)
+    st = cusci_give_out(ctx, fn, b, ob), b = NULL;
+  cusci_array_release(a), cusci_array_release(b);
+  return st;
+}

@@ -149,6 +149,10 @@ cusci_status cusci__sig_along(cusci_ctx *ctx, cusci_array *a, int axis, int64_t 
  * array with rows along axis, of dt (libsignal/filter.c). */
 cusci_status cusci__sig_apply_matrix(cusci_ctx *ctx, const double _Complex *C, int64_t rows, int64_t n, cusci_array *in, int axis, cusci_dtype dt,
                                      cusci_array **out);
+/* Two results into *oa and *ob (the out convention) when st is CUSCI_OK;
+ * a and b are released where not given. Returns the first failure. */
+cusci_status cusci__sig_give_two(cusci_ctx *ctx, const char *fn, cusci_status st, cusci_array *a, cusci_array **oa, cusci_array *b,
+                                 cusci_array **ob);
 /* The values of a coefficient array (any dtype, on ctx's device) on the
  * host as complex128, all finite: a new malloc'ed array of its size, C
  * order (libsignal/filter.c). */
