@@ -178,7 +178,7 @@ bool cusci__sig_poly(const double complex *r, int64_t n, double k, double comple
     real = false;
     for (int64_t i = 0; i < n && !real; i++)
       real = cimag(r[i]) == 0;
-  } else {
+  } else if (n) {
     for (int64_t i = 0; i < n; i++)
       im[i] = cimag(r[i]);
     qsort(im, (size_t)n, sizeof *im, cmp_double);
