@@ -9,7 +9,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -232,7 +231,30 @@ static cusci_status parse_window(cusci_ctx *ctx, const char *fn, const char *win
   return CUSCI_OK;
 }
 
-/* The window's nx values into a new host array *v. */
+/* The nx values of the parsed window w into a new host array *v. */
+static cusci_status spec_values(cusci_ctx *ctx, const char *fn, const win_spec *w, int64_t nx, double **v)
+{
+  *v = NULL;
+  double *h = malloc(sizeof *h * (size_t)nx);
+  if (!h)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for a window of %lld samples", (long long)nx);
+  const int rc = cusci__sig_window(w->kind, w->par, w->npar, nx, w->sym, h);
+  if (rc != 0) {
+    free(h);
+    return rc == CUSCI__SIG_DESIGN_MEMORY ? cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for the %s window", w->name)
+                                          : cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "the %s window failed (code %d)", w->name, rc);
+  }
+  for (int64_t i = 0; i < nx; i++)
+    if (!isfinite(h[i])) {
+      free(h);
+      return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "the %s window of %lld samples is not finite at %lld (its parameters overflow)", w->name,
+                            (long long)nx, (long long)i);
+    }
+  *v = h;
+  return CUSCI_OK;
+}
+
+/* The window named by `window`: its nx values into a new host array *v. */
 static cusci_status window_values(cusci_ctx *ctx, const char *fn, const char *window, int64_t nx, bool fftbins, double **v)
 {
   *v = NULL;
@@ -240,23 +262,7 @@ static cusci_status window_values(cusci_ctx *ctx, const char *fn, const char *wi
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "nx %lld: a window has at least one sample", (long long)nx);
   win_spec w;
   CUSCI_TRY(parse_window(ctx, fn, window, nx, fftbins, &w));
-  double *h = malloc(sizeof *h * (size_t)nx);
-  if (!h)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for a window of %lld samples", (long long)nx);
-  const int rc = cusci__sig_window(w.kind, w.par, w.npar, nx, w.sym, h);
-  if (rc != 0) {
-    free(h);
-    return rc == CUSCI__SIG_DESIGN_MEMORY ? cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for the %s window", w.name)
-                                          : cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "the %s window failed (code %d)", w.name, rc);
-  }
-  for (int64_t i = 0; i < nx; i++)
-    if (!isfinite(h[i])) {
-      free(h);
-      return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "window \"%s\" of %lld samples is not finite at %lld (its parameters overflow)", window,
-                            (long long)nx, (long long)i);
-    }
-  *v = h;
-  return CUSCI_OK;
+  return spec_values(ctx, fn, &w, nx, v);
 }
 
 cusci_status cusci_signal_get_window(cusci_ctx *ctx, const char *window, int64_t nx, bool fftbins, cusci_array **w)
@@ -357,13 +363,15 @@ cusci_status cusci_signal_firwin(cusci_ctx *ctx, int64_t numtaps, int ncutoff, c
     st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "width %g must be positive and finite (0: none)", o.width);
   double *win = NULL, *taps = NULL;
   if (st == CUSCI_OK) {
-    char kspec[64];
-    const char *spec = o.window ? o.window : "hamming";
     if (o.width > 0) {
-      snprintf(kspec, sizeof kspec, "kaiser,%.17g", cusci_signal_kaiser_beta(cusci_signal_kaiser_atten(numtaps, o.width / nyq)));
-      spec = kspec;
+      /* A Kaiser window for the transition width, as SciPy's. */
+      const win_spec k = {
+        .kind = CUSCI__WIN_KAISER, .name = "kaiser", .par = {cusci_signal_kaiser_beta(cusci_signal_kaiser_atten(numtaps, o.width / nyq))}, .npar = 1,
+        .sym = true};
+      st = spec_values(ctx, fn, &k, numtaps, &win);
+    } else {
+      st = window_values(ctx, fn, o.window ? o.window : "hamming", numtaps, false, &win);
     }
-    st = window_values(ctx, fn, spec, numtaps, false, &win);
   }
   if (st == CUSCI_OK) {
     /* The band edges: 0 first when DC passes, 1 last when Nyquist does. */
