@@ -10,6 +10,7 @@ int main(void)
 {
   cusci_ctx *gpu = tk_gpu_ctx_or_skip(), *host = tk_host_ctx();
   sd_fixtures(gpu, host);
+  sd_chain(gpu);
   cusci_ctx_destroy(gpu);
   cusci_ctx_destroy(host);
   return done_testing();

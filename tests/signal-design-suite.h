@@ -204,4 +204,53 @@ static void sd_fixtures(cusci_ctx *ctx, cusci_ctx *twin)
   fclose(f);
 }
 
+/* The public steps chained by hand (buttap, a band transform,
+ * bilinear_zpk, then zpk2tf and zpk2sos) equal butter's three outputs bit
+ * for bit on ctx, for each band type (order 3, digital): the steps are
+ * what butter is made of, and butter is SciPy's to rounding. */
+static void sd_chain(cusci_ctx *ctx)
+{
+  static const char *const names[] = {"lowpass", "highpass", "bandpass", "bandstop"};
+  for (int bt = 0; bt < 4; bt++) {
+    const bool band = bt >= 2;
+    const double Wn[2] = {band ? 0.2 : 0.3, 0.45};
+    double warped[2];
+    for (int i = 0; i < 2; i++)
+      warped[i] = 2 * 2.0 * tan(M_PI * Wn[i] / 2.0);
+    const double wo = band ? sqrt(warped[0] * warped[1]) : warped[0], bw = warped[1] - warped[0];
+    cusci_array *z0 = NULL, *p0 = NULL, *z1 = NULL, *p1 = NULL, *z2 = NULL, *p2 = NULL, *b = NULL, *a = NULL, *sos = NULL;
+    cusci_array *wz = NULL, *wp = NULL, *wb = NULL, *wa = NULL, *wsos = NULL;
+    double k0 = 0, k1 = 0, k2 = 0, wk = 0;
+    cusci_status st = cusci_signal_buttap(ctx, 3, &z0, &p0, &k0);
+    if (st == CUSCI_OK)
+      switch (bt) {
+      case 0: st = cusci_signal_lp2lp_zpk(ctx, z0, p0, k0, wo, &z1, &p1, &k1); break;
+      case 1: st = cusci_signal_lp2hp_zpk(ctx, z0, p0, k0, wo, &z1, &p1, &k1); break;
+      case 2: st = cusci_signal_lp2bp_zpk(ctx, z0, p0, k0, wo, bw, &z1, &p1, &k1); break;
+      default: st = cusci_signal_lp2bs_zpk(ctx, z0, p0, k0, wo, bw, &z1, &p1, &k1); break;
+      }
+    if (st == CUSCI_OK)
+      st = cusci_signal_bilinear_zpk(ctx, z1, p1, k1, 2.0, &z2, &p2, &k2);
+    if (st == CUSCI_OK)
+      st = cusci_signal_zpk2tf(ctx, z2, p2, k2, &b, &a);
+    if (st == CUSCI_OK)
+      st = cusci_signal_zpk2sos(ctx, z2, p2, k2, CUSCI_SIGNAL_PAIRING_DEFAULT, false, &sos);
+    const cusci_signal_btype t = (cusci_signal_btype)bt;
+    if (st == CUSCI_OK)
+      st = cusci_signal_butter_zpk(ctx, 3, band ? 2 : 1, Wn, t, NULL, &wz, &wp, &wk);
+    if (st == CUSCI_OK)
+      st = cusci_signal_butter_ba(ctx, 3, band ? 2 : 1, Wn, t, NULL, &wb, &wa);
+    if (st == CUSCI_OK)
+      st = cusci_signal_butter_sos(ctx, 3, band ? 2 : 1, Wn, t, NULL, &wsos);
+    const bool same = st == CUSCI_OK && k2 == wk && sd_err(ctx, z2, ctx, wz) == 0 && sd_err(ctx, p2, ctx, wp) == 0 && sd_err(ctx, b, ctx, wb) == 0 &&
+                      sd_err(ctx, a, ctx, wa) == 0 && sd_err(ctx, sos, ctx, wsos) == 0 && cusci_array_dtype(b) == CUSCI_FLOAT64 &&
+                      cusci_array_dtype(z2) == CUSCI_COMPLEX128 && sd_same_shape(sos, wsos);
+    ok(same, "buttap, the %s transform, bilinear_zpk, zpk2tf and zpk2sos by hand = butter %s (order 3) bit for bit: %s", names[bt], names[bt],
+       cusci_status_name(st));
+    cusci_array *all[] = {z0, p0, z1, p1, z2, p2, b, a, sos, wz, wp, wb, wa, wsos};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+      cusci_array_release(all[i]);
+  }
+}
+
 #endif

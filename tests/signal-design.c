@@ -128,6 +128,9 @@ static void bad_input(void)
   refuses(cusci_signal_lp2hp_zpk(host, p, z, 1, 1, &a, &b, &beta), CUSCI_ERR_VALUE, "cusci_signal_lp2hp_zpk", "lp2hp with more zeros than poles");
   ok(a == NULL && b == NULL, "no result is left where a call failed");
   cusci_array_release(z), cusci_array_release(p);
+  ok(cusci_signal_kaiser_beta(65) == 0.1102 * (65 - 8.7) && fabs(cusci_signal_kaiser_beta(30) - 2.1166248611409806) < 1e-15 &&
+         cusci_signal_kaiser_beta(10) == 0 && fabs(cusci_signal_kaiser_atten(211, 0.0625) - 102.1683271765664) < 1e-12,
+     "kaiser_beta(65, 30, 10) and kaiser_atten(211, 0.0625) as SciPy 1.17's (6.20426, 2.1166248611409806, 0, 102.1683271765664)");
   int64_t n2 = 0;
   st = cusci_signal_kaiserord(host, 65, 24.0 / 500, &n2, &beta);
   ok(st == CUSCI_OK && n2 == 167 && fabs(beta - 0.1102 * (65 - 8.7)) < 1e-12,
@@ -138,6 +141,7 @@ int main(void)
 {
   host = tk_host_ctx();
   sd_fixtures(host, NULL);
+  sd_chain(host);
   properties();
   bad_input();
   cusci_ctx_destroy(host);
