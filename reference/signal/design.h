@@ -17,7 +17,9 @@ enum {
   CUSCI__SIG_DESIGN_DEGREE,   /* more zeros than poles */
   CUSCI__SIG_DESIGN_CONJ,     /* a complex value without its conjugate */
   CUSCI__SIG_DESIGN_MEMORY,   /* no host memory */
-  CUSCI__SIG_DESIGN_EIGEN     /* the eigenvector did not converge */
+  CUSCI__SIG_DESIGN_EIGEN,    /* the eigenvector did not converge */
+  CUSCI__SIG_DESIGN_ELLIPTIC, /* ripple and attenuation no elliptic filter meets */
+  CUSCI__SIG_DESIGN_CONVERGE  /* the Bessel poles did not converge, or overflowed */
 };
 
 /* zpk2sos's pairings, as SciPy's (nearest is the digital default, minimal
@@ -26,6 +28,17 @@ typedef enum { CUSCI__SIG_PAIR_NEAREST = 0, CUSCI__SIG_PAIR_KEEP_ODD, CUSCI__SIG
 
 /* The analog Butterworth prototype of order N: N poles, no zeros, k 1. */
 void cusci__sig_buttap(int N, double complex *p);
+
+/* The other analog prototypes of order N >= 1, their zeros and poles in
+ * SciPy's order: cheb1ap (rp dB of passband ripple: N poles, no zeros),
+ * cheb2ap (rs dB of stopband attenuation: N poles, N or N - 1 zeros),
+ * ellipap (both: N poles, N or N - 1 zeros), besselap (N poles, no zeros,
+ * normalized as norm says). */
+enum { CUSCI__SIG_BESSEL_PHASE = 0, CUSCI__SIG_BESSEL_DELAY, CUSCI__SIG_BESSEL_MAG };
+int cusci__sig_cheb1ap(int N, double rp, double complex *p, double *k);
+int cusci__sig_cheb2ap(int N, double rs, double complex *z, int64_t *nz, double complex *p, double *k);
+int cusci__sig_ellipap(int N, double rp, double rs, double complex *z, int64_t *nz, double complex *p, int64_t *np, double *k);
+int cusci__sig_besselap(int N, int norm, double complex *p, double *k);
 
 /* Frequency transforms of an analog prototype, in place. lp2lp and
  * bilinear keep the counts (bilinear adds np - nz zeros at -1, so z needs
