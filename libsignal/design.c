@@ -1,7 +1,9 @@
 /*
- * libsignal/design.c: IIR filter design (scipy.signal.butter and its
- * steps: buttap, the lp2*_zpk transforms, bilinear_zpk, zpk2tf, zpk2sos)
- * on the host in float64, the results uploaded to the context's device.
+ * libsignal/design.c: IIR filter design (scipy.signal.iirfilter and the
+ * families it designs, butter, cheby1, cheby2, ellip, bessel, and their
+ * steps: the analog prototypes, the lp2*_zpk transforms, bilinear_zpk,
+ * zpk2tf, zpk2sos) on the host in float64, the results uploaded to the
+ * context's device.
  * The numerics are reference/signal/design.c's; this file checks, explains
  * and moves.
  */
@@ -57,21 +59,74 @@ static cusci_status design_fail(cusci_ctx *ctx, const char *fn, int rc)
   case CUSCI__SIG_DESIGN_DEGREE: return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "the system has more zeros than poles");
   case CUSCI__SIG_DESIGN_CONJ: return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "a complex zero or pole has no matching conjugate");
   case CUSCI__SIG_DESIGN_MEMORY: return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  case CUSCI__SIG_DESIGN_ELLIPTIC:
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "no elliptic filter has this passband ripple and stopband attenuation");
+  case CUSCI__SIG_DESIGN_CONVERGE:
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "the Bessel poles of this order did not converge or overflow a double");
   default: return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "design step failed (code %d)", rc);
   }
 }
 
-/* SciPy's iirfilter for the Butterworth prototype: the checks, the
- * prewarping, the band transform and the bilinear transform. */
-static cusci_status butter_zpk(cusci_ctx *ctx, const char *fn, int N, int nwn, const double *Wn, cusci_signal_btype btype,
-                               const cusci_signal_iir_opts *opts, zpk *s)
+static const char *ftype_name(cusci_signal_iir_type f)
 {
-  const bool analog = opts && opts->analog;
-  const double fs = opts ? opts->fs : 0;
+  static const char *const names[] = {"Butterworth", "Chebyshev I", "Chebyshev II", "elliptic", "Bessel (phase)", "Bessel (delay)", "Bessel (mag)"};
+  return (unsigned)f <= CUSCI_SIGNAL_BESSEL_MAG ? names[f] : "unknown";
+}
+
+/* The analog prototype of a family into s (room for 2N of each): the
+ * ripple and attenuation checked where the family reads them. */
+static cusci_status prototype(cusci_ctx *ctx, const char *fn, cusci_signal_iir_type ftype, int N, double rp, double rs, zpk *s)
+{
+  const bool need_rp = ftype == CUSCI_SIGNAL_CHEBY1 || ftype == CUSCI_SIGNAL_ELLIP;
+  const bool need_rs = ftype == CUSCI_SIGNAL_CHEBY2 || ftype == CUSCI_SIGNAL_ELLIP;
+  if (need_rp && (!(rp > 0) || !isfinite(rp)))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "rp %g: the passband ripple (dB) of a %s filter must be positive and finite", rp,
+                          ftype_name(ftype));
+  if (need_rs && (!(rs > 0) || !isfinite(rs)))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "rs %g: the stopband attenuation (dB) of a %s filter must be positive and finite", rs,
+                          ftype_name(ftype));
+  s->nz = 0, s->np = N;
+  if (N == 0) {
+    s->np = 0;
+    s->k = need_rp ? pow(10, -rp / 20) : 1;
+    return CUSCI_OK;
+  }
+  int rc = 0;
+  switch (ftype) {
+  case CUSCI_SIGNAL_BUTTER: cusci__sig_buttap(N, s->p), s->k = 1; break;
+  case CUSCI_SIGNAL_CHEBY1: rc = cusci__sig_cheb1ap(N, rp, s->p, &s->k); break;
+  case CUSCI_SIGNAL_CHEBY2: rc = cusci__sig_cheb2ap(N, rs, s->z, &s->nz, s->p, &s->k); break;
+  case CUSCI_SIGNAL_ELLIP: rc = cusci__sig_ellipap(N, rp, rs, s->z, &s->nz, s->p, &s->np, &s->k); break;
+  default: rc = cusci__sig_besselap(N, (int)(ftype - CUSCI_SIGNAL_BESSEL_PHASE), s->p, &s->k); break;
+  }
+  return rc ? design_fail(ctx, fn, rc) : CUSCI_OK;
+}
+
+/* One IIR design as SciPy's iirfilter takes it. */
+typedef struct iir_design {
+  int N, nwn;
+  const double *Wn;
+  double rp, rs;
+  cusci_signal_btype btype;
+  cusci_signal_iir_type ftype;
+  const cusci_signal_iir_opts *opts;
+} iir_design;
+
+/* SciPy's iirfilter: the checks, the prototype, the prewarping, the band
+ * transform and the bilinear transform, into s. */
+static cusci_status iir_zpk(cusci_ctx *ctx, const char *fn, const iir_design *d, zpk *s)
+{
+  const bool analog = d->opts && d->opts->analog;
+  const double fs = d->opts ? d->opts->fs : 0;
+  const int N = d->N, nwn = d->nwn;
+  const double *Wn = d->Wn;
+  const cusci_signal_btype btype = d->btype;
   if (N < 1)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "order N %d: the order must be at least 1", N);
   if ((unsigned)btype > CUSCI_SIGNAL_BANDSTOP)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "btype %d is not a cusci_signal_btype", (int)btype);
+  if ((unsigned)d->ftype > CUSCI_SIGNAL_BESSEL_MAG)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "ftype %d is not a cusci_signal_iir_type", (int)d->ftype);
   const bool band = btype == CUSCI_SIGNAL_BANDPASS || btype == CUSCI_SIGNAL_BANDSTOP;
   if (nwn != (band ? 2 : 1))
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "nwn %d: a %s filter takes %d critical frequenc%s", nwn, btype_name(btype), band ? 2 : 1,
@@ -95,8 +150,11 @@ static cusci_status butter_zpk(cusci_ctx *ctx, const char *fn, int N, int nwn, c
   if (band && !(w[0] < w[1]))
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "Wn %g, %g: the band's start must be below its stop", Wn[0], Wn[1]);
   CUSCI_TRY(zpk_alloc(ctx, fn, 2 * (int64_t)N, s));
-  cusci__sig_buttap(N, s->p);
-  s->np = N;
+  cusci_status st = prototype(ctx, fn, d->ftype, N, d->rp, d->rs, s);
+  if (st != CUSCI_OK) {
+    zpk_free(s);
+    return st;
+  }
   double warped[2];
   const double fsd = 2.0; /* the digital design's sampling frequency */
   for (int i = 0; i < nwn; i++)
@@ -183,38 +241,33 @@ static cusci__sig_pairing default_pairing(bool analog)
   return analog ? CUSCI__SIG_PAIR_MINIMAL : CUSCI__SIG_PAIR_NEAREST;
 }
 
-cusci_status cusci_signal_butter_zpk(cusci_ctx *ctx, int N, int nwn, const double *Wn, cusci_signal_btype btype, const cusci_signal_iir_opts *opts,
-                                     cusci_array **z, cusci_array **p, double *k)
+/* A design in each of the three outputs. */
+static cusci_status design_zpk(cusci_ctx *ctx, const char *fn, const iir_design *d, cusci_array **z, cusci_array **p, double *k)
 {
-  static const char fn[] = "cusci_signal_butter_zpk";
-  CUSCI_ENTRY(ctx, fn, Wn, z, p, k);
+  CUSCI_ENTRY(ctx, fn, d->Wn, z, p, k);
   zpk s;
-  CUSCI_TRY(butter_zpk(ctx, fn, N, nwn, Wn, btype, opts, &s));
+  CUSCI_TRY(iir_zpk(ctx, fn, d, &s));
   const cusci_status st = give_zpk(ctx, fn, &s, z, p, k);
   zpk_free(&s);
   return st;
 }
 
-cusci_status cusci_signal_butter_ba(cusci_ctx *ctx, int N, int nwn, const double *Wn, cusci_signal_btype btype, const cusci_signal_iir_opts *opts,
-                                    cusci_array **b, cusci_array **a)
+static cusci_status design_ba(cusci_ctx *ctx, const char *fn, const iir_design *d, cusci_array **b, cusci_array **a)
 {
-  static const char fn[] = "cusci_signal_butter_ba";
-  CUSCI_ENTRY(ctx, fn, Wn, b, a);
+  CUSCI_ENTRY(ctx, fn, d->Wn, b, a);
   zpk s;
-  CUSCI_TRY(butter_zpk(ctx, fn, N, nwn, Wn, btype, opts, &s));
+  CUSCI_TRY(iir_zpk(ctx, fn, d, &s));
   const cusci_status st = give_tf(ctx, fn, &s, b, a);
   zpk_free(&s);
   return st;
 }
 
-cusci_status cusci_signal_butter_sos(cusci_ctx *ctx, int N, int nwn, const double *Wn, cusci_signal_btype btype, const cusci_signal_iir_opts *opts,
-                                     cusci_array **sos)
+static cusci_status design_sos(cusci_ctx *ctx, const char *fn, const iir_design *d, cusci_array **sos)
 {
-  static const char fn[] = "cusci_signal_butter_sos";
-  CUSCI_ENTRY(ctx, fn, Wn, sos);
+  CUSCI_ENTRY(ctx, fn, d->Wn, sos);
   zpk s;
-  CUSCI_TRY(butter_zpk(ctx, fn, N, nwn, Wn, btype, opts, &s));
-  const bool analog = opts && opts->analog;
+  CUSCI_TRY(iir_zpk(ctx, fn, d, &s));
+  const bool analog = d->opts && d->opts->analog;
   double *v = NULL;
   int64_t nsec = 0;
   cusci_status st = sections(ctx, fn, &s, default_pairing(analog), analog, &v, &nsec);
@@ -225,10 +278,138 @@ cusci_status cusci_signal_butter_sos(cusci_ctx *ctx, int N, int nwn, const doubl
   return st;
 }
 
-cusci_status cusci_signal_butter_sos_bank(cusci_ctx *ctx, int64_t nfilt, const int *N, int nwn, const double *Wn, cusci_signal_btype btype,
-                                          const cusci_signal_iir_opts *opts, cusci_array **sos)
+#define DESIGN(N, nwn, Wn, rp, rs, btype, ftype, opts) (&(const iir_design){N, nwn, Wn, rp, rs, btype, ftype, opts})
+
+cusci_status cusci_signal_iirfilter_sos(cusci_ctx *ctx, int N, int nwn, const double *Wn, double rp, double rs, cusci_signal_btype btype,
+                                        cusci_signal_iir_type ftype, const cusci_signal_iir_opts *opts, cusci_array **sos)
 {
-  static const char fn[] = "cusci_signal_butter_sos_bank";
+  return design_sos(ctx, "cusci_signal_iirfilter_sos", DESIGN(N, nwn, Wn, rp, rs, btype, ftype, opts), sos);
+}
+
+cusci_status cusci_signal_iirfilter_ba(cusci_ctx *ctx, int N, int nwn, const double *Wn, double rp, double rs, cusci_signal_btype btype,
+                                       cusci_signal_iir_type ftype, const cusci_signal_iir_opts *opts, cusci_array **b, cusci_array **a)
+{
+  return design_ba(ctx, "cusci_signal_iirfilter_ba", DESIGN(N, nwn, Wn, rp, rs, btype, ftype, opts), b, a);
+}
+
+cusci_status cusci_signal_iirfilter_zpk(cusci_ctx *ctx, int N, int nwn, const double *Wn, double rp, double rs, cusci_signal_btype btype,
+                                        cusci_signal_iir_type ftype, const cusci_signal_iir_opts *opts, cusci_array **z, cusci_array **p, double *k)
+{
+  return design_zpk(ctx, "cusci_signal_iirfilter_zpk", DESIGN(N, nwn, Wn, rp, rs, btype, ftype, opts), z, p, k);
+}
+
+cusci_status cusci_signal_butter_sos(cusci_ctx *ctx, int N, int nwn, const double *Wn, cusci_signal_btype btype, const cusci_signal_iir_opts *opts,
+                                     cusci_array **sos)
+{
+  return design_sos(ctx, "cusci_signal_butter_sos", DESIGN(N, nwn, Wn, 0, 0, btype, CUSCI_SIGNAL_BUTTER, opts), sos);
+}
+
+cusci_status cusci_signal_butter_ba(cusci_ctx *ctx, int N, int nwn, const double *Wn, cusci_signal_btype btype, const cusci_signal_iir_opts *opts,
+                                    cusci_array **b, cusci_array **a)
+{
+  return design_ba(ctx, "cusci_signal_butter_ba", DESIGN(N, nwn, Wn, 0, 0, btype, CUSCI_SIGNAL_BUTTER, opts), b, a);
+}
+
+cusci_status cusci_signal_butter_zpk(cusci_ctx *ctx, int N, int nwn, const double *Wn, cusci_signal_btype btype, const cusci_signal_iir_opts *opts,
+                                     cusci_array **z, cusci_array **p, double *k)
+{
+  return design_zpk(ctx, "cusci_signal_butter_zpk", DESIGN(N, nwn, Wn, 0, 0, btype, CUSCI_SIGNAL_BUTTER, opts), z, p, k);
+}
+
+cusci_status cusci_signal_cheby1_sos(cusci_ctx *ctx, int N, double rp, int nwn, const double *Wn, cusci_signal_btype btype,
+                                     const cusci_signal_iir_opts *opts, cusci_array **sos)
+{
+  return design_sos(ctx, "cusci_signal_cheby1_sos", DESIGN(N, nwn, Wn, rp, 0, btype, CUSCI_SIGNAL_CHEBY1, opts), sos);
+}
+
+cusci_status cusci_signal_cheby1_ba(cusci_ctx *ctx, int N, double rp, int nwn, const double *Wn, cusci_signal_btype btype,
+                                    const cusci_signal_iir_opts *opts, cusci_array **b, cusci_array **a)
+{
+  return design_ba(ctx, "cusci_signal_cheby1_ba", DESIGN(N, nwn, Wn, rp, 0, btype, CUSCI_SIGNAL_CHEBY1, opts), b, a);
+}
+
+cusci_status cusci_signal_cheby1_zpk(cusci_ctx *ctx, int N, double rp, int nwn, const double *Wn, cusci_signal_btype btype,
+                                     const cusci_signal_iir_opts *opts, cusci_array **z, cusci_array **p, double *k)
+{
+  return design_zpk(ctx, "cusci_signal_cheby1_zpk", DESIGN(N, nwn, Wn, rp, 0, btype, CUSCI_SIGNAL_CHEBY1, opts), z, p, k);
+}
+
+cusci_status cusci_signal_cheby2_sos(cusci_ctx *ctx, int N, double rs, int nwn, const double *Wn, cusci_signal_btype btype,
+                                     const cusci_signal_iir_opts *opts, cusci_array **sos)
+{
+  return design_sos(ctx, "cusci_signal_cheby2_sos", DESIGN(N, nwn, Wn, 0, rs, btype, CUSCI_SIGNAL_CHEBY2, opts), sos);
+}
+
+cusci_status cusci_signal_cheby2_ba(cusci_ctx *ctx, int N, double rs, int nwn, const double *Wn, cusci_signal_btype btype,
+                                    const cusci_signal_iir_opts *opts, cusci_array **b, cusci_array **a)
+{
+  return design_ba(ctx, "cusci_signal_cheby2_ba", DESIGN(N, nwn, Wn, 0, rs, btype, CUSCI_SIGNAL_CHEBY2, opts), b, a);
+}
+
+cusci_status cusci_signal_cheby2_zpk(cusci_ctx *ctx, int N, double rs, int nwn, const double *Wn, cusci_signal_btype btype,
+                                     const cusci_signal_iir_opts *opts, cusci_array **z, cusci_array **p, double *k)
+{
+  return design_zpk(ctx, "cusci_signal_cheby2_zpk", DESIGN(N, nwn, Wn, 0, rs, btype, CUSCI_SIGNAL_CHEBY2, opts), z, p, k);
+}
+
+cusci_status cusci_signal_ellip_sos(cusci_ctx *ctx, int N, double rp, double rs, int nwn, const double *Wn, cusci_signal_btype btype,
+                                    const cusci_signal_iir_opts *opts, cusci_array **sos)
+{
+  return design_sos(ctx, "cusci_signal_ellip_sos", DESIGN(N, nwn, Wn, rp, rs, btype, CUSCI_SIGNAL_ELLIP, opts), sos);
+}
+
+cusci_status cusci_signal_ellip_ba(cusci_ctx *ctx, int N, double rp, double rs, int nwn, const double *Wn, cusci_signal_btype btype,
+                                   const cusci_signal_iir_opts *opts, cusci_array **b, cusci_array **a)
+{
+  return design_ba(ctx, "cusci_signal_ellip_ba", DESIGN(N, nwn, Wn, rp, rs, btype, CUSCI_SIGNAL_ELLIP, opts), b, a);
+}
+
+cusci_status cusci_signal_ellip_zpk(cusci_ctx *ctx, int N, double rp, double rs, int nwn, const double *Wn, cusci_signal_btype btype,
+                                    const cusci_signal_iir_opts *opts, cusci_array **z, cusci_array **p, double *k)
+{
+  return design_zpk(ctx, "cusci_signal_ellip_zpk", DESIGN(N, nwn, Wn, rp, rs, btype, CUSCI_SIGNAL_ELLIP, opts), z, p, k);
+}
+
+/* A Bessel norm as its ftype; an unknown norm as an invalid ftype, which
+ * iir_zpk refuses (the message then names the norm). */
+static cusci_signal_iir_type bessel_ftype(cusci_ctx *ctx, const char *fn, cusci_signal_bessel_norm norm, cusci_status *st)
+{
+  *st = CUSCI_OK;
+  if ((unsigned)norm > CUSCI_SIGNAL_NORM_MAG)
+    *st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "norm %d is not a cusci_signal_bessel_norm (PHASE, DELAY or MAG)", (int)norm);
+  return (cusci_signal_iir_type)(CUSCI_SIGNAL_BESSEL_PHASE + (int)norm);
+}
+
+cusci_status cusci_signal_bessel_sos(cusci_ctx *ctx, int N, int nwn, const double *Wn, cusci_signal_btype btype, cusci_signal_bessel_norm norm,
+                                     const cusci_signal_iir_opts *opts, cusci_array **sos)
+{
+  static const char fn[] = "cusci_signal_bessel_sos";
+  cusci_status st;
+  const cusci_signal_iir_type f = bessel_ftype(ctx, fn, norm, &st);
+  return st != CUSCI_OK ? st : design_sos(ctx, fn, DESIGN(N, nwn, Wn, 0, 0, btype, f, opts), sos);
+}
+
+cusci_status cusci_signal_bessel_ba(cusci_ctx *ctx, int N, int nwn, const double *Wn, cusci_signal_btype btype, cusci_signal_bessel_norm norm,
+                                    const cusci_signal_iir_opts *opts, cusci_array **b, cusci_array **a)
+{
+  static const char fn[] = "cusci_signal_bessel_ba";
+  cusci_status st;
+  const cusci_signal_iir_type f = bessel_ftype(ctx, fn, norm, &st);
+  return st != CUSCI_OK ? st : design_ba(ctx, fn, DESIGN(N, nwn, Wn, 0, 0, btype, f, opts), b, a);
+}
+
+cusci_status cusci_signal_bessel_zpk(cusci_ctx *ctx, int N, int nwn, const double *Wn, cusci_signal_btype btype, cusci_signal_bessel_norm norm,
+                                     const cusci_signal_iir_opts *opts, cusci_array **z, cusci_array **p, double *k)
+{
+  static const char fn[] = "cusci_signal_bessel_zpk";
+  cusci_status st;
+  const cusci_signal_iir_type f = bessel_ftype(ctx, fn, norm, &st);
+  return st != CUSCI_OK ? st : design_zpk(ctx, fn, DESIGN(N, nwn, Wn, 0, 0, btype, f, opts), z, p, k);
+}
+
+static cusci_status sos_bank(cusci_ctx *ctx, const char *fn, int64_t nfilt, const int *N, int nwn, const double *Wn, double rp, double rs,
+                             cusci_signal_btype btype, cusci_signal_iir_type ftype, const cusci_signal_iir_opts *opts, cusci_array **sos)
+{
   CUSCI_ENTRY(ctx, fn, N, Wn, sos);
   if (nfilt < 1)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "nfilt %lld: a bank has at least one filter", (long long)nfilt);
@@ -249,7 +430,7 @@ cusci_status cusci_signal_butter_sos_bank(cusci_ctx *ctx, int64_t nfilt, const i
   cusci_status st = CUSCI_OK;
   for (int64_t i = 0; i < nfilt && st == CUSCI_OK; i++) {
     zpk s;
-    st = butter_zpk(ctx, fn, N[i], nwn, Wn + i * nwn, btype, opts, &s);
+    st = iir_zpk(ctx, fn, DESIGN(N[i], nwn, Wn + i * nwn, rp, rs, btype, ftype, opts), &s);
     if (st != CUSCI_OK)
       break;
     double *v = NULL;
@@ -272,19 +453,60 @@ cusci_status cusci_signal_butter_sos_bank(cusci_ctx *ctx, int64_t nfilt, const i
   return st;
 }
 
-cusci_status cusci_signal_buttap(cusci_ctx *ctx, int N, cusci_array **z, cusci_array **p, double *k)
+cusci_status cusci_signal_iirfilter_sos_bank(cusci_ctx *ctx, int64_t nfilt, const int *N, int nwn, const double *Wn, double rp, double rs,
+                                             cusci_signal_btype btype, cusci_signal_iir_type ftype, const cusci_signal_iir_opts *opts, cusci_array **sos)
 {
-  static const char fn[] = "cusci_signal_buttap";
+  return sos_bank(ctx, "cusci_signal_iirfilter_sos_bank", nfilt, N, nwn, Wn, rp, rs, btype, ftype, opts, sos);
+}
+
+cusci_status cusci_signal_butter_sos_bank(cusci_ctx *ctx, int64_t nfilt, const int *N, int nwn, const double *Wn, cusci_signal_btype btype,
+                                          const cusci_signal_iir_opts *opts, cusci_array **sos)
+{
+  return sos_bank(ctx, "cusci_signal_butter_sos_bank", nfilt, N, nwn, Wn, 0, 0, btype, CUSCI_SIGNAL_BUTTER, opts, sos);
+}
+
+/* An analog prototype on its own: N >= 0. */
+static cusci_status give_prototype(cusci_ctx *ctx, const char *fn, cusci_signal_iir_type ftype, int N, double rp, double rs, cusci_array **z,
+                                   cusci_array **p, double *k)
+{
   CUSCI_ENTRY(ctx, fn, z, p, k);
   if (N < 0)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "order N %d: the order must not be negative", N);
   zpk s;
-  CUSCI_TRY(zpk_alloc(ctx, fn, N, &s));
-  cusci__sig_buttap(N, s.p);
-  s.np = N;
-  const cusci_status st = give_zpk(ctx, fn, &s, z, p, k);
+  CUSCI_TRY(zpk_alloc(ctx, fn, 2 * (int64_t)N, &s));
+  cusci_status st = prototype(ctx, fn, ftype, N, rp, rs, &s);
+  if (st == CUSCI_OK)
+    st = give_zpk(ctx, fn, &s, z, p, k);
   zpk_free(&s);
   return st;
+}
+
+cusci_status cusci_signal_buttap(cusci_ctx *ctx, int N, cusci_array **z, cusci_array **p, double *k)
+{
+  return give_prototype(ctx, "cusci_signal_buttap", CUSCI_SIGNAL_BUTTER, N, 0, 0, z, p, k);
+}
+
+cusci_status cusci_signal_cheb1ap(cusci_ctx *ctx, int N, double rp, cusci_array **z, cusci_array **p, double *k)
+{
+  return give_prototype(ctx, "cusci_signal_cheb1ap", CUSCI_SIGNAL_CHEBY1, N, rp, 0, z, p, k);
+}
+
+cusci_status cusci_signal_cheb2ap(cusci_ctx *ctx, int N, double rs, cusci_array **z, cusci_array **p, double *k)
+{
+  return give_prototype(ctx, "cusci_signal_cheb2ap", CUSCI_SIGNAL_CHEBY2, N, 0, rs, z, p, k);
+}
+
+cusci_status cusci_signal_ellipap(cusci_ctx *ctx, int N, double rp, double rs, cusci_array **z, cusci_array **p, double *k)
+{
+  return give_prototype(ctx, "cusci_signal_ellipap", CUSCI_SIGNAL_ELLIP, N, rp, rs, z, p, k);
+}
+
+cusci_status cusci_signal_besselap(cusci_ctx *ctx, int N, cusci_signal_bessel_norm norm, cusci_array **z, cusci_array **p, double *k)
+{
+  static const char fn[] = "cusci_signal_besselap";
+  cusci_status st;
+  const cusci_signal_iir_type f = bessel_ftype(ctx, fn, norm, &st);
+  return st != CUSCI_OK ? st : give_prototype(ctx, fn, f, N, 0, 0, z, p, k);
 }
 
 /* z and p (1-d, any dtype) on the host, with room for cap of each. */

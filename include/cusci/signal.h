@@ -438,6 +438,74 @@ CUSCI_API cusci_status cusci_signal_butter_sos_bank(cusci_ctx *ctx, int64_t nfil
 /* scipy.signal.buttap: the analog prototype's N poles (no zeros, k 1). */
 CUSCI_API cusci_status cusci_signal_buttap(cusci_ctx *ctx, int N, cusci_array **z, cusci_array **p, double *k);
 /*
+ * The other IIR families, each in the same three outputs as butter's and
+ * with the same checks: scipy.signal.cheby1 (rp dB of passband ripple),
+ * cheby2 (rs dB of stopband attenuation), ellip (both), bessel (norm:
+ * PHASE, SciPy's default, matches the phase of the Butterworth filter
+ * with the same Wn; DELAY gives a group delay of 1/Wn; MAG a gain of
+ * -3 dB at Wn), and iirfilter, which designs any of them by ftype (rp and
+ * rs read only by the families that use them). rp and rs must be
+ * positive and finite (CUSCI_ERR_VALUE, as SciPy's); ellip refuses a
+ * ripple and attenuation no elliptic filter meets. The Bessel orders stop
+ * where the gain overflows a double (about 150) for DELAY and MAG.
+ */
+typedef enum cusci_signal_iir_type {
+  CUSCI_SIGNAL_BUTTER = 0,
+  CUSCI_SIGNAL_CHEBY1,
+  CUSCI_SIGNAL_CHEBY2,
+  CUSCI_SIGNAL_ELLIP,
+  CUSCI_SIGNAL_BESSEL_PHASE, /* SciPy's 'bessel' and 'bessel_phase' */
+  CUSCI_SIGNAL_BESSEL_DELAY,
+  CUSCI_SIGNAL_BESSEL_MAG
+} cusci_signal_iir_type;
+typedef enum cusci_signal_bessel_norm { CUSCI_SIGNAL_NORM_PHASE = 0, CUSCI_SIGNAL_NORM_DELAY, CUSCI_SIGNAL_NORM_MAG } cusci_signal_bessel_norm;
+
+CUSCI_API cusci_status cusci_signal_iirfilter_sos(cusci_ctx *ctx, int N, int nwn, const double *Wn, double rp, double rs, cusci_signal_btype btype,
+                                                  cusci_signal_iir_type ftype, const cusci_signal_iir_opts *opts, cusci_array **sos);
+CUSCI_API cusci_status cusci_signal_iirfilter_ba(cusci_ctx *ctx, int N, int nwn, const double *Wn, double rp, double rs, cusci_signal_btype btype,
+                                                 cusci_signal_iir_type ftype, const cusci_signal_iir_opts *opts, cusci_array **b, cusci_array **a);
+CUSCI_API cusci_status cusci_signal_iirfilter_zpk(cusci_ctx *ctx, int N, int nwn, const double *Wn, double rp, double rs, cusci_signal_btype btype,
+                                                  cusci_signal_iir_type ftype, const cusci_signal_iir_opts *opts, cusci_array **z, cusci_array **p,
+                                                  double *k);
+CUSCI_API cusci_status cusci_signal_cheby1_sos(cusci_ctx *ctx, int N, double rp, int nwn, const double *Wn, cusci_signal_btype btype,
+                                               const cusci_signal_iir_opts *opts, cusci_array **sos);
+CUSCI_API cusci_status cusci_signal_cheby1_ba(cusci_ctx *ctx, int N, double rp, int nwn, const double *Wn, cusci_signal_btype btype,
+                                              const cusci_signal_iir_opts *opts, cusci_array **b, cusci_array **a);
+CUSCI_API cusci_status cusci_signal_cheby1_zpk(cusci_ctx *ctx, int N, double rp, int nwn, const double *Wn, cusci_signal_btype btype,
+                                               const cusci_signal_iir_opts *opts, cusci_array **z, cusci_array **p, double *k);
+CUSCI_API cusci_status cusci_signal_cheby2_sos(cusci_ctx *ctx, int N, double rs, int nwn, const double *Wn, cusci_signal_btype btype,
+                                               const cusci_signal_iir_opts *opts, cusci_array **sos);
+CUSCI_API cusci_status cusci_signal_cheby2_ba(cusci_ctx *ctx, int N, double rs, int nwn, const double *Wn, cusci_signal_btype btype,
+                                              const cusci_signal_iir_opts *opts, cusci_array **b, cusci_array **a);
+CUSCI_API cusci_status cusci_signal_cheby2_zpk(cusci_ctx *ctx, int N, double rs, int nwn, const double *Wn, cusci_signal_btype btype,
+                                               const cusci_signal_iir_opts *opts, cusci_array **z, cusci_array **p, double *k);
+CUSCI_API cusci_status cusci_signal_ellip_sos(cusci_ctx *ctx, int N, double rp, double rs, int nwn, const double *Wn, cusci_signal_btype btype,
+                                              const cusci_signal_iir_opts *opts, cusci_array **sos);
+CUSCI_API cusci_status cusci_signal_ellip_ba(cusci_ctx *ctx, int N, double rp, double rs, int nwn, const double *Wn, cusci_signal_btype btype,
+                                             const cusci_signal_iir_opts *opts, cusci_array **b, cusci_array **a);
+CUSCI_API cusci_status cusci_signal_ellip_zpk(cusci_ctx *ctx, int N, double rp, double rs, int nwn, const double *Wn, cusci_signal_btype btype,
+                                              const cusci_signal_iir_opts *opts, cusci_array **z, cusci_array **p, double *k);
+CUSCI_API cusci_status cusci_signal_bessel_sos(cusci_ctx *ctx, int N, int nwn, const double *Wn, cusci_signal_btype btype, cusci_signal_bessel_norm norm,
+                                               const cusci_signal_iir_opts *opts, cusci_array **sos);
+CUSCI_API cusci_status cusci_signal_bessel_ba(cusci_ctx *ctx, int N, int nwn, const double *Wn, cusci_signal_btype btype, cusci_signal_bessel_norm norm,
+                                              const cusci_signal_iir_opts *opts, cusci_array **b, cusci_array **a);
+CUSCI_API cusci_status cusci_signal_bessel_zpk(cusci_ctx *ctx, int N, int nwn, const double *Wn, cusci_signal_btype btype, cusci_signal_bessel_norm norm,
+                                               const cusci_signal_iir_opts *opts, cusci_array **z, cusci_array **p, double *k);
+/* A bank of any family, as butter_sos_bank (which is this with BUTTER). */
+CUSCI_API cusci_status cusci_signal_iirfilter_sos_bank(cusci_ctx *ctx, int64_t nfilt, const int *N, int nwn, const double *Wn, double rp, double rs,
+                                                       cusci_signal_btype btype, cusci_signal_iir_type ftype, const cusci_signal_iir_opts *opts,
+                                                       cusci_array **sos);
+/*
+ * The analog lowpass prototypes (cutoff 1 rad/s) of scipy.signal, in
+ * SciPy's order of zeros and poles: cheb1ap (N poles), cheb2ap (N poles,
+ * N or N - 1 zeros on the imaginary axis), ellipap (N poles, N or N - 1
+ * zeros), besselap (N poles). N 0 gives no zeros or poles and SciPy's gain.
+ */
+CUSCI_API cusci_status cusci_signal_cheb1ap(cusci_ctx *ctx, int N, double rp, cusci_array **z, cusci_array **p, double *k);
+CUSCI_API cusci_status cusci_signal_cheb2ap(cusci_ctx *ctx, int N, double rs, cusci_array **z, cusci_array **p, double *k);
+CUSCI_API cusci_status cusci_signal_ellipap(cusci_ctx *ctx, int N, double rp, double rs, cusci_array **z, cusci_array **p, double *k);
+CUSCI_API cusci_status cusci_signal_besselap(cusci_ctx *ctx, int N, cusci_signal_bessel_norm norm, cusci_array **z, cusci_array **p, double *k);
+/*
  * The zpk transforms of scipy.signal, on 1-d z and p of any dtype (as
  * complex128): lp2lp_zpk, lp2hp_zpk (wo), lp2bp_zpk, lp2bs_zpk (wo, bw),
  * bilinear_zpk (fs). The results are new complex128 arrays.
