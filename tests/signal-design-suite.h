@@ -84,6 +84,64 @@ static int sd_numbers(const char *s, double *v, int max)
   return n;
 }
 
+/* The gain k of a fixture (NAN when it is missing). */
+static void sd_gain(cusci_ctx *ctx, const char *name, double *k)
+{
+  cusci_array *a = sd_load(ctx, name, "k");
+  double *h = a ? tk_to_host(ctx, a) : NULL;
+  *k = h ? h[0] : NAN;
+  free(h), cusci_array_release(a);
+}
+
+/* One design in its family's three outputs (got[0] sos, [1] b, [2] a,
+ * [3] z, [4] p, *k) and iirfilter's sos (got[5]). */
+static cusci_status sd_design(cusci_ctx *ctx, cusci_signal_iir_type ft, int N, int nwn, const double *W, double rp, double rs, cusci_signal_btype bt,
+                              const cusci_signal_iir_opts *o, cusci_array **got, double *k)
+{
+  cusci_status st;
+  switch (ft) {
+  case CUSCI_SIGNAL_BUTTER:
+    st = cusci_signal_butter_sos(ctx, N, nwn, W, bt, o, &got[0]);
+    if (st == CUSCI_OK)
+      st = cusci_signal_butter_ba(ctx, N, nwn, W, bt, o, &got[1], &got[2]);
+    if (st == CUSCI_OK)
+      st = cusci_signal_butter_zpk(ctx, N, nwn, W, bt, o, &got[3], &got[4], k);
+    break;
+  case CUSCI_SIGNAL_CHEBY1:
+    st = cusci_signal_cheby1_sos(ctx, N, rp, nwn, W, bt, o, &got[0]);
+    if (st == CUSCI_OK)
+      st = cusci_signal_cheby1_ba(ctx, N, rp, nwn, W, bt, o, &got[1], &got[2]);
+    if (st == CUSCI_OK)
+      st = cusci_signal_cheby1_zpk(ctx, N, rp, nwn, W, bt, o, &got[3], &got[4], k);
+    break;
+  case CUSCI_SIGNAL_CHEBY2:
+    st = cusci_signal_cheby2_sos(ctx, N, rs, nwn, W, bt, o, &got[0]);
+    if (st == CUSCI_OK)
+      st = cusci_signal_cheby2_ba(ctx, N, rs, nwn, W, bt, o, &got[1], &got[2]);
+    if (st == CUSCI_OK)
+      st = cusci_signal_cheby2_zpk(ctx, N, rs, nwn, W, bt, o, &got[3], &got[4], k);
+    break;
+  case CUSCI_SIGNAL_ELLIP:
+    st = cusci_signal_ellip_sos(ctx, N, rp, rs, nwn, W, bt, o, &got[0]);
+    if (st == CUSCI_OK)
+      st = cusci_signal_ellip_ba(ctx, N, rp, rs, nwn, W, bt, o, &got[1], &got[2]);
+    if (st == CUSCI_OK)
+      st = cusci_signal_ellip_zpk(ctx, N, rp, rs, nwn, W, bt, o, &got[3], &got[4], k);
+    break;
+  default: {
+    const cusci_signal_bessel_norm norm = (cusci_signal_bessel_norm)(ft - CUSCI_SIGNAL_BESSEL_PHASE);
+    st = cusci_signal_bessel_sos(ctx, N, nwn, W, bt, norm, o, &got[0]);
+    if (st == CUSCI_OK)
+      st = cusci_signal_bessel_ba(ctx, N, nwn, W, bt, norm, o, &got[1], &got[2]);
+    if (st == CUSCI_OK)
+      st = cusci_signal_bessel_zpk(ctx, N, nwn, W, bt, norm, o, &got[3], &got[4], k);
+  }
+  }
+  if (st == CUSCI_OK)
+    st = cusci_signal_iirfilter_sos(ctx, N, nwn, W, rp, rs, bt, ft, o, &got[5]);
+  return st;
+}
+
 /* One manifest line on ctx: results[] ours, wants[] SciPy's (NULL-ended),
  * *kgot / *kwant the zpk gains where the case has them. */
 enum { SD_MAX = 8 };
@@ -106,26 +164,35 @@ static cusci_status sd_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
     want[0] = sd_load(ctx, name, "y");
     return cusci_signal_get_window(ctx, spec, nx, fftbins, &got[0]);
   }
-  if (!strcmp(func, "butter")) {
-    int N, bt, analog, n2;
-    double fs, W[2];
-    if (sscanf(rest, "%d %d %d %lf %n", &N, &bt, &analog, &fs, &n2) != 4)
+  if (!strcmp(func, "butter") || !strcmp(func, "iir")) {
+    int ft = 0, N, bt, analog, n2;
+    double fs, rp = 0, rs = 0, W[2];
+    const bool iir = func[0] == 'i';
+    if (iir ? sscanf(rest, "%d %d %d %d %lf %lf %lf %n", &ft, &N, &bt, &analog, &fs, &rp, &rs, &n2) != 7
+            : sscanf(rest, "%d %d %d %lf %n", &N, &bt, &analog, &fs, &n2) != 4)
       return CUSCI_ERR_VALUE;
     const int nwn = sd_numbers(rest + n2, W, 2);
     const cusci_signal_iir_opts o = {.analog = analog != 0, .fs = fs};
-    static const char *const parts[] = {"sos", "b", "a", "z", "p"};
-    for (int i = 0; i < 5; i++)
+    static const char *const parts[] = {"sos", "b", "a", "z", "p", "sos"};
+    for (int i = 0; i < 6; i++)
       want[i] = sd_load(ctx, name, parts[i]);
-    cusci_array *k = sd_load(ctx, name, "k");
-    double *hk = k ? tk_to_host(ctx, k) : NULL;
-    *kwant = hk ? hk[0] : NAN;
-    free(hk), cusci_array_release(k);
-    cusci_status st = cusci_signal_butter_sos(ctx, N, nwn, W, (cusci_signal_btype)bt, &o, &got[0]);
-    if (st == CUSCI_OK)
-      st = cusci_signal_butter_ba(ctx, N, nwn, W, (cusci_signal_btype)bt, &o, &got[1], &got[2]);
-    if (st == CUSCI_OK)
-      st = cusci_signal_butter_zpk(ctx, N, nwn, W, (cusci_signal_btype)bt, &o, &got[3], &got[4], kgot);
-    return st;
+    sd_gain(ctx, name, kwant);
+    return sd_design(ctx, (cusci_signal_iir_type)ft, N, nwn, W, rp, rs, (cusci_signal_btype)bt, &o, got, kgot);
+  }
+  if (!strcmp(func, "proto")) {
+    int ft, N;
+    double rp, rs;
+    if (sscanf(rest, "%d %d %lf %lf", &ft, &N, &rp, &rs) != 4)
+      return CUSCI_ERR_VALUE;
+    want[0] = sd_load(ctx, name, "z");
+    want[1] = sd_load(ctx, name, "p");
+    sd_gain(ctx, name, kwant);
+    switch (ft) {
+    case CUSCI_SIGNAL_CHEBY1: return cusci_signal_cheb1ap(ctx, N, rp, &got[0], &got[1], kgot);
+    case CUSCI_SIGNAL_CHEBY2: return cusci_signal_cheb2ap(ctx, N, rs, &got[0], &got[1], kgot);
+    case CUSCI_SIGNAL_ELLIP: return cusci_signal_ellipap(ctx, N, rp, rs, &got[0], &got[1], kgot);
+    default: return cusci_signal_besselap(ctx, N, (cusci_signal_bessel_norm)(ft - CUSCI_SIGNAL_BESSEL_PHASE), &got[0], &got[1], kgot);
+    }
   }
   if (!strcmp(func, "zpk2sos")) {
     int pairing, analog;
@@ -183,7 +250,7 @@ static void sd_fixtures(cusci_ctx *ctx, cusci_ctx *twin)
       /* SciPy's dtype: float64 but for zeros and poles. */
       good &= e <= tol && sd_same_shape(got[i], want[i]) && cusci_array_dtype(got[i]) == cusci_array_dtype(want[i]);
     }
-    if (!strncmp(line, "butter", 6))
+    if (!strncmp(line, "butter", 6) || !strncmp(line, "iir", 3) || !strncmp(line, "proto", 5))
       good &= fabs(kg - kw) <= tol * fabs(kw);
     char twin_note[96] = "";
     if (twin && st == CUSCI_OK) {
