@@ -1,10 +1,11 @@
 /*
  * tests/signal-design.c: filter design and windows on the host: SciPy's
  * fixtures (tests/signal-design-suite.h); properties (a Butterworth
- * lowpass passes DC and stops Nyquist, a bank equals its filters one by
- * one, firwin's lowpass has unit DC gain, the periodic Hann window sums
- * to a constant at half overlap); bad input, each with its status and a
- * message naming the function.
+ * lowpass passes DC and stops Nyquist, the ripple families keep their
+ * ripple and attenuation, each Bessel norm does what it names, a bank
+ * equals its filters one by one, firwin's lowpass has unit DC gain, the
+ * periodic Hann window sums to a constant at half overlap); bad input,
+ * each with its status and a message naming the function.
  */
 #include "tests/signal-design-suite.h"
 
@@ -75,6 +76,117 @@ static void properties(void)
   free(hw), cusci_array_release(w);
 }
 
+/* H(jw) of analog zeros, poles and gain (host copies of the arrays). */
+static double complex zpk_at(cusci_array *z, cusci_array *p, double k, double w)
+{
+  double complex *hz = tk_to_host(host, z), *hp = tk_to_host(host, p), h = k;
+  for (int64_t i = 0; hz && i < cusci_array_size(z); i++)
+    h *= I * w - hz[i];
+  for (int64_t i = 0; hp && i < cusci_array_size(p); i++)
+    h /= I * w - hp[i];
+  free(hz), free(hp);
+  return h;
+}
+
+/* The largest and smallest |H| of sections over w in [w0, w1] (2001 points). */
+static void sos_range(const double *s, int64_t n, double w0, double w1, double *lo, double *hi)
+{
+  *lo = INFINITY, *hi = 0;
+  for (int i = 0; i <= 2000; i++) {
+    const double g = sos_gain(s, n, w0 + (w1 - w0) * i / 2000);
+    *lo = fmin(*lo, g), *hi = fmax(*hi, g);
+  }
+}
+
+/* The ripple families as SciPy defines them: Chebyshev I within rp dB of 1
+ * in the passband and 10^(-rp/20) at Wn; Chebyshev II at most -rs dB from
+ * Wn to Nyquist; elliptic both, with the stopband from the edge where the
+ * gain first reaches -rs dB. */
+static void ripple_properties(void)
+{
+  bool good = true;
+  for (int N = 1; N <= 10; N++) {
+    const double wn = 0.04 + 0.07 * N, rp = 0.25 * N, rs = 20 + 4 * N;
+    const double gp = pow(10, -rp / 20), gs = pow(10, -rs / 20);
+    cusci_array *c1 = NULL, *c2 = NULL, *el = NULL;
+    good &= cusci_signal_cheby1_sos(host, N, rp, 1, &wn, CUSCI_SIGNAL_LOWPASS, NULL, &c1) == CUSCI_OK;
+    good &= cusci_signal_cheby2_sos(host, N, rs, 1, &wn, CUSCI_SIGNAL_LOWPASS, NULL, &c2) == CUSCI_OK;
+    good &= cusci_signal_ellip_sos(host, N, rp, rs, 1, &wn, CUSCI_SIGNAL_LOWPASS, NULL, &el) == CUSCI_OK;
+    double *h1 = c1 ? tk_to_host(host, c1) : NULL, *h2 = c2 ? tk_to_host(host, c2) : NULL, *he = el ? tk_to_host(host, el) : NULL;
+    if (h1 && h2 && he) {
+      const int64_t n1 = cusci_array_shape(c1)[0], n2 = cusci_array_shape(c2)[0], ne = cusci_array_shape(el)[0];
+      double lo, hi;
+      sos_range(h1, n1, 0, M_PI * wn, &lo, &hi);
+      good &= lo > gp * (1 - 1e-9) && hi < 1 + 1e-9 && fabs(sos_gain(h1, n1, M_PI * wn) - gp) < 1e-9 * gp;
+      good &= fabs(sos_gain(h1, n1, 0) - (N % 2 ? 1 : gp)) < 1e-12;
+      sos_range(h2, n2, M_PI * wn, M_PI, &lo, &hi);
+      good &= hi < gs * (1 + 1e-7) && fabs(sos_gain(h2, n2, M_PI * wn) - gs) < 1e-7 * gs && fabs(sos_gain(h2, n2, 0) - 1) < 1e-12;
+      sos_range(he, ne, 0, M_PI * wn, &lo, &hi);
+      good &= lo > gp * (1 - 1e-9) && hi < 1 + 1e-9 && fabs(sos_gain(he, ne, M_PI * wn) - gp) < 1e-9 * gp;
+      double ws = M_PI * wn;
+      while (ws < M_PI && sos_gain(he, ne, ws) > gs * (1 + 1e-7))
+        ws += 1e-5;
+      sos_range(he, ne, ws, M_PI, &lo, &hi);
+      good &= ws < M_PI && hi < gs * (1 + 1e-6);
+    } else
+      good = false;
+    free(h1), free(h2), free(he);
+    cusci_array_release(c1), cusci_array_release(c2), cusci_array_release(el);
+  }
+  ok(good, "cheby1, cheby2, ellip lowpass, orders 1 to 10: passband within rp dB, stopband at most -rs dB, the edges where SciPy puts them");
+
+  /* Bessel: |H| ~ (Wn/w)^N at high frequency, Butterworth's asymptote
+   * (phase norm: |prod p| = Wn^N; the phase midpoint is only near Wn, as
+   * in SciPy), group delay 1/Wn at DC (delay norm), |H| = 1/sqrt(2) at Wn
+   * (mag norm); analog, orders 1 to 25. */
+  good = true;
+  for (int N = 1; N <= 25; N++) {
+    const double wn = 0.5 + 0.1 * N;
+    for (int norm = CUSCI_SIGNAL_NORM_PHASE; norm <= CUSCI_SIGNAL_NORM_MAG; norm++) {
+      cusci_array *z = NULL, *p = NULL;
+      double k = 0;
+      if (cusci_signal_bessel_zpk(host, N, 1, &wn, CUSCI_SIGNAL_LOWPASS, norm, &(cusci_signal_iir_opts){.analog = true}, &z, &p, &k) != CUSCI_OK) {
+        good = false;
+        continue;
+      }
+      double complex *hp = tk_to_host(host, p);
+      double lprod = 0, delay = 0;
+      for (int64_t i = 0; hp && i < cusci_array_size(p); i++)
+        lprod += log(cabs(hp[i])), delay += creal(-1 / hp[i]);
+      free(hp);
+      if (norm == CUSCI_SIGNAL_NORM_PHASE)
+        good &= fabs(lprod - N * log(wn)) < 1e-12 * N;
+      else if (norm == CUSCI_SIGNAL_NORM_DELAY)
+        good &= fabs(delay * wn - 1) < 1e-12;
+      else
+        good &= fabs(cabs(zpk_at(z, p, k, wn)) - sqrt(0.5)) < 1e-8;
+      good &= fabs(cabs(zpk_at(z, p, k, 0)) - 1) < 1e-12;
+      cusci_array_release(z), cusci_array_release(p);
+    }
+  }
+  ok(good, "bessel analog, orders 1 to 25: |prod p| = Wn^N, delay 1/Wn at DC, |H| 1/sqrt(2) at Wn by norm; DC gain 1");
+
+  const int orders[3] = {4, 7, 1};
+  const double edges[6] = {0.1, 0.3, 0.2, 0.25, 0.6, 0.9};
+  cusci_array *bank = NULL;
+  cusci_status st = cusci_signal_iirfilter_sos_bank(host, 3, orders, 2, edges, 1, 40, CUSCI_SIGNAL_BANDSTOP, CUSCI_SIGNAL_ELLIP, NULL, &bank);
+  good = st == CUSCI_OK && cusci_array_ndim(bank) == 3 && cusci_array_shape(bank)[0] == 3 && cusci_array_shape(bank)[1] == 7;
+  double *hb = good ? tk_to_host(host, bank) : NULL;
+  for (int i = 0; i < 3 && hb; i++) {
+    cusci_array *one = NULL;
+    good &= cusci_signal_ellip_sos(host, orders[i], 1, 40, 2, edges + 2 * i, CUSCI_SIGNAL_BANDSTOP, NULL, &one) == CUSCI_OK;
+    double *h1 = one ? tk_to_host(host, one) : NULL;
+    const int64_t n = one ? cusci_array_shape(one)[0] : 0;
+    good &= h1 && !memcmp(h1, hb + i * 7 * 6, sizeof *h1 * (size_t)(6 * n));
+    for (int64_t q = n; q < 7; q++)
+      good &= hb[(i * 7 + q) * 6] == 1 && hb[(i * 7 + q) * 6 + 3] == 1 && hb[(i * 7 + q) * 6 + 1] == 0;
+    free(h1), cusci_array_release(one);
+  }
+  ok(good, "iirfilter_sos_bank of 3 elliptic bandstops (orders 4, 7, 1): each row = ellip_sos alone, identity sections after: %s",
+     cusci_status_name(st));
+  free(hb), cusci_array_release(bank);
+}
+
 /* A call that must fail with want, its message naming fn. */
 static void refuses(cusci_status st, cusci_status want, const char *fn, const char *what)
 {
@@ -98,6 +210,25 @@ static void bad_input(void)
           "cusci_signal_butter_sos", "analog filter with fs");
   refuses(cusci_signal_butter_sos_bank(host, 2, (const int[]){3, -1}, 1, (const double[]){0.2, 0.3}, CUSCI_SIGNAL_LOWPASS, NULL, &a), CUSCI_ERR_VALUE,
           "cusci_signal_butter_sos_bank", "bank with an order -1");
+  refuses(cusci_signal_cheby1_sos(host, 4, 0, 1, &w1, CUSCI_SIGNAL_LOWPASS, NULL, &a), CUSCI_ERR_VALUE, "cusci_signal_cheby1_sos", "cheby1 rp 0");
+  refuses(cusci_signal_cheby1_ba(host, 4, -1, 1, &w1, CUSCI_SIGNAL_LOWPASS, NULL, &a, &b), CUSCI_ERR_VALUE, "cusci_signal_cheby1_ba", "cheby1 rp -1");
+  refuses(cusci_signal_cheby2_sos(host, 4, NAN, 1, &w1, CUSCI_SIGNAL_LOWPASS, NULL, &a), CUSCI_ERR_VALUE, "cusci_signal_cheby2_sos", "cheby2 rs NaN");
+  refuses(cusci_signal_ellip_sos(host, 4, 3, 2, 1, &w1, CUSCI_SIGNAL_LOWPASS, NULL, &a), CUSCI_ERR_VALUE, "cusci_signal_ellip_sos",
+          "ellip with the ripple above the attenuation");
+  refuses(cusci_signal_ellip_sos(host, 4, 1, INFINITY, 1, &w1, CUSCI_SIGNAL_LOWPASS, NULL, &a), CUSCI_ERR_VALUE, "cusci_signal_ellip_sos", "ellip rs inf");
+  refuses(cusci_signal_bessel_sos(host, 4, 1, &w1, CUSCI_SIGNAL_LOWPASS, (cusci_signal_bessel_norm)7, NULL, &a), CUSCI_ERR_VALUE,
+          "cusci_signal_bessel_sos", "bessel norm 7");
+  refuses(cusci_signal_iirfilter_sos(host, 4, 1, &w1, 1, 40, CUSCI_SIGNAL_LOWPASS, (cusci_signal_iir_type)99, NULL, &a), CUSCI_ERR_VALUE,
+          "cusci_signal_iirfilter_sos", "iirfilter ftype 99");
+  refuses(cusci_signal_iirfilter_sos(host, 0, 1, &w1, 1, 40, CUSCI_SIGNAL_LOWPASS, CUSCI_SIGNAL_CHEBY1, NULL, &a), CUSCI_ERR_VALUE,
+          "cusci_signal_iirfilter_sos", "iirfilter order 0");
+  refuses(cusci_signal_iirfilter_sos_bank(host, 2, (const int[]){3, 2}, 1, (const double[]){0.2, 1.5}, 1, 40, CUSCI_SIGNAL_LOWPASS,
+                                          CUSCI_SIGNAL_CHEBY2, NULL, &a),
+          CUSCI_ERR_VALUE, "cusci_signal_iirfilter_sos_bank", "iirfilter bank with a cutoff 1.5");
+  double kk = 0;
+  refuses(cusci_signal_besselap(host, -1, CUSCI_SIGNAL_NORM_PHASE, &a, &b, &kk), CUSCI_ERR_VALUE, "cusci_signal_besselap", "besselap N -1");
+  refuses(cusci_signal_cheb1ap(host, 3, -2, &a, &b, &kk), CUSCI_ERR_VALUE, "cusci_signal_cheb1ap", "cheb1ap rp -2");
+  refuses(cusci_signal_ellipap(host, 5, 1, 0.5, &a, &b, &kk), CUSCI_ERR_VALUE, "cusci_signal_ellipap", "ellipap rp 1 above rs 0.5");
   refuses(cusci_signal_get_window(host, "hannn", 8, true, &a), CUSCI_ERR_VALUE, "cusci_signal_get_window", "unknown window");
   refuses(cusci_signal_get_window(host, "kaiser", 8, true, &a), CUSCI_ERR_VALUE, "cusci_signal_get_window", "kaiser without beta");
   refuses(cusci_signal_get_window(host, "hann,2", 8, true, &a), CUSCI_ERR_VALUE, "cusci_signal_get_window", "hann with a parameter");
@@ -143,6 +274,7 @@ int main(void)
   sd_fixtures(host, NULL);
   sd_chain(host);
   properties();
+  ripple_properties();
   bad_input();
   cusci_ctx_destroy(host);
   return done_testing();
