@@ -407,6 +407,48 @@ cusci_status cusci_signal_bessel_zpk(cusci_ctx *ctx, int N, int nwn, const doubl
   return st != CUSCI_OK ? st : design_zpk(ctx, fn, DESIGN(N, nwn, Wn, 0, 0, btype, f, opts), z, p, k);
 }
 
+/* iirdesign: the order and critical frequencies of the spec, then the
+ * family's design of them, into d (Wn is the caller's room for 2). */
+static cusci_status spec_design(cusci_ctx *ctx, const char *fn, int nwn, const double *wp, const double *ws, double gpass, double gstop,
+                                cusci_signal_iir_type ftype, const cusci_signal_iir_opts *opts, double *Wn, iir_design *d)
+{
+  CUSCI_ENTRY(ctx, fn, wp, ws);
+  int N = 0, btype = 0;
+  CUSCI_TRY(cusci__sig_select_order(ctx, fn, (int)ftype, nwn, wp, ws, gpass, gstop, opts && opts->analog, opts ? opts->fs : 0, &N, Wn, &btype));
+  *d = (iir_design){N, nwn, Wn, gpass, gstop, (cusci_signal_btype)btype, ftype, opts};
+  return CUSCI_OK;
+}
+
+cusci_status cusci_signal_iirdesign_sos(cusci_ctx *ctx, int nwn, const double *wp, const double *ws, double gpass, double gstop,
+                                        cusci_signal_iir_type ftype, const cusci_signal_iir_opts *opts, cusci_array **sos)
+{
+  static const char fn[] = "cusci_signal_iirdesign_sos";
+  double Wn[2];
+  iir_design d;
+  CUSCI_TRY(spec_design(ctx, fn, nwn, wp, ws, gpass, gstop, ftype, opts, Wn, &d));
+  return design_sos(ctx, fn, &d, sos);
+}
+
+cusci_status cusci_signal_iirdesign_ba(cusci_ctx *ctx, int nwn, const double *wp, const double *ws, double gpass, double gstop,
+                                       cusci_signal_iir_type ftype, const cusci_signal_iir_opts *opts, cusci_array **b, cusci_array **a)
+{
+  static const char fn[] = "cusci_signal_iirdesign_ba";
+  double Wn[2];
+  iir_design d;
+  CUSCI_TRY(spec_design(ctx, fn, nwn, wp, ws, gpass, gstop, ftype, opts, Wn, &d));
+  return design_ba(ctx, fn, &d, b, a);
+}
+
+cusci_status cusci_signal_iirdesign_zpk(cusci_ctx *ctx, int nwn, const double *wp, const double *ws, double gpass, double gstop,
+                                        cusci_signal_iir_type ftype, const cusci_signal_iir_opts *opts, cusci_array **z, cusci_array **p, double *k)
+{
+  static const char fn[] = "cusci_signal_iirdesign_zpk";
+  double Wn[2];
+  iir_design d;
+  CUSCI_TRY(spec_design(ctx, fn, nwn, wp, ws, gpass, gstop, ftype, opts, Wn, &d));
+  return design_zpk(ctx, fn, &d, z, p, k);
+}
+
 static cusci_status sos_bank(cusci_ctx *ctx, const char *fn, int64_t nfilt, const int *N, int nwn, const double *Wn, double rp, double rs,
                              cusci_signal_btype btype, cusci_signal_iir_type ftype, const cusci_signal_iir_opts *opts, cusci_array **sos)
 {

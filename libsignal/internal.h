@@ -179,4 +179,9 @@ cusci_status cusci__sig_resample_poly(cusci_ctx *ctx, const char *fn, const cusc
 cusci_status cusci__sig_pad_array(cusci_ctx *ctx, const char *fn, const cusci_array *x, cusci_dtype dt, const int64_t *before, const int64_t *after,
                                   int mode, double fill, cusci_array **out);
 
+/* The order selection of the IIR family ftype (not Bessel), checked and
+ * explained as fn: *N, Wn (nwn) and the band type of the spec. */
+cusci_status cusci__sig_select_order(cusci_ctx *ctx, const char *fn, int ftype, int nwn, const double *wp, const double *ws, double gpass, double gstop,
+                                      bool analog, double fs, int *N, double *Wn, int *btype);
+
 #endif

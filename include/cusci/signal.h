@@ -496,6 +496,38 @@ CUSCI_API cusci_status cusci_signal_iirfilter_sos_bank(cusci_ctx *ctx, int64_t n
                                                        cusci_signal_btype btype, cusci_signal_iir_type ftype, const cusci_signal_iir_opts *opts,
                                                        cusci_array **sos);
 /*
+ * Order selection, scipy.signal's buttord, cheb1ord, cheb2ord and
+ * ellipord: the lowest order *N of the family that loses at most gpass dB
+ * in the passband and attenuates at least gstop dB in the stopband
+ * (0 < gpass < gstop), and the critical frequencies Wn (nwn of them, in
+ * the units of wp and ws) that the family's design takes for it. nwn 1: a
+ * lowpass when wp < ws, else a highpass; nwn 2: a bandpass when ws[0] <
+ * wp[0] < wp[1] < ws[1], a bandstop when wp[0] < ws[0] < ws[1] < wp[1]
+ * (a bandstop's passband edges are moved to need the lowest order, as
+ * SciPy does). opts as the designs' (analog: rad/s; fs: Hz).
+ */
+CUSCI_API cusci_status cusci_signal_buttord(cusci_ctx *ctx, int nwn, const double *wp, const double *ws, double gpass, double gstop,
+                                            const cusci_signal_iir_opts *opts, int *N, double *Wn);
+CUSCI_API cusci_status cusci_signal_cheb1ord(cusci_ctx *ctx, int nwn, const double *wp, const double *ws, double gpass, double gstop,
+                                             const cusci_signal_iir_opts *opts, int *N, double *Wn);
+CUSCI_API cusci_status cusci_signal_cheb2ord(cusci_ctx *ctx, int nwn, const double *wp, const double *ws, double gpass, double gstop,
+                                             const cusci_signal_iir_opts *opts, int *N, double *Wn);
+CUSCI_API cusci_status cusci_signal_ellipord(cusci_ctx *ctx, int nwn, const double *wp, const double *ws, double gpass, double gstop,
+                                             const cusci_signal_iir_opts *opts, int *N, double *Wn);
+/*
+ * scipy.signal.iirdesign: the order selection of ftype (Butterworth,
+ * Chebyshev I or II, elliptic; Bessel has none), then iirfilter of that
+ * order with rp = gpass, rs = gstop and the band type that wp and ws
+ * imply, in each of the three forms.
+ */
+CUSCI_API cusci_status cusci_signal_iirdesign_sos(cusci_ctx *ctx, int nwn, const double *wp, const double *ws, double gpass, double gstop,
+                                                  cusci_signal_iir_type ftype, const cusci_signal_iir_opts *opts, cusci_array **sos);
+CUSCI_API cusci_status cusci_signal_iirdesign_ba(cusci_ctx *ctx, int nwn, const double *wp, const double *ws, double gpass, double gstop,
+                                                 cusci_signal_iir_type ftype, const cusci_signal_iir_opts *opts, cusci_array **b, cusci_array **a);
+CUSCI_API cusci_status cusci_signal_iirdesign_zpk(cusci_ctx *ctx, int nwn, const double *wp, const double *ws, double gpass, double gstop,
+                                                  cusci_signal_iir_type ftype, const cusci_signal_iir_opts *opts, cusci_array **z, cusci_array **p,
+                                                  double *k);
+/*
  * The analog lowpass prototypes (cutoff 1 rad/s) of scipy.signal, in
  * SciPy's order of zeros and poles: cheb1ap (N poles), cheb2ap (N poles,
  * N or N - 1 zeros on the imaginary axis), ellipap (N poles, N or N - 1

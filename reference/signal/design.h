@@ -40,6 +40,21 @@ int cusci__sig_cheb2ap(int N, double rs, double complex *z, int64_t *nz, double 
 int cusci__sig_ellipap(int N, double rp, double rs, double complex *z, int64_t *nz, double complex *p, int64_t *np, double *k);
 int cusci__sig_besselap(int N, int norm, double complex *p, double *k);
 
+/* K(m), K(1 - m1) (scipy.special.ellipk, ellipkm1) and 10^x - 1. */
+double cusci__sig_ellipk(double m);
+double cusci__sig_ellipkm1(double m1);
+double cusci__sig_pow10m1(double x);
+
+/* Order selection as scipy.signal's buttord, cheb1ord, cheb2ord and
+ * ellipord (kind: the cusci__sig_ord_kind), on analog (prewarped) edges:
+ * type is SciPy's filter type (1 lowpass, 2 highpass, 3 bandstop,
+ * 4 bandpass), passb and stopb hold 1 or 2 edges; *order is the order
+ * before it is made an int (inf or NaN when no order meets the spec),
+ * WN the analog natural frequencies (as many as edges). */
+typedef enum { CUSCI__SIG_ORD_BUTTER = 0, CUSCI__SIG_ORD_CHEB1, CUSCI__SIG_ORD_CHEB2, CUSCI__SIG_ORD_ELLIP } cusci__sig_ord_kind;
+void cusci__sig_iirord(cusci__sig_ord_kind kind, int type, const double *passb, const double *stopb, double gpass, double gstop, double *order,
+                       double *WN);
+
 /* Frequency transforms of an analog prototype, in place. lp2lp and
  * bilinear keep the counts (bilinear adds np - nz zeros at -1, so z needs
  * room for np); lp2hp makes np zeros (room np); lp2bp makes 2 nz + (np -

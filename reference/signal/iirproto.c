@@ -66,12 +66,12 @@ static double agm(double a, double b)
 
 /* K(m), the complete elliptic integral of the first kind with parameter
  * m, and K(1 - m1) for m1 near 0 (scipy.special.ellipk and ellipkm1). */
-static double ellipk(double m)
+double cusci__sig_ellipk(double m)
 {
   return m >= 1 ? INFINITY : M_PI / (2 * agm(1, sqrt(1 - m)));
 }
 
-static double ellipkm1(double m1)
+double cusci__sig_ellipkm1(double m1)
 {
   return m1 <= 0 ? INFINITY : M_PI / (2 * agm(1, sqrt(m1)));
 }
@@ -119,7 +119,7 @@ static void ellipj(double u, double m, double *sn, double *cn, double *dn)
 }
 
 /* 10^x - 1 for x near 0. */
-static double pow10m1(double x)
+double cusci__sig_pow10m1(double x)
 {
   return expm1(2.30258509299404568402 * x);
 }
@@ -158,7 +158,7 @@ int cusci__sig_cheb2ap(int N, double rs, double complex *z, int64_t *nz, double 
  * Jacobi's nome series (seven terms, as SciPy's). */
 static double ellipdeg(int n, double m1)
 {
-  const double K1 = ellipk(m1), K1p = ellipkm1(m1);
+  const double K1 = cusci__sig_ellipk(m1), K1p = cusci__sig_ellipkm1(m1);
   const double q1 = exp(-M_PI * K1p / K1), q = pow(q1, 1.0 / n);
   double num = 0, den = 0;
   for (int i = 0; i <= 7; i++)
@@ -205,15 +205,15 @@ static int arc_jac_sn(double complex w, double m, double complex *out)
 int cusci__sig_ellipap(int N, double rp, double rs, double complex *z, int64_t *nz, double complex *p, int64_t *np, double *k)
 {
   if (N == 1) {
-    const double p0 = -sqrt(1.0 / pow10m1(0.1 * rp));
+    const double p0 = -sqrt(1.0 / cusci__sig_pow10m1(0.1 * rp));
     p[0] = p0, *np = 1, *nz = 0, *k = -p0;
     return 0;
   }
-  const double eps_sq = pow10m1(0.1 * rp), eps = sqrt(eps_sq), ck1_sq = eps_sq / pow10m1(0.1 * rs);
+  const double eps_sq = cusci__sig_pow10m1(0.1 * rp), eps = sqrt(eps_sq), ck1_sq = eps_sq / cusci__sig_pow10m1(0.1 * rs);
   if (ck1_sq == 0)
     return CUSCI__SIG_DESIGN_ELLIPTIC;
-  const double K1 = ellipk(ck1_sq);
-  const double m = ellipdeg(N, ck1_sq), capk = ellipk(m);
+  const double K1 = cusci__sig_ellipk(ck1_sq);
+  const double m = ellipdeg(N, ck1_sq), capk = cusci__sig_ellipk(m);
   double complex r;
   const int rc = arc_jac_sn(CMPLX(0, 1.0 / eps), ck1_sq, &r);
   if (rc != 0 || fabs(creal(r)) > 1e-14)
