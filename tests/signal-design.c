@@ -3,7 +3,7 @@
  * fixtures (tests/signal-design-suite.h); properties (a Butterworth
  * lowpass passes DC and stops Nyquist, the ripple families keep their
  * ripple and attenuation, each Bessel norm does what it names, a bank
- * equals its filters one by one, firwin's lowpass has unit DC gain, the
+ * equals its filters one by one, iirdesign meets its spec, firwin's lowpass has unit DC gain, the
  * periodic Hann window sums to a constant at half overlap); bad input,
  * each with its status and a message naming the function.
  */
@@ -187,6 +187,34 @@ static void ripple_properties(void)
   free(hb), cusci_array_release(bank);
 }
 
+/* iirdesign meets its spec: at most gpass dB lost at the passband edges,
+ * at least gstop dB at the stopband edges, for each family and band type. */
+static void spec_properties(void)
+{
+  static const double specs[4][4] = {{0.2, 0.3}, {0.35, 0.25}, {0.2, 0.5, 0.1, 0.6}, {0.1, 0.6, 0.2, 0.5}};
+  static const char *const fams[] = {"butter", "cheby1", "cheby2", "ellip"};
+  for (int ft = 0; ft < 4; ft++) {
+    bool good = true;
+    for (int t = 0; t < 4; t++) {
+      const int nwn = t < 2 ? 1 : 2;
+      const double *wp = specs[t], *ws = specs[t] + nwn, gpass = 1, gstop = 45;
+      cusci_array *sos = NULL;
+      if (cusci_signal_iirdesign_sos(host, nwn, wp, ws, gpass, gstop, (cusci_signal_iir_type)ft, NULL, &sos) != CUSCI_OK) {
+        good = false;
+        continue;
+      }
+      double *h = tk_to_host(host, sos);
+      const int64_t n = cusci_array_shape(sos)[0];
+      for (int i = 0; h && i < nwn; i++)
+        good &= sos_gain(h, n, M_PI * wp[i]) >= pow(10, -gpass / 20) * (1 - 1e-9) && sos_gain(h, n, M_PI * ws[i]) <= pow(10, -gstop / 20) * (1 + 1e-9);
+      good &= h != NULL;
+      free(h), cusci_array_release(sos);
+    }
+    ok(good, "iirdesign %s, each band type (gpass 1 dB, gstop 45 dB): the passband edges lose at most gpass, the stopband edges at least gstop",
+       fams[ft]);
+  }
+}
+
 /* A call that must fail with want, its message naming fn. */
 static void refuses(cusci_status st, cusci_status want, const char *fn, const char *what)
 {
@@ -229,6 +257,24 @@ static void bad_input(void)
   refuses(cusci_signal_besselap(host, -1, CUSCI_SIGNAL_NORM_PHASE, &a, &b, &kk), CUSCI_ERR_VALUE, "cusci_signal_besselap", "besselap N -1");
   refuses(cusci_signal_cheb1ap(host, 3, -2, &a, &b, &kk), CUSCI_ERR_VALUE, "cusci_signal_cheb1ap", "cheb1ap rp -2");
   refuses(cusci_signal_ellipap(host, 5, 1, 0.5, &a, &b, &kk), CUSCI_ERR_VALUE, "cusci_signal_ellipap", "ellipap rp 1 above rs 0.5");
+  int no = 0;
+  double wn2[2];
+  refuses(cusci_signal_buttord(host, 1, &w1, &w1, 3, 40, NULL, &no, wn2), CUSCI_ERR_VALUE, "cusci_signal_buttord", "buttord wp = ws");
+  refuses(cusci_signal_cheb1ord(host, 1, (const double[]){0.2}, (const double[]){0.3}, 40, 3, NULL, &no, wn2), CUSCI_ERR_VALUE,
+          "cusci_signal_cheb1ord", "cheb1ord gpass above gstop");
+  refuses(cusci_signal_cheb2ord(host, 1, (const double[]){0.2}, (const double[]){0.3}, 0, 40, NULL, &no, wn2), CUSCI_ERR_VALUE,
+          "cusci_signal_cheb2ord", "cheb2ord gpass 0");
+  refuses(cusci_signal_ellipord(host, 2, (const double[]){0.2, 0.5}, (const double[]){0.3, 0.6}, 1, 40, NULL, &no, wn2), CUSCI_ERR_VALUE,
+          "cusci_signal_ellipord", "ellipord bands overlapping");
+  refuses(cusci_signal_buttord(host, 1, &hz, (const double[]){700}, 1, 40, &(cusci_signal_iir_opts){.fs = 1000}, &no, wn2), CUSCI_ERR_VALUE,
+          "cusci_signal_buttord", "buttord edge above fs/2");
+  refuses(cusci_signal_buttord(host, 3, w2, w2, 1, 40, NULL, &no, wn2), CUSCI_ERR_VALUE, "cusci_signal_buttord", "buttord nwn 3");
+  refuses(cusci_signal_iirdesign_sos(host, 1, (const double[]){0.2}, (const double[]){0.3}, 1, 40, CUSCI_SIGNAL_BESSEL_PHASE, NULL, &a),
+          CUSCI_ERR_VALUE, "cusci_signal_iirdesign_sos", "iirdesign of a Bessel filter");
+  refuses(cusci_signal_iirdesign_ba(host, 1, (const double[]){0.2}, (const double[]){0.3}, 1, 40, (cusci_signal_iir_type)-1, NULL, &a, &b),
+          CUSCI_ERR_VALUE, "cusci_signal_iirdesign_ba", "iirdesign ftype -1");
+  refuses(cusci_signal_iirdesign_zpk(host, 1, (const double[]){0.2}, NULL, 1, 40, CUSCI_SIGNAL_ELLIP, NULL, &a, &b, &kk), CUSCI_ERR_NULL_POINTER,
+          "cusci_signal_iirdesign_zpk", "iirdesign ws NULL");
   refuses(cusci_signal_get_window(host, "hannn", 8, true, &a), CUSCI_ERR_VALUE, "cusci_signal_get_window", "unknown window");
   refuses(cusci_signal_get_window(host, "kaiser", 8, true, &a), CUSCI_ERR_VALUE, "cusci_signal_get_window", "kaiser without beta");
   refuses(cusci_signal_get_window(host, "hann,2", 8, true, &a), CUSCI_ERR_VALUE, "cusci_signal_get_window", "hann with a parameter");
@@ -275,6 +321,7 @@ int main(void)
   sd_chain(host);
   properties();
   ripple_properties();
+  spec_properties();
   bad_input();
   cusci_ctx_destroy(host);
   return done_testing();
