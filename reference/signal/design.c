@@ -421,12 +421,17 @@ int cusci__sig_zpk2sos(const double complex *z0, int64_t nz0, const double compl
           single_sos(zz, 2, pp, 2, row);
         } else if (nz > 0) {
           const int64_t zi = idx_nearest(z, nz, p1, 'r');
-          if (zi < 0) {
+          if (zi >= 0) {
+            const double complex zz[2] = {z1, take(z, &nz, zi)};
+            single_sos(zz, 2, pp, 2, row);
+          } else if (pairing == CUSCI__SIG_PAIR_MINIMAL) {
+            /* The only real zero, complex ones left for later sections
+             * (SciPy 1.17 fails here): the zero alone with the pair. */
+            single_sos(&z1, 1, pp, 2, row);
+          } else {
             rc = CUSCI__SIG_DESIGN_CONJ;
             break;
           }
-          const double complex zz[2] = {z1, take(z, &nz, zi)};
-          single_sos(zz, 2, pp, 2, row);
         } else {
           single_sos(&z1, 1, pp, 2, row);
         }
