@@ -20,7 +20,7 @@
  * promoted to complex: the transforms use NumPy's arithmetic, so that the
  * signs of zero imaginary parts, which decide the order of conjugate
  * roots, are SciPy's. */
-static double complex np_div(double complex x, double complex y)
+double complex cusci__sig_np_div(double complex x, double complex y)
 {
   const double a = creal(x), b = cimag(x), c = creal(y), d = cimag(y);
   if (fabs(c) >= fabs(d)) {
@@ -74,11 +74,11 @@ int cusci__sig_lp2hp_zpk(double complex *z, int64_t *nz, double complex *p, int6
   const int64_t n = *nz;
   if (n > np)
     return CUSCI__SIG_DESIGN_DEGREE;
-  *k *= creal(np_div(prod_neg(z, n), prod_neg(p, np)));
+  *k *= creal(cusci__sig_np_div(prod_neg(z, n), prod_neg(p, np)));
   for (int64_t i = 0; i < n; i++)
-    z[i] = np_div(wo, z[i]);
+    z[i] = cusci__sig_np_div(wo, z[i]);
   for (int64_t i = 0; i < np; i++)
-    p[i] = np_div(wo, p[i]);
+    p[i] = cusci__sig_np_div(wo, p[i]);
   for (int64_t i = n; i < np; i++)
     z[i] = 0;
   *nz = np;
@@ -102,9 +102,9 @@ int cusci__sig_lp2bp_zpk(double complex *z, int64_t *nz, double complex *p, int6
   if (n > m)
     return CUSCI__SIG_DESIGN_DEGREE;
   for (int64_t i = 0; i < n; i++)
-    z[i] = np_div(np_mulr(z[i], bw), 2);
+    z[i] = cusci__sig_np_div(np_mulr(z[i], bw), 2);
   for (int64_t i = 0; i < m; i++)
-    p[i] = np_div(np_mulr(p[i], bw), 2);
+    p[i] = cusci__sig_np_div(np_mulr(p[i], bw), 2);
   split_roots(z, n, wo);
   split_roots(p, m, wo);
   for (int64_t i = 2 * n; i < n + m; i++)
@@ -119,11 +119,11 @@ int cusci__sig_lp2bs_zpk(double complex *z, int64_t *nz, double complex *p, int6
   const int64_t n = *nz, m = *np;
   if (n > m)
     return CUSCI__SIG_DESIGN_DEGREE;
-  *k *= creal(np_div(prod_neg(z, n), prod_neg(p, m)));
+  *k *= creal(cusci__sig_np_div(prod_neg(z, n), prod_neg(p, m)));
   for (int64_t i = 0; i < n; i++)
-    z[i] = np_div(bw / 2, z[i]);
+    z[i] = cusci__sig_np_div(bw / 2, z[i]);
   for (int64_t i = 0; i < m; i++)
-    p[i] = np_div(bw / 2, p[i]);
+    p[i] = cusci__sig_np_div(bw / 2, p[i]);
   split_roots(z, n, wo);
   split_roots(p, m, wo);
   for (int64_t i = 0; i < m - n; i++) {
@@ -145,11 +145,11 @@ int cusci__sig_bilinear_zpk(double complex *z, int64_t *nz, double complex *p, i
     nz_prod *= fs2 - z[i];
   for (int64_t i = 0; i < np; i++)
     np_prod *= fs2 - p[i];
-  *k *= creal(np_div(nz_prod, np_prod));
+  *k *= creal(cusci__sig_np_div(nz_prod, np_prod));
   for (int64_t i = 0; i < n; i++)
-    z[i] = np_div(fs2 + z[i], fs2 - z[i]);
+    z[i] = cusci__sig_np_div(fs2 + z[i], fs2 - z[i]);
   for (int64_t i = 0; i < np; i++)
-    p[i] = np_div(fs2 + p[i], fs2 - p[i]);
+    p[i] = cusci__sig_np_div(fs2 + p[i], fs2 - p[i]);
   for (int64_t i = n; i < np; i++)
     z[i] = -1;
   *nz = np;

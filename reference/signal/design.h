@@ -40,6 +40,10 @@ int cusci__sig_cheb2ap(int N, double rs, double complex *z, int64_t *nz, double 
 int cusci__sig_ellipap(int N, double rp, double rs, double complex *z, int64_t *nz, double complex *p, int64_t *np, double *k);
 int cusci__sig_besselap(int N, int norm, double complex *p, double *k);
 
+/* NumPy's complex quotient (Smith's method), which the transforms and
+ * the prototypes use so that their roots come out as SciPy's. */
+double complex cusci__sig_np_div(double complex x, double complex y);
+
 /* K(m), K(1 - m1) (scipy.special.ellipk, ellipkm1) and 10^x - 1. */
 double cusci__sig_ellipk(double m);
 double cusci__sig_ellipkm1(double m1);

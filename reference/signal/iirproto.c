@@ -24,20 +24,6 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-/* NumPy's complex quotient (Smith's method), as design.c's. */
-static double complex q_div(double complex x, double complex y)
-{
-  const double a = creal(x), b = cimag(x), c = creal(y), d = cimag(y);
-  if (fabs(c) >= fabs(d)) {
-    if (c == 0 && d == 0)
-      return CMPLX(a / fabs(c), b / fabs(c));
-    const double rat = d / c, scl = 1.0 / (c + d * rat);
-    return CMPLX((a + b * rat) * scl, (b - a * rat) * scl);
-  }
-  const double rat = c / d, scl = 1.0 / (d + c * rat);
-  return CMPLX((a * rat + b) * scl, (b * rat - a) * scl);
-}
-
 static double complex q_mul(double complex x, double complex y)
 {
   const double a = creal(x), b = cimag(x), c = creal(y), d = cimag(y);
@@ -143,13 +129,13 @@ int cusci__sig_cheb2ap(int N, double rs, double complex *z, int64_t *nz, double 
   int64_t n = 0;
   for (int m = -N + 1; m < N; m += 2)
     if (m != 0) /* odd N: the zero at infinity is left out */
-      z[n++] = q_div(I, sin(m * M_PI / (2.0 * N)));
+      z[n++] = cusci__sig_np_div(I, sin(m * M_PI / (2.0 * N)));
   for (int i = 0; i < N; i++) {
     const double theta = M_PI * (double)(-N + 1 + 2 * i) / (2.0 * N);
-    p[i] = -q_div(1, csinh(CMPLX(mu, theta)));
+    p[i] = -cusci__sig_np_div(1, csinh(CMPLX(mu, theta)));
   }
   *nz = n;
-  *k = creal(q_div(prod_neg(p, N), prod_neg(z, n)));
+  *k = creal(cusci__sig_np_div(prod_neg(p, N), prod_neg(z, n)));
   return 0;
 }
 
@@ -196,7 +182,7 @@ static int arc_jac_sn(double complex w, double m, double complex *out)
   for (int i = 0; i < n; i++) {
     const double complex kw = ks[i] * w;
     const double complex comp = csqrt(q_mul(1 - kw, 1 + kw));
-    w = q_div(2 * w, (1 + ks[i + 1]) * (1 + comp));
+    w = cusci__sig_np_div(2 * w, (1 + ks[i + 1]) * (1 + comp));
   }
   *out = K * (2 / M_PI * casin(w));
   return 0;
@@ -230,7 +216,7 @@ int cusci__sig_ellipap(int N, double rp, double rs, double complex *z, int64_t *
     ellipj(j * capk / N, m, &s, &c, &d);
     if (fabs(s) > 2e-16)
       z[n++] = CMPLX(0, 1.0 / (sqrt(m) * s));
-    p[i] = q_div(-CMPLX(c * d * sv * cv, s * dv), 1 - (d * sv) * (d * sv));
+    p[i] = cusci__sig_np_div(-CMPLX(c * d * sv * cv, s * dv), 1 - (d * sv) * (d * sv));
     norm += creal(p[i]) * creal(p[i]) + cimag(p[i]) * cimag(p[i]);
   }
   for (int64_t i = 0; i < n; i++)
@@ -241,7 +227,7 @@ int cusci__sig_ellipap(int N, double rp, double rs, double complex *z, int64_t *
     if (N % 2 == 0 || fabs(cimag(p[i])) > 2e-16 * sqrt(norm))
       p[q++] = conj(p[i]);
   *np = q;
-  *k = creal(q_div(prod_neg(p, q), prod_neg(z, *nz)));
+  *k = creal(cusci__sig_np_div(prod_neg(p, q), prod_neg(z, *nz)));
   if (N % 2 == 0)
     *k = *k / sqrt(1 + eps_sq);
   return 0;
@@ -257,7 +243,7 @@ int cusci__sig_ellipap(int N, double rp, double rs, double complex *z, int64_t *
  * factor sqrt(pi / (2w)) is left out of both. */
 static void kve_half(int N, double complex x, double complex g[3])
 {
-  const double complex w = -q_div(1, x), wi = q_div(1, w), e2 = cexp(-2 * w);
+  const double complex w = -cusci__sig_np_div(1, x), wi = cusci__sig_np_div(1, w), e2 = cexp(-2 * w);
   /* K: K_0 = 1, K_1 = 1 + 1/w, K_{n+1} = K_{n-1} + (2n + 1)/w K_n. */
   double complex kn[3], a = 1, b = 1 + wi;
   for (int n = 0; n <= N + 1; n++) {
@@ -287,7 +273,7 @@ static void kve_half(int N, double complex x, double complex g[3])
     }
   }
   const double complex ym1 = lo, t0 = 1 - e2, tm1 = 1 + e2;
-  const double complex scale = cabs(t0) >= cabs(tm1) ? q_div(t0, y0) : q_div(tm1, ym1);
+  const double complex scale = cabs(t0) >= cabs(tm1) ? cusci__sig_np_div(t0, y0) : cusci__sig_np_div(tm1, ym1);
   for (int d = 0; d < 3; d++) {
     const int n = N - 1 + d;
     g[d] = q_mul((n % 2 ? -1.0 : 1.0) * e2, kn[d]) + q_mul(scale, in[d]);
@@ -302,8 +288,8 @@ static double complex bessel_ratio(int N, double complex x)
   double complex g[3];
   kve_half(N, x, g);
   const double complex x2 = q_mul(x, x);
-  const double complex fp = q_div(g[0], 2.0 * x2) - q_div(g[1], x2) + q_div(g[2], 2.0 * x2);
-  return q_div(g[1], fp);
+  const double complex fp = cusci__sig_np_div(g[0], 2.0 * x2) - cusci__sig_np_div(g[1], x2) + cusci__sig_np_div(g[2], 2.0 * x2);
+  return cusci__sig_np_div(g[1], fp);
 }
 
 /* c[0] + c[1] x + ... + c[n-1] x^(n-1), lowest power first. */
@@ -346,15 +332,15 @@ int cusci__sig_besselap(int N, int norm, double complex *p, double *k)
     for (int i = 0; i < N; i++) {
       double complex bsum = 0;
       for (int j = i + 1; j < N; j++)
-        bsum += q_div(1, x[i] - x[j]);
+        bsum += cusci__sig_np_div(1, x[i] - x[j]);
       double complex b2 = 0;
       for (int j = 0; j < i; j++)
-        b2 += q_div(1, x[i] - x[j]);
+        b2 += cusci__sig_np_div(1, x[i] - x[j]);
       beta[i] = bsum + b2;
     }
     bool finite = true;
     for (int i = 0; i < N; i++) {
-      x[i] += q_div(alpha[i], 1 + q_mul(alpha[i], beta[i]));
+      x[i] += cusci__sig_np_div(alpha[i], 1 + q_mul(alpha[i], beta[i]));
       finite &= isfinite(creal(x[i])) && isfinite(cimag(x[i]));
     }
     if (!finite) {
@@ -382,7 +368,7 @@ int cusci__sig_besselap(int N, int norm, double complex *p, double *k)
   for (int i = 0; i < N; i++) {
     if (!isfinite(creal(x[i])) || !isfinite(cimag(x[i])))
       return CUSCI__SIG_DESIGN_CONVERGE;
-    p[i] = q_div(1, x[i]);
+    p[i] = cusci__sig_np_div(1, x[i]);
   }
   /* a_last = (2N)! / (N! 2^N), the Bessel polynomial's constant term. */
   if (norm == CUSCI__SIG_BESSEL_PHASE) {
@@ -412,7 +398,7 @@ int cusci__sig_besselap(int N, int norm, double complex *p, double *k)
       double complex d = 1;
       for (int i = 0; i < N; i++)
         d = q_mul(d, CMPLX(-creal(p[i]), w - cimag(p[i])));
-      const double g = cabs(q_div(a_last, d)) - 1 / sqrt(2.0);
+      const double g = cabs(cusci__sig_np_div(a_last, d)) - 1 / sqrt(2.0);
       if (side)
         q1 = g;
       else
@@ -436,10 +422,10 @@ int cusci__sig_besselap(int N, int norm, double complex *p, double *k)
       double complex d = 1;
       for (int i = 0; i < N; i++)
         d = q_mul(d, CMPLX(-creal(p[i]), w - cimag(p[i])));
-      q1 = cabs(q_div(a_last, d)) - 1 / sqrt(2.0);
+      q1 = cabs(cusci__sig_np_div(a_last, d)) - 1 / sqrt(2.0);
     }
     for (int i = 0; i < N; i++)
-      p[i] = q_div(p[i], w);
+      p[i] = cusci__sig_np_div(p[i], w);
     *k = pow(w, -N) * a_last;
   }
   return 0;
