@@ -131,10 +131,7 @@ static cusci_status iir_zpk(cusci_ctx *ctx, const char *fn, const iir_design *d,
   if (nwn != (band ? 2 : 1))
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "nwn %d: a %s filter takes %d critical frequenc%s", nwn, btype_name(btype), band ? 2 : 1,
                           band ? "ies (start and stop)" : "y");
-  if (!(fs >= 0) || isinf(fs))
-    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "fs %g: the sampling frequency must be positive and finite (0: Wn relative to Nyquist)", fs);
-  if (analog && fs > 0)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "fs %g: an analog filter takes no sampling frequency", fs);
+  CUSCI_TRY(cusci__sig_check_fs(ctx, fn, fs, analog));
   double w[2];
   for (int i = 0; i < nwn; i++) {
     w[i] = fs > 0 ? Wn[i] / (fs / 2) : Wn[i];

@@ -4,6 +4,7 @@
  */
 #include "libsignal/internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 /* The frequencies, made on the host and copied to ctx's device. */
@@ -174,4 +175,13 @@ cusci_status cusci__sig_give_two(cusci_ctx *ctx, const char *fn, cusci_status st
     st = cusci_give_out(ctx, fn, b, ob), b = NULL;
   cusci_array_release(a), cusci_array_release(b);
   return st;
+}
+
+cusci_status cusci__sig_check_fs(cusci_ctx *ctx, const char *fn, double fs, bool analog)
+{
+  if (!(fs >= 0) || isinf(fs))
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "fs %g: the sampling frequency must be positive and finite (0: frequencies relative to Nyquist)", fs);
+  if (analog && fs > 0)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "fs %g: an analog filter takes no sampling frequency", fs);
+  return CUSCI_OK;
 }

@@ -32,10 +32,7 @@ static cusci_status check_spec(cusci_ctx *ctx, const char *fn, int nwn, const do
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "gstop %g: the stopband attenuation (dB) must be positive and finite", gstop);
   if (!(gpass < gstop))
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "gpass %g, gstop %g: the passband loss must be below the stopband attenuation", gpass, gstop);
-  if (!(fs >= 0) || isinf(fs))
-    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "fs %g: the sampling frequency must be positive and finite (0: relative to Nyquist)", fs);
-  if (analog && fs > 0)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "fs %g: an analog filter takes no sampling frequency", fs);
+  CUSCI_TRY(cusci__sig_check_fs(ctx, fn, fs, analog));
   for (int i = 0; i < 2 * nwn; i++) {
     const double f = i < nwn ? wp[i] : ws[i - nwn];
     const char *name = i < nwn ? "wp" : "ws";

@@ -179,6 +179,10 @@ cusci_status cusci__sig_resample_poly(cusci_ctx *ctx, const char *fn, const cusc
 cusci_status cusci__sig_pad_array(cusci_ctx *ctx, const char *fn, const cusci_array *x, cusci_dtype dt, const int64_t *before, const int64_t *after,
                                   int mode, double fill, cusci_array **out);
 
+/* A design's sampling frequency: 0 (frequencies relative to Nyquist) or
+ * positive and finite, and none for an analog design. */
+cusci_status cusci__sig_check_fs(cusci_ctx *ctx, const char *fn, double fs, bool analog);
+
 /* The order selection of the IIR family ftype (not Bessel), checked and
  * explained as fn: *N, Wn (nwn) and the band type of the spec. */
 cusci_status cusci__sig_select_order(cusci_ctx *ctx, const char *fn, int ftype, int nwn, const double *wp, const double *ws, double gpass, double gstop,

@@ -320,8 +320,7 @@ cusci_status cusci_signal_firwin(cusci_ctx *ctx, int64_t numtaps, int ncutoff, c
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "numtaps %lld: a filter has at least one tap", (long long)numtaps);
   if (ncutoff < 1)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "ncutoff %d: at least one cutoff frequency must be given", ncutoff);
-  if (!(o.fs >= 0) || isinf(o.fs))
-    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "fs %g: the sampling frequency must be positive and finite (0: relative to Nyquist)", o.fs);
+  CUSCI_TRY(cusci__sig_check_fs(ctx, fn, o.fs, false));
   const double nyq = o.fs > 0 ? o.fs / 2 : 1;
   double *edges = malloc(sizeof *edges * (size_t)(ncutoff + 2));
   if (!edges)
