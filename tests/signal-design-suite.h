@@ -94,7 +94,8 @@ static void sd_gain(cusci_ctx *ctx, const char *name, double *k)
 }
 
 /* One design in its family's three outputs (got[0] sos, [1] b, [2] a,
- * [3] z, [4] p, *k) and iirfilter's sos (got[5]). */
+ * [3] z, [4] p, *k) and iirfilter's sos (got[5]); CUSCI_ERR_INTERNAL
+ * where iirfilter's ba or zpk differ from the family's. */
 static cusci_status sd_design(cusci_ctx *ctx, cusci_signal_iir_type ft, int N, int nwn, const double *W, double rp, double rs, cusci_signal_btype bt,
                               const cusci_signal_iir_opts *o, cusci_array **got, double *k)
 {
@@ -139,6 +140,17 @@ static cusci_status sd_design(cusci_ctx *ctx, cusci_signal_iir_type ft, int N, i
   }
   if (st == CUSCI_OK)
     st = cusci_signal_iirfilter_sos(ctx, N, nwn, W, rp, rs, bt, ft, o, &got[5]);
+  /* iirfilter's other two forms: the family's bit for bit. */
+  cusci_array *fb = NULL, *fa = NULL, *fz = NULL, *fp = NULL;
+  double fk = 0;
+  if (st == CUSCI_OK)
+    st = cusci_signal_iirfilter_ba(ctx, N, nwn, W, rp, rs, bt, ft, o, &fb, &fa);
+  if (st == CUSCI_OK)
+    st = cusci_signal_iirfilter_zpk(ctx, N, nwn, W, rp, rs, bt, ft, o, &fz, &fp, &fk);
+  if (st == CUSCI_OK && !(fk == *k && sd_err(ctx, fb, ctx, got[1]) == 0 && sd_err(ctx, fa, ctx, got[2]) == 0 && sd_err(ctx, fz, ctx, got[3]) == 0 &&
+                          sd_err(ctx, fp, ctx, got[4]) == 0))
+    st = CUSCI_ERR_INTERNAL;
+  cusci_array_release(fb), cusci_array_release(fa), cusci_array_release(fz), cusci_array_release(fp);
   return st;
 }
 

@@ -280,10 +280,14 @@ static void bad_input(void)
           "cusci_signal_iirfilter_sos", "iirfilter ftype 99");
   refuses(cusci_signal_iirfilter_sos(host, 0, 1, &w1, 1, 40, CUSCI_SIGNAL_LOWPASS, CUSCI_SIGNAL_CHEBY1, NULL, &a), CUSCI_ERR_VALUE,
           "cusci_signal_iirfilter_sos", "iirfilter order 0");
+  double kk = 0;
+  refuses(cusci_signal_iirfilter_ba(host, 3, 1, &big, 1, 40, CUSCI_SIGNAL_LOWPASS, CUSCI_SIGNAL_ELLIP, NULL, &a, &b), CUSCI_ERR_VALUE,
+          "cusci_signal_iirfilter_ba", "iirfilter_ba Wn 1.2");
+  refuses(cusci_signal_iirfilter_zpk(host, 3, 1, &w1, -1, 40, CUSCI_SIGNAL_LOWPASS, CUSCI_SIGNAL_CHEBY1, NULL, &a, &b, &kk), CUSCI_ERR_VALUE,
+          "cusci_signal_iirfilter_zpk", "iirfilter_zpk cheby1 rp -1");
   refuses(cusci_signal_iirfilter_sos_bank(host, 2, (const int[]){3, 2}, 1, (const double[]){0.2, 1.5}, 1, 40, CUSCI_SIGNAL_LOWPASS,
                                           CUSCI_SIGNAL_CHEBY2, NULL, &a),
           CUSCI_ERR_VALUE, "cusci_signal_iirfilter_sos_bank", "iirfilter bank with a cutoff 1.5");
-  double kk = 0;
   refuses(cusci_signal_besselap(host, -1, CUSCI_SIGNAL_NORM_PHASE, &a, &b, &kk), CUSCI_ERR_VALUE, "cusci_signal_besselap", "besselap N -1");
   refuses(cusci_signal_cheb1ap(host, 3, -2, &a, &b, &kk), CUSCI_ERR_VALUE, "cusci_signal_cheb1ap", "cheb1ap rp -2");
   refuses(cusci_signal_ellipap(host, 5, 1, 0.5, &a, &b, &kk), CUSCI_ERR_VALUE, "cusci_signal_ellipap", "ellipap rp 1 above rs 0.5");
