@@ -53,7 +53,7 @@ static void zpk_free(zpk *s)
   s->z = s->p = NULL;
 }
 
-static cusci_status design_fail(cusci_ctx *ctx, const char *fn, int rc)
+cusci_status cusci__sig_design_fail(cusci_ctx *ctx, const char *fn, int rc)
 {
   switch (rc) {
   case CUSCI__SIG_DESIGN_DEGREE: return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "the system has more zeros than poles");
@@ -63,6 +63,8 @@ static cusci_status design_fail(cusci_ctx *ctx, const char *fn, int rc)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "no elliptic filter has this passband ripple and stopband attenuation");
   case CUSCI__SIG_DESIGN_CONVERGE:
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "the Bessel poles of this order did not converge or overflow a double");
+  case CUSCI__SIG_DESIGN_EIGVALS: return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "the eigenvalues (roots) did not converge in 30 QR iterations");
+  case CUSCI__SIG_DESIGN_FINITE: return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "a value is not finite");
   default: return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "design step failed (code %d)", rc);
   }
 }
@@ -99,7 +101,7 @@ static cusci_status prototype(cusci_ctx *ctx, const char *fn, cusci_signal_iir_t
   case CUSCI_SIGNAL_ELLIP: rc = cusci__sig_ellipap(N, rp, rs, s->z, &s->nz, s->p, &s->np, &s->k); break;
   default: rc = cusci__sig_besselap(N, (int)(ftype - CUSCI_SIGNAL_BESSEL_PHASE), s->p, &s->k); break;
   }
-  return rc ? design_fail(ctx, fn, rc) : CUSCI_OK;
+  return rc ? cusci__sig_design_fail(ctx, fn, rc) : CUSCI_OK;
 }
 
 /* One IIR design as SciPy's iirfilter takes it. */
@@ -169,7 +171,7 @@ static cusci_status iir_zpk(cusci_ctx *ctx, const char *fn, const iir_design *d,
     rc = cusci__sig_bilinear_zpk(s->z, &s->nz, s->p, s->np, &s->k, fsd);
   if (rc != 0) {
     zpk_free(s);
-    return design_fail(ctx, fn, rc);
+    return cusci__sig_design_fail(ctx, fn, rc);
   }
   return CUSCI_OK;
 }
@@ -221,7 +223,7 @@ static cusci_status sections(cusci_ctx *ctx, const char *fn, const zpk *s, cusci
   if (rc != 0) {
     free(*sos);
     *sos = NULL;
-    return design_fail(ctx, fn, rc);
+    return cusci__sig_design_fail(ctx, fn, rc);
   }
   return CUSCI_OK;
 }
@@ -593,7 +595,7 @@ static cusci_status transform(cusci_ctx *ctx, const char *fn, zpk_op op, const c
   case LP2BS: rc = cusci__sig_lp2bs_zpk(s.z, &s.nz, s.p, &s.np, &s.k, a, b); break;
   case BILINEAR: rc = cusci__sig_bilinear_zpk(s.z, &s.nz, s.p, s.np, &s.k, a); break;
   }
-  const cusci_status st = rc ? design_fail(ctx, fn, rc) : give_zpk(ctx, fn, &s, zo, po, ko);
+  const cusci_status st = rc ? cusci__sig_design_fail(ctx, fn, rc) : give_zpk(ctx, fn, &s, zo, po, ko);
   zpk_free(&s);
   return st;
 }
@@ -644,11 +646,9 @@ cusci_status cusci_signal_zpk2sos(cusci_ctx *ctx, const cusci_array *z, const cu
 {
   static const char fn[] = "cusci_signal_zpk2sos";
   CUSCI_ENTRY(ctx, fn, z, p, sos);
-  if ((unsigned)pairing > CUSCI_SIGNAL_PAIRING_MINIMAL)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "pairing %d is not a cusci_signal_pairing", (int)pairing);
-  if (analog && pairing != CUSCI_SIGNAL_PAIRING_DEFAULT && pairing != CUSCI_SIGNAL_PAIRING_MINIMAL)
-    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "an analog system takes the minimal pairing only");
-  const cusci__sig_pairing pr = pairing == CUSCI_SIGNAL_PAIRING_DEFAULT ? default_pairing(analog) : (cusci__sig_pairing)(pairing - 1);
+  int pi;
+  CUSCI_TRY(cusci__sig_pairing_of(ctx, fn, (int)pairing, analog, &pi));
+  const cusci__sig_pairing pr = (cusci__sig_pairing)pi;
   zpk s;
   CUSCI_TRY(read_zpk(ctx, fn, z, p, k, 1, &s));
   double *v = NULL;

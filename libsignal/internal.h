@@ -153,6 +153,14 @@ cusci_status cusci__sig_apply_matrix(cusci_ctx *ctx, const double _Complex *C, i
  * a and b are released where not given. Returns the first failure. */
 cusci_status cusci__sig_give_two(cusci_ctx *ctx, const char *fn, cusci_status st, cusci_array *a, cusci_array **oa, cusci_array *b,
                                  cusci_array **ob);
+/* A CUSCI__SIG_DESIGN_* code of reference/signal/design.h as a status
+ * and message (libsignal/design.c). */
+cusci_status cusci__sig_design_fail(cusci_ctx *ctx, const char *fn, int rc);
+/* zpk2sos's pairing (DEFAULT: nearest, or minimal for analog systems)
+ * as a cusci__sig_pairing of reference/signal/design.h; CUSCI_ERR_VALUE
+ * for a value outside the enum or an analog one other than minimal
+ * (libsignal/convert.c). The enum is signal.h's, so passed as int. */
+cusci_status cusci__sig_pairing_of(cusci_ctx *ctx, const char *fn, int pairing, bool analog, int *out);
 /* The values of a coefficient array (any dtype, on ctx's device) on the
  * host as complex128, all finite: a new malloc'ed array of its size, C
  * order (libsignal/filter.c). */

@@ -566,6 +566,50 @@ CUSCI_API cusci_status cusci_signal_zpk2tf(cusci_ctx *ctx, const cusci_array *z,
 CUSCI_API cusci_status cusci_signal_zpk2sos(cusci_ctx *ctx, const cusci_array *z, const cusci_array *p, double k, cusci_signal_pairing pairing,
                                             bool analog, cusci_array **sos);
 
+/*
+ * Conversions between the forms of a linear system, as scipy.signal's, on
+ * real systems (a complex b, a, A, B, C or D is CUSCI_ERR_DTYPE), on the
+ * host in float64, the results on the context's device:
+ *  - tf2zpk: b and a (1-d) normalized as SciPy's normalize (a's leading
+ *    zeros trimmed, both divided by a[0], b's leading coefficients within
+ *    1e-14 of zero trimmed), k = b[0], z and p the roots of b / k and a
+ *    (numpy.roots: float64 when all are real, else complex128). The roots
+ *    are the eigenvalues of the companion matrices, found as LAPACK's
+ *    dgeev finds them; they equal NumPy's to rounding, in an order that
+ *    may differ. An all-zero a is CUSCI_ERR_VALUE.
+ *  - tf2sos: zpk2sos(tf2zpk(b, a)), the pairing as zpk2sos's.
+ *  - sos2tf: the products of the sections' numerators and denominators
+ *    (float64, each product without leading zeros, as numpy.polymul).
+ *  - sos2zpk: 2 n_sections zeros and poles (complex128; a section with
+ *    fewer than two gives zeros at 0 in their place), k the gains'
+ *    product.
+ *  - tf2ss: the controller canonical form; b 1-d, or 2-d with one
+ *    numerator a row (outputs). A (K-1 x K-1), B (K-1 x 1), C (q x K-1), D
+ *    (q x 1) for a of K coefficients after normalizing; more numerator
+ *    than denominator coefficients is CUSCI_ERR_VALUE (improper).
+ *  - ss2tf: for input `input`, num (q x n+1) and den (n+1), den the
+ *    characteristic polynomial of A. Any of A, B, C, D may be NULL (SciPy's
+ *    None) where the others give the dimensions; 0-d and 1-d arrays are
+ *    taken as numpy.atleast_2d takes them. A system without states gives
+ *    num (q x 1) = D's column and den [1] (SciPy: a 1-d num and a 0-d den).
+ *  - zpk2ss: tf2ss(zpk2tf(z, p, k)); zeros or poles without their
+ *    conjugates are CUSCI_ERR_VALUE.
+ *  - ss2zpk: tf2zpk(ss2tf(...)), for a system of one output.
+ */
+CUSCI_API cusci_status cusci_signal_tf2zpk(cusci_ctx *ctx, const cusci_array *b, const cusci_array *a, cusci_array **z, cusci_array **p, double *k);
+CUSCI_API cusci_status cusci_signal_tf2sos(cusci_ctx *ctx, const cusci_array *b, const cusci_array *a, cusci_signal_pairing pairing, bool analog,
+                                           cusci_array **sos);
+CUSCI_API cusci_status cusci_signal_sos2tf(cusci_ctx *ctx, const cusci_array *sos, cusci_array **b, cusci_array **a);
+CUSCI_API cusci_status cusci_signal_sos2zpk(cusci_ctx *ctx, const cusci_array *sos, cusci_array **z, cusci_array **p, double *k);
+CUSCI_API cusci_status cusci_signal_tf2ss(cusci_ctx *ctx, const cusci_array *b, const cusci_array *a, cusci_array **A, cusci_array **B,
+                                          cusci_array **C, cusci_array **D);
+CUSCI_API cusci_status cusci_signal_ss2tf(cusci_ctx *ctx, const cusci_array *A, const cusci_array *B, const cusci_array *C, const cusci_array *D,
+                                          int64_t input, cusci_array **num, cusci_array **den);
+CUSCI_API cusci_status cusci_signal_zpk2ss(cusci_ctx *ctx, const cusci_array *z, const cusci_array *p, double k, cusci_array **A, cusci_array **B,
+                                           cusci_array **C, cusci_array **D);
+CUSCI_API cusci_status cusci_signal_ss2zpk(cusci_ctx *ctx, const cusci_array *A, const cusci_array *B, const cusci_array *C, const cusci_array *D,
+                                           int64_t input, cusci_array **z, cusci_array **p, double *k);
+
 /* ------------------------------------------------ FIR design */
 
 /* firwin's pass_zero: DEFAULT is SciPy's True. */

@@ -19,7 +19,9 @@ enum {
   CUSCI__SIG_DESIGN_MEMORY,   /* no host memory */
   CUSCI__SIG_DESIGN_EIGEN,    /* the eigenvector did not converge */
   CUSCI__SIG_DESIGN_ELLIPTIC, /* ripple and attenuation no elliptic filter meets */
-  CUSCI__SIG_DESIGN_CONVERGE  /* the Bessel poles did not converge, or overflowed */
+  CUSCI__SIG_DESIGN_CONVERGE, /* the Bessel poles did not converge, or overflowed */
+  CUSCI__SIG_DESIGN_EIGVALS,  /* the QR iteration did not converge */
+  CUSCI__SIG_DESIGN_FINITE    /* a value is not finite */
 };
 
 /* zpk2sos's pairings, as SciPy's (nearest is the digital default, minimal
@@ -73,6 +75,15 @@ int cusci__sig_bilinear_zpk(double complex *z, int64_t *nz, double complex *p, i
  * are r[0..n), times k; true when it is real (the roots come in conjugate
  * pairs), and then c's imaginary parts are zero. */
 bool cusci__sig_poly(const double complex *r, int64_t n, double k, double complex *c);
+
+/* The eigenvalues of the n x n row-major real matrix a (destroyed) into
+ * w[0..n), as numpy.linalg.eigvals finds them, in an order of their own
+ * (reference/signal/roots.c). */
+int cusci__sig_eigvals(double *a, int64_t n, double complex *w);
+/* numpy.roots of the n coefficients c (highest power first): *nr roots
+ * into r (room n - 1), the companion's eigenvalues then a zero for each
+ * trailing zero coefficient; none when c is all zeros. */
+int cusci__sig_roots(const double *c, int64_t n, double complex *r, int64_t *nr);
 
 /* Second-order sections (rows b0 b1 b2 a0 a1 a2) of a zpk system, as
  * scipy.signal.zpk2sos; sos has room for cusci__sig_zpk2sos_sections
