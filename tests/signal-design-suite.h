@@ -154,6 +154,113 @@ static cusci_status sd_design(cusci_ctx *ctx, cusci_signal_iir_type ft, int N, i
   return st;
 }
 
+/* got reordered (a new array of its dtype) to match want's order, each of
+ * want's values taking the nearest of got's not yet taken: roots compare
+ * as sets, NumPy promising no order of eigenvalues. got itself (retained
+ * by the caller's reference) when the sizes differ. */
+static cusci_array *sd_match(cusci_ctx *ctx, cusci_array *got, const cusci_array *want)
+{
+  const int64_t n = cusci_array_size(got);
+  if (!got || !want || n != cusci_array_size(want) || n == 0)
+    return got;
+  cusci_array *g = NULL, *w = NULL, *r = NULL;
+  if (cusci_array_astype(ctx, got, CUSCI_COMPLEX128, true, &g) == CUSCI_OK &&
+      cusci_array_astype(ctx, (cusci_array *)want, CUSCI_COMPLEX128, true, &w) == CUSCI_OK) {
+    double complex *hg = tk_to_host(ctx, g), *hw = tk_to_host(ctx, w), *o = malloc(sizeof *o * (size_t)n);
+    bool *used = calloc((size_t)n, 1);
+    if (hg && hw && o && used) {
+      for (int64_t i = 0; i < n; i++) {
+        int64_t best = -1;
+        for (int64_t j = 0; j < n; j++)
+          if (!used[j] && (best < 0 || cabs(hg[j] - hw[i]) < cabs(hg[best] - hw[i])))
+            best = j;
+        used[best] = true;
+        o[i] = hg[best];
+      }
+      cusci_array *c = NULL;
+      if (cusci_array_from_host(ctx, o, 1, (const int64_t[]){n}, CUSCI_COMPLEX128, &c) == CUSCI_OK &&
+          cusci_array_astype(ctx, c, cusci_array_dtype(got), true, &r) != CUSCI_OK)
+        r = NULL;
+      cusci_array_release(c);
+    }
+    free(hg), free(hw), free(o), free(used);
+  }
+  cusci_array_release(g), cusci_array_release(w);
+  if (!r)
+    return got;
+  cusci_array_release(got);
+  return r;
+}
+
+/* The conversions' cases (tf2zpk, tf2sos, sos2tf, sos2zpk, tf2ss, zpk2ss,
+ * ss2tf, ss2zpk); CUSCI_ERR_NOT_SUPPORTED for another func. */
+static cusci_status sd_convert(cusci_ctx *ctx, const char *func, const char *name, const char *rest, cusci_array **got, cusci_array **want,
+                               double *kgot, double *kwant)
+{
+  static const char *const abcd[] = {"A", "B", "C", "D"};
+  cusci_array *in[4] = {NULL, NULL, NULL, NULL};
+  cusci_status st = CUSCI_ERR_NOT_SUPPORTED;
+  bool roots = false;
+  long long input = 0;
+  if (!strcmp(func, "tf2zpk") || !strcmp(func, "tf2sos") || !strcmp(func, "tf2ss")) {
+    in[0] = sd_load(ctx, name, "b"), in[1] = sd_load(ctx, name, "a");
+    if (func[3] == 'z') {
+      want[0] = sd_load(ctx, name, "z"), want[1] = sd_load(ctx, name, "p");
+      sd_gain(ctx, name, kwant);
+      st = cusci_signal_tf2zpk(ctx, in[0], in[1], &got[0], &got[1], kgot);
+      roots = true;
+    } else if (func[4] == 'o') {
+      int pairing, analog;
+      want[0] = sd_load(ctx, name, "y");
+      st = sscanf(rest, "%d %d", &pairing, &analog) != 2
+             ? CUSCI_ERR_VALUE
+             : cusci_signal_tf2sos(ctx, in[0], in[1], (cusci_signal_pairing)pairing, analog != 0, &got[0]);
+    } else {
+      for (int i = 0; i < 4; i++)
+        want[i] = sd_load(ctx, name, abcd[i]);
+      st = cusci_signal_tf2ss(ctx, in[0], in[1], &got[0], &got[1], &got[2], &got[3]);
+    }
+  } else if (!strcmp(func, "sos2tf") || !strcmp(func, "sos2zpk")) {
+    in[0] = sd_load(ctx, name, "sos");
+    if (func[4] == 't') {
+      want[0] = sd_load(ctx, name, "b"), want[1] = sd_load(ctx, name, "a");
+      st = cusci_signal_sos2tf(ctx, in[0], &got[0], &got[1]);
+    } else {
+      want[0] = sd_load(ctx, name, "z"), want[1] = sd_load(ctx, name, "p");
+      sd_gain(ctx, name, kwant);
+      st = cusci_signal_sos2zpk(ctx, in[0], &got[0], &got[1], kgot);
+      roots = true;
+    }
+  } else if (!strcmp(func, "zpk2ss")) {
+    double k;
+    in[0] = sd_load(ctx, name, "z"), in[1] = sd_load(ctx, name, "p");
+    sd_gain(ctx, name, &k);
+    for (int i = 0; i < 4; i++)
+      want[i] = sd_load(ctx, name, abcd[i]);
+    st = cusci_signal_zpk2ss(ctx, in[0], in[1], k, &got[0], &got[1], &got[2], &got[3]);
+  } else if (!strcmp(func, "ss2tf") || !strcmp(func, "ss2zpk")) {
+    for (int i = 0; i < 4; i++)
+      in[i] = sd_load(ctx, name, abcd[i]);
+    if (sscanf(rest, "%lld", &input) != 1)
+      st = CUSCI_ERR_VALUE;
+    else if (func[3] == 't') {
+      want[0] = sd_load(ctx, name, "num"), want[1] = sd_load(ctx, name, "den");
+      st = cusci_signal_ss2tf(ctx, in[0], in[1], in[2], in[3], input, &got[0], &got[1]);
+    } else {
+      want[0] = sd_load(ctx, name, "z"), want[1] = sd_load(ctx, name, "p");
+      sd_gain(ctx, name, kwant);
+      st = cusci_signal_ss2zpk(ctx, in[0], in[1], in[2], in[3], input, &got[0], &got[1], kgot);
+      roots = true;
+    }
+  }
+  if (roots && st == CUSCI_OK)
+    for (int i = 0; i < 2; i++)
+      got[i] = sd_match(ctx, got[i], want[i]);
+  for (int i = 0; i < 4; i++)
+    cusci_array_release(in[i]);
+  return st;
+}
+
 /* One manifest line on ctx: results[] ours, wants[] SciPy's (NULL-ended),
  * *kgot / *kwant the zpk gains where the case has them. */
 enum { SD_MAX = 8 };
@@ -270,7 +377,8 @@ static cusci_status sd_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
     want[0] = sd_load(ctx, name, "y");
     return cusci_signal_firwin(ctx, nt, nc, cut, &o, &got[0]);
   }
-  return CUSCI_ERR_VALUE;
+  const cusci_status st = sd_convert(ctx, func, name, rest, got, want, kgot, kwant);
+  return st == CUSCI_ERR_NOT_SUPPORTED ? CUSCI_ERR_VALUE : st;
 }
 
 static void sd_release(cusci_array **v)
@@ -279,7 +387,8 @@ static void sd_release(cusci_array **v)
     cusci_array_release(v[i]), v[i] = NULL;
 }
 
-/* A case's tolerance: windows 1e-12, designs 1e-10; a bandstop's order
+/* A case's tolerance: windows 1e-12, designs 1e-10, a conversion's
+ * where the manifest gives one (multiple roots); a bandstop's order
  * selection moves its passband edges by a bounded minimization that
  * stops within 1e-5 (scipy.optimize.fminbound's xtol), and a rounding
  * difference in the objective (NumPy's vectorized acosh against the C
@@ -291,6 +400,9 @@ static double sd_tolerance(const char *line)
   double e[4];
   if (!strncmp(line, "window", 6))
     return 1e-12;
+  double tol;
+  if (sscanf(line, "tf2zpk %*s %lf", &tol) == 1 || sscanf(line, "tf2sos %*s %*d %*d %lf", &tol) == 1)
+    return tol;
   if (sscanf(line, "ord %*s %*d %*d %*f %*f %*f %d %n", &nwn, &n2) == 1 && nwn == 2 && sd_numbers(line + n2, e, 4) == 4 && e[0] < e[2])
     return 1e-5;
   return 1e-10;
@@ -318,7 +430,8 @@ static void sd_fixtures(cusci_ctx *ctx, cusci_ctx *twin)
       /* SciPy's dtype: float64 but for zeros and poles. */
       good &= e <= tol && sd_same_shape(got[i], want[i]) && cusci_array_dtype(got[i]) == cusci_array_dtype(want[i]);
     }
-    if (!strncmp(line, "butter", 6) || !strncmp(line, "iir", 3) || !strncmp(line, "proto", 5) || !strncmp(line, "ord", 3))
+    if (!strncmp(line, "butter", 6) || !strncmp(line, "iir", 3) || !strncmp(line, "proto", 5) || !strncmp(line, "ord", 3) ||
+        strstr(line, "2zpk "))
       good &= fabs(kg - kw) <= tol * fabs(kw);
     char twin_note[96] = "";
     if (twin && st == CUSCI_OK) {

@@ -4,7 +4,8 @@
  * lowpass passes DC and stops Nyquist, the ripple families keep their
  * ripple and attenuation, each Bessel norm does what it names, a bank
  * equals its filters one by one, iirdesign meets its spec, firwin's lowpass has unit DC gain, the
- * periodic Hann window sums to a constant at half overlap); bad input,
+ * periodic Hann window sums to a constant at half overlap; the
+ * conversions' roots rebuild their polynomials, their round trips); bad input,
  * each with its status and a message naming the function.
  */
 #include "tests/signal-design-suite.h"
@@ -348,6 +349,134 @@ static void bad_input(void)
      "kaiserord(65, 24/500) = %lld taps, beta %.10g (SciPy 1.17: 167, 6.20426)", (long long)n2, beta);
 }
 
+static cusci_array *vec(const double *v, int64_t n)
+{
+  cusci_array *a = NULL;
+  return cusci_array_from_host(host, v, 1, &n, CUSCI_FLOAT64, &a) == CUSCI_OK ? a : NULL;
+}
+
+static cusci_array *mat(const double *v, int64_t r, int64_t c)
+{
+  cusci_array *a = NULL;
+  return cusci_array_from_host(host, v, 2, (const int64_t[]){r, c}, CUSCI_FLOAT64, &a) == CUSCI_OK ? a : NULL;
+}
+
+/* Conversions: roots rebuild their polynomials, round trips return what
+ * went in, a system without states, and bad input. */
+static void conversions(void)
+{
+  /* Every tf2zpk fixture: zpk2tf of the roots = b and a normalized, to
+   * 1e-12 (where multiple roots put the roots themselves only within
+   * eps^(1/m) of SciPy's). */
+  FILE *f = tk_manifest("signal_design", "cases.txt");
+  char line[512], name[128];
+  while (f && tk_manifest_line(f, line, sizeof line)) {
+    if (sscanf(line, "tf2zpk %127s", name) != 1)
+      continue;
+    cusci_array *b = sd_load(host, name, "b"), *a = sd_load(host, name, "a"), *z = NULL, *p = NULL, *bb = NULL, *aa = NULL;
+    cusci_array *wz = sd_load(host, name, "z"), *wp = sd_load(host, name, "p");
+    double k = 0, wk = 0;
+    sd_gain(host, name, &wk);
+    cusci_status st = cusci_signal_tf2zpk(host, b, a, &z, &p, &k);
+    if (st == CUSCI_OK && cusci_array_size(p) == cusci_array_size(wp) && cusci_array_size(z) == cusci_array_size(wz))
+      st = cusci_signal_zpk2tf(host, z, p, k, &bb, &aa);
+    else if (st == CUSCI_OK)
+      st = CUSCI_ERR_SHAPE;
+    /* SciPy's roots rebuilt by zpk2tf: the normalized b and a */
+    cusci_array *sb = NULL, *sa = NULL;
+    if (st == CUSCI_OK)
+      st = cusci_signal_zpk2tf(host, wz, wp, wk, &sb, &sa);
+    const double eb = sd_err(host, bb, host, sb), ea = sd_err(host, aa, host, sa);
+    ok(st == CUSCI_OK && eb <= 1e-12 && ea <= 1e-12, "%s: zpk2tf(tf2zpk(b, a)) = zpk2tf of SciPy's roots, b to %.2g, a to %.2g: %s", name, eb, ea,
+       cusci_status_name(st));
+    cusci_array *all[] = {b, a, z, p, bb, aa, wz, wp, sb, sa};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+      cusci_array_release(all[i]);
+  }
+  if (f)
+    fclose(f);
+
+  /* ss2tf(tf2ss(b, a)) = b and a normalized; sos2tf(tf2sos) = b, a */
+  const double b[] = {0, 2, 0.5, 0.25}, a[] = {2, 0.6, 0.2, 0.1}, nb[] = {1, 0.25, 0.125}, na[] = {1, 0.3, 0.1, 0.05};
+  cusci_array *vb = vec(b, 4), *va = vec(a, 4), *A = NULL, *B = NULL, *C = NULL, *D = NULL, *num = NULL, *den = NULL;
+  cusci_status st = cusci_signal_tf2ss(host, vb, va, &A, &B, &C, &D);
+  if (st == CUSCI_OK)
+    st = cusci_signal_ss2tf(host, A, B, C, D, 0, &num, &den);
+  double *hn = st == CUSCI_OK ? tk_to_host(host, num) : NULL, *hd = st == CUSCI_OK ? tk_to_host(host, den) : NULL;
+  double e = hn && hd && cusci_array_size(num) == 4 && cusci_array_size(den) == 4 ? fabs(hn[0]) : INFINITY;
+  for (int i = 0; hn && hd && i < 3 && isfinite(e); i++)
+    e = fmax(e, fmax(fabs(hn[i + 1] - nb[i]), fabs(hd[i] - na[i])));
+  if (hd && isfinite(e))
+    e = fmax(e, fabs(hd[3] - na[3]));
+  ok(st == CUSCI_OK && e <= 1e-14, "ss2tf(tf2ss(b, a)) = b / a[0], a / a[0] (num (1, 4) with a leading 0), to %.2g: %s", e, cusci_status_name(st));
+  free(hn), free(hd);
+  cusci_array *sos = NULL, *b2 = NULL, *a2 = NULL;
+  st = cusci_signal_tf2sos(host, vb, va, CUSCI_SIGNAL_PAIRING_DEFAULT, false, &sos);
+  if (st == CUSCI_OK)
+    st = cusci_signal_sos2tf(host, sos, &b2, &a2);
+  hn = st == CUSCI_OK ? tk_to_host(host, b2) : NULL, hd = st == CUSCI_OK ? tk_to_host(host, a2) : NULL;
+  /* the same response as nb / na (the sections may add a pole and a zero at 0) */
+  e = hn && hd ? 0 : INFINITY;
+  for (int q = 0; q < 7 && isfinite(e); q++) {
+    const double complex z1 = cexp(-I * 0.45 * q);
+    double complex h0 = 0, h1 = 0, g0 = 0, g1 = 0, zp = 1;
+    for (int64_t i = 0; i < 5; i++, zp *= z1) {
+      h0 += i < cusci_array_size(b2) ? hn[i] * zp : 0;
+      h1 += i < cusci_array_size(a2) ? hd[i] * zp : 0;
+      g0 += i < 3 ? nb[i] * zp : 0;
+      g1 += i < 4 ? na[i] * zp : 0;
+    }
+    e = fmax(e, cabs(h0 / h1 - g0 / g1));
+  }
+  ok(st == CUSCI_OK && e <= 1e-13, "sos2tf(tf2sos(b, a)) has the response of b / a normalized, to %.2g: %s", e, cusci_status_name(st));
+  free(hn), free(hd);
+  cusci_array *list[] = {A, B, C, D, num, den, sos, b2, a2};
+  for (size_t i = 0; i < sizeof list / sizeof *list; i++)
+    cusci_array_release(list[i]);
+  A = B = C = D = num = den = sos = b2 = a2 = NULL;
+
+  /* no states: num = D's column, den [1] */
+  const double dv[] = {1.5, -2, 3, 4};
+  cusci_array *Dm = mat(dv, 2, 2), *A0 = mat(dv, 0, 0);
+  st = cusci_signal_ss2tf(host, A0, NULL, NULL, Dm, 1, &num, &den);
+  hn = st == CUSCI_OK ? tk_to_host(host, num) : NULL, hd = st == CUSCI_OK ? tk_to_host(host, den) : NULL;
+  ok(hn && hd && cusci_array_ndim(num) == 2 && cusci_array_shape(num)[0] == 2 && cusci_array_shape(num)[1] == 1 && hn[0] == -2 && hn[1] == 4 &&
+         cusci_array_size(den) == 1 && hd[0] == 1,
+     "ss2tf of a system without states (A 0 x 0, D 2 x 2), input 1: num = D[:, 1] as (2, 1), den [1]: %s", cusci_status_name(st));
+  free(hn), free(hd);
+  cusci_array_release(num), cusci_array_release(den);
+  num = den = NULL;
+
+  /* bad input */
+  double k = 0;
+  cusci_array *z = NULL, *p = NULL;
+  const double zeros[] = {0, 0};
+  cusci_array *va0 = vec(zeros, 2), *empty = vec(zeros, 0), *lb = vec((const double[]){1, 2, 3, 4, 5}, 5), *sos5 = mat(dv, 1, 4);
+  cusci_array *cz = NULL;
+  cusci_array_from_host(host, (const double complex[]){1 + 2 * I, 3}, 1, (const int64_t[]){2}, CUSCI_COMPLEX128, &cz);
+  refuses(cusci_signal_tf2zpk(host, vb, va0, &z, &p, &k), CUSCI_ERR_VALUE, "cusci_signal_tf2zpk", "tf2zpk with a = [0, 0]");
+  refuses(cusci_signal_tf2zpk(host, empty, va, &z, &p, &k), CUSCI_ERR_VALUE, "cusci_signal_tf2zpk", "tf2zpk with an empty b");
+  refuses(cusci_signal_tf2zpk(host, cz, va, &z, &p, &k), CUSCI_ERR_DTYPE, "cusci_signal_tf2zpk", "tf2zpk with a complex b");
+  refuses(cusci_signal_tf2zpk(host, Dm, va, &z, &p, &k), CUSCI_ERR_NDIM, "cusci_signal_tf2zpk", "tf2zpk with a 2-d b");
+  refuses(cusci_signal_tf2sos(host, vb, va, (cusci_signal_pairing)9, false, &sos), CUSCI_ERR_VALUE, "cusci_signal_tf2sos", "tf2sos pairing 9");
+  refuses(cusci_signal_tf2sos(host, vb, va, CUSCI_SIGNAL_PAIRING_NEAREST, true, &sos), CUSCI_ERR_VALUE, "cusci_signal_tf2sos",
+          "tf2sos of an analog system with the nearest pairing");
+  refuses(cusci_signal_tf2sos(host, lb, va, CUSCI_SIGNAL_PAIRING_MINIMAL, true, &sos), CUSCI_ERR_VALUE, "cusci_signal_tf2sos",
+          "tf2sos of an analog system with more zeros than poles");
+  refuses(cusci_signal_sos2tf(host, sos5, &b2, &a2), CUSCI_ERR_SHAPE, "cusci_signal_sos2tf", "sos2tf of a (1, 4) sos");
+  refuses(cusci_signal_sos2zpk(host, vb, &z, &p, &k), CUSCI_ERR_SHAPE, "cusci_signal_sos2zpk", "sos2zpk of a (1, 4) sos");
+  refuses(cusci_signal_tf2ss(host, lb, va, &A, &B, &C, &D), CUSCI_ERR_VALUE, "cusci_signal_tf2ss", "tf2ss of an improper b / a");
+  refuses(cusci_signal_zpk2ss(host, cz, va, 1, &A, &B, &C, &D), CUSCI_ERR_VALUE, "cusci_signal_zpk2ss", "zpk2ss with a zero 1+2j alone");
+  refuses(cusci_signal_ss2tf(host, NULL, NULL, NULL, NULL, 0, &num, &den), CUSCI_ERR_VALUE, "cusci_signal_ss2tf", "ss2tf with nothing");
+  refuses(cusci_signal_ss2tf(host, Dm, vb, NULL, Dm, 0, &num, &den), CUSCI_ERR_SHAPE, "cusci_signal_ss2tf", "ss2tf with A 2 x 2, B 1 x 4");
+  refuses(cusci_signal_ss2tf(host, A0, NULL, NULL, Dm, 2, &num, &den), CUSCI_ERR_VALUE, "cusci_signal_ss2tf", "ss2tf input 2 of 2 inputs");
+  refuses(cusci_signal_ss2zpk(host, A0, NULL, NULL, Dm, 0, &z, &p, &k), CUSCI_ERR_SHAPE, "cusci_signal_ss2zpk", "ss2zpk of two outputs");
+  ok(!z && !p && !A && !B && !C && !D && !num && !den && !sos && !b2 && !a2, "no result is left where a conversion failed");
+  cusci_array *rest[] = {vb, va, Dm, A0, va0, empty, lb, sos5, cz};
+  for (size_t i = 0; i < sizeof rest / sizeof *rest; i++)
+    cusci_array_release(rest[i]);
+}
+
 int main(void)
 {
   host = tk_host_ctx();
@@ -357,6 +486,7 @@ int main(void)
   ripple_properties();
   spec_properties();
   bad_input();
+  conversions();
   cusci_ctx_destroy(host);
   return done_testing();
 }
