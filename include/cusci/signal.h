@@ -610,6 +610,52 @@ CUSCI_API cusci_status cusci_signal_zpk2ss(cusci_ctx *ctx, const cusci_array *z,
 CUSCI_API cusci_status cusci_signal_ss2zpk(cusci_ctx *ctx, const cusci_array *A, const cusci_array *B, const cusci_array *C, const cusci_array *D,
                                            int64_t input, cusci_array **z, cusci_array **p, double *k);
 
+/* ------------------------------------------------ frequency responses */
+
+/* The frequencies of a response. */
+typedef struct cusci_signal_freqz_opts {
+  int64_t worN;         /* 0: 512 frequencies (freqs, freqs_zpk: 200); else this many */
+  const double *w;      /* non-NULL: these nw frequencies instead (in fs's units; freqs, freqs_zpk: rad/s) */
+  int64_t nw;
+  bool whole;           /* from 0 up to fs rather than fs/2 (digital responses) */
+  double fs;            /* 0: 2 pi, frequencies in radians per sample (digital responses) */
+  bool include_nyquist; /* freqz: the worN frequencies end at fs/2 (whole false) */
+} cusci_signal_freqz_opts;
+/*
+ * Frequency responses as scipy.signal's, evaluated on the host in
+ * complex128 (the coefficients of any dtype, real or complex, 0-d or
+ * 1-d), returned as w (float64, in fs's units) and h (complex128) on the
+ * context's device. opts NULL is SciPy's defaults.
+ *  - freqz: b / a in powers of z^-1 at e^{i w}, a NULL meaning 1. The
+ *    worN frequencies are equally spaced over [0, fs/2) (whole: [0, fs)).
+ *  - sosfreqz, and freqz_sos (SciPy's newer name): the product of the
+ *    sections' responses; sos (n_sections, 6), every a0 1.
+ *  - freqz_zpk: k prod(e^{iw} - z) / prod(e^{iw} - p).
+ *  - freqs, freqs_zpk: an analog b / a (highest power first) or zpk at
+ *    s = i w, w in rad/s; the default worN frequencies are SciPy's
+ *    findfreqs', logarithmically spaced around the poles and zeros (real
+ *    coefficients; complex ones need opts.w).
+ *  - group_delay: -d phase / d w of b / a, in samples (float64 gd), 0
+ *    where the response is singular (SciPy warns there).
+ * A negative worN, a non-finite or nonpositive fs, fs or whole for an
+ * analog response, and include_nyquist other than freqz's are
+ * CUSCI_ERR_VALUE.
+ */
+CUSCI_API cusci_status cusci_signal_freqz(cusci_ctx *ctx, const cusci_array *b, const cusci_array *a, const cusci_signal_freqz_opts *opts,
+                                          cusci_array **w, cusci_array **h);
+CUSCI_API cusci_status cusci_signal_sosfreqz(cusci_ctx *ctx, const cusci_array *sos, const cusci_signal_freqz_opts *opts, cusci_array **w,
+                                             cusci_array **h);
+CUSCI_API cusci_status cusci_signal_freqz_sos(cusci_ctx *ctx, const cusci_array *sos, const cusci_signal_freqz_opts *opts, cusci_array **w,
+                                              cusci_array **h);
+CUSCI_API cusci_status cusci_signal_freqz_zpk(cusci_ctx *ctx, const cusci_array *z, const cusci_array *p, double k,
+                                              const cusci_signal_freqz_opts *opts, cusci_array **w, cusci_array **h);
+CUSCI_API cusci_status cusci_signal_freqs(cusci_ctx *ctx, const cusci_array *b, const cusci_array *a, const cusci_signal_freqz_opts *opts,
+                                          cusci_array **w, cusci_array **h);
+CUSCI_API cusci_status cusci_signal_freqs_zpk(cusci_ctx *ctx, const cusci_array *z, const cusci_array *p, double k,
+                                              const cusci_signal_freqz_opts *opts, cusci_array **w, cusci_array **h);
+CUSCI_API cusci_status cusci_signal_group_delay(cusci_ctx *ctx, const cusci_array *b, const cusci_array *a, const cusci_signal_freqz_opts *opts,
+                                                cusci_array **w, cusci_array **gd);
+
 /* ------------------------------------------------ FIR design */
 
 /* firwin's pass_zero: DEFAULT is SciPy's True. */

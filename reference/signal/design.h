@@ -85,6 +85,25 @@ int cusci__sig_eigvals(double *a, int64_t n, double complex *w);
  * trailing zero coefficient; none when c is all zeros. */
 int cusci__sig_roots(const double *c, int64_t n, double complex *r, int64_t *nr);
 
+/* Frequency responses (reference/signal/freqresp.c), at the n
+ * frequencies w (radians per sample, or rad/s for the analog ones) into
+ * h: freqz b(e^-iw) / a(e^-iw) (coefficients in powers of z^-1), freqz_zpk
+ * k prod(e^iw - z) / prod(e^iw - p), freqs b(iw) / a(iw) (highest power
+ * first), freqs_zpk, the group delay of b / a (0 where it is singular,
+ * as SciPy's). findfreqs: SciPy's N logarithmically spaced frequencies
+ * for the poles ep and zeros tz of an analog system. linspace as
+ * NumPy's. */
+void cusci__sig_linspace(double start, double stop, int64_t n, bool endpoint, double *w);
+void cusci__sig_freqz(const double complex *b, int64_t nb, const double complex *a, int64_t na, const double *w, int64_t n, double complex *h);
+void cusci__sig_sosfreqz(const double *sos, int64_t nsec, const double *w, int64_t n, double complex *h);
+void cusci__sig_freqz_zpk(const double complex *z, int64_t nz, const double complex *p, int64_t np, double k, const double *w, int64_t n,
+                          double complex *h);
+void cusci__sig_freqs(const double complex *b, int64_t nb, const double complex *a, int64_t na, const double *w, int64_t n, double complex *h);
+void cusci__sig_freqs_zpk(const double complex *z, int64_t nz, const double complex *p, int64_t np, double k, const double *w, int64_t n,
+                          double complex *h);
+void cusci__sig_findfreqs(const double complex *ep, int64_t nep, const double complex *tz, int64_t ntz, int64_t N, double *w);
+int cusci__sig_group_delay(const double complex *b, int64_t nb, const double complex *a, int64_t na, const double *w, int64_t n, double *gd);
+
 /* Second-order sections (rows b0 b1 b2 a0 a1 a2) of a zpk system, as
  * scipy.signal.zpk2sos; sos has room for cusci__sig_zpk2sos_sections
  * rows. z and p are left in an unspecified order. */
