@@ -192,6 +192,48 @@ static cusci_array *sd_match(cusci_ctx *ctx, cusci_array *got, const cusci_array
   return r;
 }
 
+/* The responses' cases (freqz, sosfreqz, freqz_zpk, freqs, freqs_zpk,
+ * group_delay): got[0] w, got[1] h or gd; CUSCI_ERR_NOT_SUPPORTED for
+ * another func. */
+static cusci_status sd_response(cusci_ctx *ctx, const char *func, const char *name, const char *rest, cusci_array **got, cusci_array **want,
+                                double *kgot, double *kwant)
+{
+  long long worN = 0, nw = 0;
+  int whole = 0, nyq = 0;
+  double fs = 0;
+  const bool analog = !strncmp(func, "freqs", 5), zpk = strstr(func, "zpk") != NULL, sos = !strcmp(func, "sosfreqz");
+  if (strcmp(func, "freqz") && strcmp(func, "group_delay") && !analog && !zpk && !sos)
+    return CUSCI_ERR_NOT_SUPPORTED;
+  const int got_n = analog ? sscanf(rest, "%lld %lld", &worN, &nw)
+                    : !strcmp(func, "freqz") ? sscanf(rest, "%lld %d %lf %d %lld", &worN, &whole, &fs, &nyq, &nw)
+                                             : sscanf(rest, "%lld %d %lf %lld", &worN, &whole, &fs, &nw);
+  if (got_n != (analog ? 2 : !strcmp(func, "freqz") ? 5 : 4))
+    return CUSCI_ERR_VALUE;
+  cusci_array *x = sd_load(ctx, name, sos ? "sos" : zpk ? "z" : "b"), *y = sos ? NULL : sd_load(ctx, name, zpk ? "p" : "a");
+  cusci_array *win = nw ? sd_load(ctx, name, "win") : NULL;
+  double *hw = win ? tk_to_host(ctx, win) : NULL, k = 1;
+  if (zpk) {
+    sd_gain(ctx, name, &k);
+    *kgot = *kwant = k;
+  }
+  const cusci_signal_freqz_opts o = {.worN = worN, .w = hw, .nw = nw, .whole = whole != 0, .fs = fs, .include_nyquist = nyq != 0};
+  want[0] = sd_load(ctx, name, "w"), want[1] = sd_load(ctx, name, "h");
+  cusci_status st;
+  if (sos)
+    st = cusci_signal_sosfreqz(ctx, x, &o, &got[0], &got[1]);
+  else if (!strcmp(func, "freqz"))
+    st = cusci_signal_freqz(ctx, x, y, &o, &got[0], &got[1]);
+  else if (!strcmp(func, "group_delay"))
+    st = cusci_signal_group_delay(ctx, x, y, &o, &got[0], &got[1]);
+  else if (analog)
+    st = zpk ? cusci_signal_freqs_zpk(ctx, x, y, k, &o, &got[0], &got[1]) : cusci_signal_freqs(ctx, x, y, &o, &got[0], &got[1]);
+  else
+    st = cusci_signal_freqz_zpk(ctx, x, y, k, &o, &got[0], &got[1]);
+  free(hw);
+  cusci_array_release(x), cusci_array_release(y), cusci_array_release(win);
+  return st;
+}
+
 /* The conversions' cases (tf2zpk, tf2sos, sos2tf, sos2zpk, tf2ss, zpk2ss,
  * ss2tf, ss2zpk); CUSCI_ERR_NOT_SUPPORTED for another func. */
 static cusci_status sd_convert(cusci_ctx *ctx, const char *func, const char *name, const char *rest, cusci_array **got, cusci_array **want,
@@ -377,7 +419,9 @@ static cusci_status sd_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
     want[0] = sd_load(ctx, name, "y");
     return cusci_signal_firwin(ctx, nt, nc, cut, &o, &got[0]);
   }
-  const cusci_status st = sd_convert(ctx, func, name, rest, got, want, kgot, kwant);
+  cusci_status st = sd_convert(ctx, func, name, rest, got, want, kgot, kwant);
+  if (st == CUSCI_ERR_NOT_SUPPORTED)
+    st = sd_response(ctx, func, name, rest, got, want, kgot, kwant);
   return st == CUSCI_ERR_NOT_SUPPORTED ? CUSCI_ERR_VALUE : st;
 }
 

@@ -477,6 +477,74 @@ static void conversions(void)
     cusci_array_release(rest[i]);
 }
 
+/* Frequency responses: a pure delay's group delay, a default-grid freqz
+ * equal to freqz at the same frequencies given, sosfreqz = freqz of
+ * sos2tf, freqz_sos = sosfreqz; bad input. */
+static void responses(void)
+{
+  const double delay[] = {0, 0, 0, 1};
+  cusci_array *b = vec(delay, 4), *w = NULL, *gd = NULL;
+  cusci_status st = cusci_signal_group_delay(host, b, NULL, NULL, &w, &gd);
+  double *h = st == CUSCI_OK ? tk_to_host(host, gd) : NULL, e = h && cusci_array_size(gd) == 512 ? 0 : INFINITY;
+  for (int64_t i = 0; h && i < 512; i++)
+    e = fmax(e, fabs(h[i] - 3));
+  ok(st == CUSCI_OK && e <= 1e-12, "group_delay of z^-3 is 3 samples at 512 frequencies, to %.2g: %s", e, cusci_status_name(st));
+  free(h), cusci_array_release(w), cusci_array_release(gd);
+  w = gd = NULL;
+
+  cusci_array *sos = NULL, *sb = NULL, *sa = NULL, *w1 = NULL, *h1 = NULL, *w2 = NULL, *h2 = NULL, *w3 = NULL, *h3 = NULL, *w4 = NULL, *h4 = NULL;
+  const double wn[2] = {0.15, 0.4};
+  st = cusci_signal_butter_sos(host, 6, 2, wn, CUSCI_SIGNAL_BANDPASS, NULL, &sos);
+  if (st == CUSCI_OK)
+    st = cusci_signal_sos2tf(host, sos, &sb, &sa);
+  const cusci_signal_freqz_opts o = {.worN = 100, .fs = 44100};
+  if (st == CUSCI_OK)
+    st = cusci_signal_sosfreqz(host, sos, &o, &w1, &h1);
+  if (st == CUSCI_OK)
+    st = cusci_signal_freqz(host, sb, sa, &o, &w2, &h2);
+  if (st == CUSCI_OK)
+    st = cusci_signal_freqz_sos(host, sos, &o, &w4, &h4);
+  double *hw = st == CUSCI_OK ? tk_to_host(host, w1) : NULL;
+  if (hw)
+    st = cusci_signal_freqz(host, sb, sa, &(cusci_signal_freqz_opts){.w = hw, .nw = 100, .fs = 44100}, &w3, &h3);
+  const double e12 = sd_err(host, h1, host, h2), e23 = sd_err(host, h2, host, h3), ew = sd_err(host, w1, host, w3);
+  ok(st == CUSCI_OK && e12 <= 1e-9 && e23 <= 1e-10 && ew <= 1e-12 && sd_err(host, h4, host, h1) == 0 && sd_err(host, w4, host, w1) == 0,
+     "sosfreqz = freqz of sos2tf (%.2g), freqz on its own grid given = freqz (%.2g, w %.2g), freqz_sos = sosfreqz: %s", e12, e23, ew,
+     cusci_status_name(st));
+  free(hw);
+  cusci_array *all[] = {sos, sb, sa, w1, h1, w2, h2, w3, h3, w4, h4};
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+    cusci_array_release(all[i]);
+
+  /* bad input */
+  const double bad_a0[6] = {1, 0, 0, 2, 0, 0};
+  cusci_array *s2 = mat(bad_a0, 1, 6), *s3 = mat(bad_a0, 2, 3), *empty = vec(delay, 0), *m2 = mat(bad_a0, 2, 3);
+  sos = NULL;
+  cusci_array *hh = NULL;
+  refuses(cusci_signal_freqz(host, b, NULL, &(cusci_signal_freqz_opts){.worN = -1}, &w, &hh), CUSCI_ERR_VALUE, "cusci_signal_freqz", "freqz worN -1");
+  refuses(cusci_signal_freqz(host, b, NULL, &(cusci_signal_freqz_opts){.fs = -2}, &w, &hh), CUSCI_ERR_VALUE, "cusci_signal_freqz", "freqz fs -2");
+  refuses(cusci_signal_freqz(host, b, NULL, &(cusci_signal_freqz_opts){.nw = 3}, &w, &hh), CUSCI_ERR_VALUE, "cusci_signal_freqz",
+          "freqz nw 3 with w NULL");
+  refuses(cusci_signal_freqz(host, b, empty, NULL, &w, &hh), CUSCI_ERR_VALUE, "cusci_signal_freqz", "freqz with an empty a");
+  refuses(cusci_signal_freqz(host, m2, NULL, NULL, &w, &hh), CUSCI_ERR_NDIM, "cusci_signal_freqz", "freqz with a 2-d b");
+  refuses(cusci_signal_freqz(host, b, NULL, &(cusci_signal_freqz_opts){.w = (const double[]){0.1, NAN}, .nw = 2}, &w, &hh), CUSCI_ERR_VALUE,
+          "cusci_signal_freqz", "freqz at a NaN frequency");
+  refuses(cusci_signal_sosfreqz(host, s2, NULL, &w, &hh), CUSCI_ERR_VALUE, "cusci_signal_sosfreqz", "sosfreqz with a0 2");
+  refuses(cusci_signal_sosfreqz(host, s3, NULL, &w, &hh), CUSCI_ERR_SHAPE, "cusci_signal_sosfreqz", "sosfreqz of a (2, 3) sos");
+  refuses(cusci_signal_sosfreqz(host, b, &(cusci_signal_freqz_opts){.include_nyquist = true}, &w, &hh), CUSCI_ERR_SHAPE, "cusci_signal_sosfreqz",
+          "sosfreqz of a 1-d sos");
+  refuses(cusci_signal_freqz_zpk(host, b, b, NAN, NULL, &w, &hh), CUSCI_ERR_VALUE, "cusci_signal_freqz_zpk", "freqz_zpk k NaN");
+  refuses(cusci_signal_freqs(host, b, b, &(cusci_signal_freqz_opts){.fs = 100}, &w, &hh), CUSCI_ERR_VALUE, "cusci_signal_freqs", "freqs with fs");
+  refuses(cusci_signal_freqs_zpk(host, b, b, 1, &(cusci_signal_freqz_opts){.whole = true}, &w, &hh), CUSCI_ERR_VALUE, "cusci_signal_freqs_zpk",
+          "freqs_zpk whole");
+  refuses(cusci_signal_group_delay(host, b, NULL, &(cusci_signal_freqz_opts){.include_nyquist = true}, &w, &hh), CUSCI_ERR_VALUE,
+          "cusci_signal_group_delay", "group_delay include_nyquist");
+  ok(!w && !hh, "no result is left where a response failed");
+  cusci_array *rest[] = {b, s2, s3, empty, m2};
+  for (size_t i = 0; i < sizeof rest / sizeof *rest; i++)
+    cusci_array_release(rest[i]);
+}
+
 int main(void)
 {
   host = tk_host_ctx();
@@ -487,6 +555,7 @@ int main(void)
   spec_properties();
   bad_input();
   conversions();
+  responses();
   cusci_ctx_destroy(host);
   return done_testing();
 }
