@@ -610,6 +610,39 @@ CUSCI_API cusci_status cusci_signal_zpk2ss(cusci_ctx *ctx, const cusci_array *z,
 CUSCI_API cusci_status cusci_signal_ss2zpk(cusci_ctx *ctx, const cusci_array *A, const cusci_array *B, const cusci_array *C, const cusci_array *D,
                                            int64_t input, cusci_array **z, cusci_array **p, double *k);
 
+/* ------------------------------------------------ notch, peak, comb and gammatone filters */
+
+/*
+ * scipy.signal.iirnotch and iirpeak: second-order b and a (float64, 3
+ * each) removing or passing w0 (in fs's units; fs 0 is SciPy's 2) with
+ * quality factor Q (positive). w0 outside [0, fs/2] is CUSCI_ERR_VALUE.
+ */
+CUSCI_API cusci_status cusci_signal_iirnotch(cusci_ctx *ctx, double w0, double Q, double fs, cusci_array **b, cusci_array **a);
+CUSCI_API cusci_status cusci_signal_iirpeak(cusci_ctx *ctx, double w0, double Q, double fs, cusci_array **b, cusci_array **a);
+typedef enum cusci_signal_comb_type { CUSCI_SIGNAL_COMB_NOTCH = 0, CUSCI_SIGNAL_COMB_PEAK } cusci_signal_comb_type;
+/*
+ * scipy.signal.iircomb: a comb of notches (or peaks) at the multiples of
+ * w0, b and a of N + 1 coefficients (N = fs / w0, which must be a whole
+ * number; fs 0 is 2). pass_zero as SciPy's: notches (or peaks) at w0's
+ * odd multiples, the passband at 0.
+ */
+CUSCI_API cusci_status cusci_signal_iircomb(cusci_ctx *ctx, double w0, double Q, cusci_signal_comb_type ftype, double fs, bool pass_zero,
+                                            cusci_array **b, cusci_array **a);
+typedef enum cusci_signal_gammatone_type { CUSCI_SIGNAL_GAMMATONE_FIR = 0, CUSCI_SIGNAL_GAMMATONE_IIR } cusci_signal_gammatone_type;
+typedef struct cusci_signal_gammatone_opts {
+  int order;       /* FIR: 0 is 4, else 1 to 24 */
+  int64_t numtaps; /* FIR: 0 is max(int(fs 0.015), 15) */
+  double fs;       /* 0: 2 */
+} cusci_signal_gammatone_opts;
+/*
+ * scipy.signal.gammatone: the gammatone filter centred on freq (in fs's
+ * units, inside (0, fs/2)): the FIR form (numtaps taps, a = [1]) or the
+ * IIR form of order 4 (5 and 9 coefficients; order and numtaps set for it
+ * are CUSCI_ERR_VALUE where SciPy warns).
+ */
+CUSCI_API cusci_status cusci_signal_gammatone(cusci_ctx *ctx, double freq, cusci_signal_gammatone_type ftype,
+                                              const cusci_signal_gammatone_opts *opts, cusci_array **b, cusci_array **a);
+
 /* ------------------------------------------------ frequency responses */
 
 /* The frequencies of a response. */

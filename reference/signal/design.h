@@ -104,6 +104,14 @@ void cusci__sig_freqs_zpk(const double complex *z, int64_t nz, const double comp
 void cusci__sig_findfreqs(const double complex *ep, int64_t nep, const double complex *tz, int64_t ntz, int64_t N, double *w);
 int cusci__sig_group_delay(const double complex *b, int64_t nb, const double complex *a, int64_t na, const double *w, int64_t n, double *gd);
 
+/* iirnotch and iirpeak (w0 relative to Nyquist; 3 coefficients each),
+ * iircomb (N + 1 each, N = fs / w0), gammatone's FIR (numtaps) and IIR
+ * (5 and 9) forms (reference/signal/notch.c). */
+void cusci__sig_notch_peak(double w0, double Q, bool peak, double *b, double *a);
+void cusci__sig_comb(double w0, double Q, double fs, int64_t N, bool peak, bool pass_zero, double *b, double *a);
+void cusci__sig_gammatone_fir(double freq, int order, int64_t numtaps, double fs, double *b);
+void cusci__sig_gammatone_iir(double freq, double fs, double *b, double *a);
+
 /* Second-order sections (rows b0 b1 b2 a0 a1 a2) of a zpk system, as
  * scipy.signal.zpk2sos; sos has room for cusci__sig_zpk2sos_sections
  * rows. z and p are left in an unspecified order. */
