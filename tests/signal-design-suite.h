@@ -419,6 +419,26 @@ static cusci_status sd_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
     want[0] = sd_load(ctx, name, "y");
     return cusci_signal_firwin(ctx, nt, nc, cut, &o, &got[0]);
   }
+  if (!strcmp(func, "notch") || !strcmp(func, "gammatone")) {
+    int kind, pz = 0, iir = 0, order = 0;
+    long long numtaps = 0;
+    double w0, Q = 0, fs;
+    want[0] = sd_load(ctx, name, "b"), want[1] = sd_load(ctx, name, "a");
+    if (func[0] == 'g') {
+      if (sscanf(rest, "%lf %d %d %lld %lf", &w0, &iir, &order, &numtaps, &fs) != 5)
+        return CUSCI_ERR_VALUE;
+      const cusci_signal_gammatone_opts o = {.order = order, .numtaps = numtaps, .fs = fs};
+      return cusci_signal_gammatone(ctx, w0, iir ? CUSCI_SIGNAL_GAMMATONE_IIR : CUSCI_SIGNAL_GAMMATONE_FIR, &o, &got[0], &got[1]);
+    }
+    if (sscanf(rest, "%d %lf %lf %lf %d", &kind, &w0, &Q, &fs, &pz) != 5)
+      return CUSCI_ERR_VALUE;
+    switch (kind) {
+    case 0: return cusci_signal_iirnotch(ctx, w0, Q, fs, &got[0], &got[1]);
+    case 1: return cusci_signal_iirpeak(ctx, w0, Q, fs, &got[0], &got[1]);
+    default:
+      return cusci_signal_iircomb(ctx, w0, Q, kind == 2 ? CUSCI_SIGNAL_COMB_NOTCH : CUSCI_SIGNAL_COMB_PEAK, fs, pz != 0, &got[0], &got[1]);
+    }
+  }
   cusci_status st = sd_convert(ctx, func, name, rest, got, want, kgot, kwant);
   if (st == CUSCI_ERR_NOT_SUPPORTED)
     st = sd_response(ctx, func, name, rest, got, want, kgot, kwant);

@@ -545,6 +545,60 @@ static void responses(void)
     cusci_array_release(rest[i]);
 }
 
+/* iirnotch stops w0 and iirpeak passes it at gain 1; iircomb stops every
+ * multiple of w0; bad input. */
+static void notches(void)
+{
+  cusci_array *b = NULL, *a = NULL, *w = NULL, *h = NULL;
+  const double at[] = {60, 120, 180};
+  const cusci_signal_freqz_opts o = {.w = at, .nw = 3, .fs = 600};
+  cusci_status st = cusci_signal_iirnotch(host, 60, 20, 600, &b, &a);
+  if (st == CUSCI_OK)
+    st = cusci_signal_freqz(host, b, a, &o, &w, &h);
+  double complex *v = st == CUSCI_OK ? tk_to_host(host, h) : NULL;
+  ok(v && cabs(v[0]) < 1e-12 && cabs(v[1]) > 0.99, "iirnotch(60 Hz, Q 20, fs 600): |H(60)| = %.2g, |H(120)| = %.4f: %s", v ? cabs(v[0]) : NAN,
+     v ? cabs(v[1]) : NAN, cusci_status_name(st));
+  free(v);
+  cusci_array_release(b), cusci_array_release(a), cusci_array_release(w), cusci_array_release(h);
+  b = a = w = h = NULL;
+  st = cusci_signal_iirpeak(host, 60, 20, 600, &b, &a);
+  if (st == CUSCI_OK)
+    st = cusci_signal_freqz(host, b, a, &o, &w, &h);
+  v = st == CUSCI_OK ? tk_to_host(host, h) : NULL;
+  ok(v && fabs(cabs(v[0]) - 1) < 1e-12 && cabs(v[1]) < 0.1, "iirpeak(60 Hz, Q 20, fs 600): |H(60)| = %.15f, |H(120)| = %.4f: %s",
+     v ? cabs(v[0]) : NAN, v ? cabs(v[1]) : NAN, cusci_status_name(st));
+  free(v);
+  cusci_array_release(b), cusci_array_release(a), cusci_array_release(w), cusci_array_release(h);
+  b = a = w = h = NULL;
+  st = cusci_signal_iircomb(host, 60, 20, CUSCI_SIGNAL_COMB_NOTCH, 600, false, &b, &a);
+  if (st == CUSCI_OK)
+    st = cusci_signal_freqz(host, b, a, &o, &w, &h);
+  v = st == CUSCI_OK ? tk_to_host(host, h) : NULL;
+  ok(v && cabs(v[0]) < 1e-12 && cabs(v[1]) < 1e-12 && cabs(v[2]) < 1e-12 && cusci_array_size(b) == 11,
+     "iircomb(60 Hz, fs 600): 11 coefficients, zeros at 60, 120 and 180 Hz: %s", cusci_status_name(st));
+  free(v);
+  cusci_array_release(b), cusci_array_release(a), cusci_array_release(w), cusci_array_release(h);
+  b = a = NULL;
+
+  refuses(cusci_signal_iirnotch(host, 0.3, 0, 0, &b, &a), CUSCI_ERR_VALUE, "cusci_signal_iirnotch", "iirnotch Q 0");
+  refuses(cusci_signal_iirnotch(host, 400, 10, 600, &b, &a), CUSCI_ERR_VALUE, "cusci_signal_iirnotch", "iirnotch w0 400 above fs/2");
+  refuses(cusci_signal_iirpeak(host, 0.3, 10, -1, &b, &a), CUSCI_ERR_VALUE, "cusci_signal_iirpeak", "iirpeak fs -1");
+  refuses(cusci_signal_iircomb(host, 70, 10, CUSCI_SIGNAL_COMB_NOTCH, 600, false, &b, &a), CUSCI_ERR_VALUE, "cusci_signal_iircomb",
+          "iircomb w0 70 not dividing fs 600");
+  refuses(cusci_signal_iircomb(host, 0, 10, CUSCI_SIGNAL_COMB_PEAK, 600, false, &b, &a), CUSCI_ERR_VALUE, "cusci_signal_iircomb", "iircomb w0 0");
+  refuses(cusci_signal_iircomb(host, 60, 10, (cusci_signal_comb_type)5, 600, false, &b, &a), CUSCI_ERR_VALUE, "cusci_signal_iircomb",
+          "iircomb ftype 5");
+  refuses(cusci_signal_gammatone(host, 440, CUSCI_SIGNAL_GAMMATONE_FIR, &(cusci_signal_gammatone_opts){.order = 25, .fs = 16000}, &b, &a),
+          CUSCI_ERR_VALUE, "cusci_signal_gammatone", "gammatone order 25");
+  refuses(cusci_signal_gammatone(host, 9000, CUSCI_SIGNAL_GAMMATONE_FIR, &(cusci_signal_gammatone_opts){.fs = 16000}, &b, &a), CUSCI_ERR_VALUE,
+          "cusci_signal_gammatone", "gammatone at 9000 Hz above fs/2");
+  refuses(cusci_signal_gammatone(host, 440, CUSCI_SIGNAL_GAMMATONE_IIR, &(cusci_signal_gammatone_opts){.numtaps = 30, .fs = 16000}, &b, &a),
+          CUSCI_ERR_VALUE, "cusci_signal_gammatone", "IIR gammatone with numtaps");
+  refuses(cusci_signal_gammatone(host, 440, CUSCI_SIGNAL_GAMMATONE_FIR, &(cusci_signal_gammatone_opts){.numtaps = -3, .fs = 16000}, &b, &a),
+          CUSCI_ERR_VALUE, "cusci_signal_gammatone", "gammatone numtaps -3");
+  ok(!b && !a, "no result is left where a notch, comb or gammatone design failed");
+}
+
 int main(void)
 {
   host = tk_host_ctx();
@@ -556,6 +610,7 @@ int main(void)
   bad_input();
   conversions();
   responses();
+  notches();
   cusci_ctx_destroy(host);
   return done_testing();
 }
