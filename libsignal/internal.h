@@ -156,6 +156,9 @@ cusci_status cusci__sig_give_two(cusci_ctx *ctx, const char *fn, cusci_status st
 /* A CUSCI__SIG_DESIGN_* code of reference/signal/design.h as a status
  * and message (libsignal/design.c). */
 cusci_status cusci__sig_design_fail(cusci_ctx *ctx, const char *fn, int rc);
+/* get_window's nx values of the window named by `window` (its syntax, its
+ * checks and messages) in a new malloc'ed host array (libsignal/windows.c). */
+cusci_status cusci__sig_window_host(cusci_ctx *ctx, const char *fn, const char *window, int64_t nx, bool fftbins, double **v);
 /* zpk2sos's pairing (DEFAULT: nearest, or minimal for analog systems)
  * as a cusci__sig_pairing of reference/signal/design.h; CUSCI_ERR_VALUE
  * for a value outside the enum or an analog one other than minimal

@@ -255,7 +255,7 @@ static cusci_status spec_values(cusci_ctx *ctx, const char *fn, const win_spec *
 }
 
 /* The window named by `window`: its nx values into a new host array *v. */
-static cusci_status window_values(cusci_ctx *ctx, const char *fn, const char *window, int64_t nx, bool fftbins, double **v)
+cusci_status cusci__sig_window_host(cusci_ctx *ctx, const char *fn, const char *window, int64_t nx, bool fftbins, double **v)
 {
   *v = NULL;
   if (nx < 1)
@@ -270,7 +270,7 @@ cusci_status cusci_signal_get_window(cusci_ctx *ctx, const char *window, int64_t
   static const char fn[] = "cusci_signal_get_window";
   CUSCI_ENTRY(ctx, fn, window, w);
   double *h;
-  CUSCI_TRY(window_values(ctx, fn, window, nx, fftbins, &h));
+  CUSCI_TRY(cusci__sig_window_host(ctx, fn, window, nx, fftbins, &h));
   cusci_array *r = NULL;
   cusci_status st = cusci__sig_upload_real(ctx, h, 1, &nx, CUSCI_FLOAT64, &r);
   free(h);
@@ -369,7 +369,7 @@ cusci_status cusci_signal_firwin(cusci_ctx *ctx, int64_t numtaps, int ncutoff, c
         .sym = true};
       st = spec_values(ctx, fn, &k, numtaps, &win);
     } else {
-      st = window_values(ctx, fn, o.window ? o.window : "hamming", numtaps, false, &win);
+      st = cusci__sig_window_host(ctx, fn, o.window ? o.window : "hamming", numtaps, false, &win);
     }
   }
   if (st == CUSCI_OK) {

@@ -610,6 +610,58 @@ CUSCI_API cusci_status cusci_signal_zpk2ss(cusci_ctx *ctx, const cusci_array *z,
 CUSCI_API cusci_status cusci_signal_ss2zpk(cusci_ctx *ctx, const cusci_array *A, const cusci_array *B, const cusci_array *C, const cusci_array *D,
                                            int64_t input, cusci_array **z, cusci_array **p, double *k);
 
+/* ------------------------------------------------ spectral analysis */
+
+/* The segments' detrending (as cusci_signal_detrend's), CONSTANT the default. */
+typedef enum cusci_signal_segment_trend {
+  CUSCI_SIGNAL_DETREND_CONSTANT = 0,
+  CUSCI_SIGNAL_DETREND_LINEAR,
+  CUSCI_SIGNAL_DETREND_NONE
+} cusci_signal_segment_trend;
+typedef enum cusci_signal_scaling { CUSCI_SIGNAL_SCALING_DENSITY = 0, CUSCI_SIGNAL_SCALING_SPECTRUM } cusci_signal_scaling;
+typedef enum cusci_signal_average { CUSCI_SIGNAL_AVERAGE_MEAN = 0, CUSCI_SIGNAL_AVERAGE_MEDIAN } cusci_signal_average;
+/* noverlap's value for segments that do not overlap (0 is the default). */
+#define CUSCI_SIGNAL_NO_OVERLAP (-1)
+typedef struct cusci_signal_spectral_opts {
+  const char *window;         /* NULL: "hann" (periodogram: "boxcar"); get_window's names, periodic */
+  const cusci_array *win;     /* or the window's values (1-d, its length nperseg) */
+  int64_t noverlap;           /* 0: nperseg / 2; CUSCI_SIGNAL_NO_OVERLAP: none */
+  int64_t nfft;               /* 0: nperseg; more pads each segment with zeros */
+  cusci_signal_segment_trend detrend;
+  bool return_twosided;       /* SciPy's return_onesided=False (complex input is always two-sided) */
+  cusci_signal_scaling scaling;
+  cusci_signal_average average;
+} cusci_signal_spectral_opts;
+/*
+ * Spectral estimates as scipy.signal's, along axis of x (any shape; real
+ * or complex), on x's device: Welch's method over segments of nperseg
+ * samples (0: 256, or the whole line when it is shorter), each detrended,
+ * windowed and transformed (nfft points), the power scaled as a density
+ * (V^2/Hz, fs in Hz, positive) or a spectrum (V^2) and averaged over the
+ * segments; one-sided for real input (all but DC and Nyquist doubled).
+ * f: the frequencies (float64, as numpy.fft.rfftfreq or fftfreq); pxx:
+ * x's shape with the frequencies along axis, float32 for float32 and
+ * complex64 input, else float64.
+ *  - welch: the power spectral density.
+ *  - csd: the cross spectral density conj(X) Y of x and y (the same
+ *    shape; complex result).
+ *  - periodogram: one segment, the whole line (boxcar window by default);
+ *    an nfft below the length crops each line to nfft samples.
+ *  - coherence: |Pxy|^2 / (Pxx Pyy), in [0, 1].
+ * A nonpositive fs, an nperseg larger than the signal (SciPy warns and
+ * shortens it), noverlap >= nperseg, nfft < nperseg, a window array of
+ * another length than nperseg, or an unknown window name is
+ * CUSCI_ERR_VALUE with its message.
+ */
+CUSCI_API cusci_status cusci_signal_welch(cusci_ctx *ctx, const cusci_array *x, double fs, int64_t nperseg, int axis,
+                                          const cusci_signal_spectral_opts *opts, cusci_array **f, cusci_array **pxx);
+CUSCI_API cusci_status cusci_signal_csd(cusci_ctx *ctx, const cusci_array *x, const cusci_array *y, double fs, int64_t nperseg, int axis,
+                                        const cusci_signal_spectral_opts *opts, cusci_array **f, cusci_array **pxy);
+CUSCI_API cusci_status cusci_signal_periodogram(cusci_ctx *ctx, const cusci_array *x, double fs, int axis, const cusci_signal_spectral_opts *opts,
+                                                cusci_array **f, cusci_array **pxx);
+CUSCI_API cusci_status cusci_signal_coherence(cusci_ctx *ctx, const cusci_array *x, const cusci_array *y, double fs, int64_t nperseg, int axis,
+                                              const cusci_signal_spectral_opts *opts, cusci_array **f, cusci_array **cxy);
+
 /* ------------------------------------------------ notch, peak, comb and gammatone filters */
 
 /*
