@@ -599,6 +599,51 @@ static void notches(void)
   ok(!b && !a, "no result is left where a notch, comb or gammatone design failed");
 }
 
+/* Spectral estimates: opts NULL is the zero opts; a sine's welch peaks at
+ * its frequency; bad input. */
+static void spectra(void)
+{
+  enum { N = 4000 };
+  static double xs[N];
+  for (int i = 0; i < N; i++)
+    xs[i] = sin(2 * M_PI * 125.0 * i / 1000.0) + 0.01 * cos(0.37 * i * i);
+  cusci_array *x = vec(xs, N), *f = NULL, *p = NULL, *f2 = NULL, *p2 = NULL;
+  cusci_status st = cusci_signal_welch(host, x, 1000, 0, -1, NULL, &f, &p);
+  if (st == CUSCI_OK)
+    st = cusci_signal_welch(host, x, 1000, 256, 0, &(cusci_signal_spectral_opts){0}, &f2, &p2);
+  double *hf = st == CUSCI_OK ? tk_to_host(host, f) : NULL, *hp = st == CUSCI_OK ? tk_to_host(host, p) : NULL;
+  int64_t peak = 0;
+  for (int64_t i = 0; hp && i < cusci_array_size(p); i++)
+    if (hp[i] > hp[peak])
+      peak = i;
+  ok(hf && hp && cusci_array_size(p) == 129 && hf[peak] == 125 && sd_err(host, p, host, p2) == 0 && sd_err(host, f, host, f2) == 0,
+     "welch(opts NULL, nperseg 0) = welch(zero opts, 256): 129 frequencies, the peak at %g Hz (125): %s", hf ? hf[peak] : NAN,
+     cusci_status_name(st));
+  free(hf), free(hp);
+  cusci_array_release(f), cusci_array_release(p), cusci_array_release(f2), cusci_array_release(p2);
+  f = p = NULL;
+  cusci_array *w3 = vec(xs, 3), *short_x = vec(xs, 5);
+  refuses(cusci_signal_welch(host, x, 1000, 5000, -1, NULL, &f, &p), CUSCI_ERR_VALUE, "cusci_signal_welch", "welch nperseg 5000 of 4000 samples");
+  refuses(cusci_signal_welch(host, x, 1000, 100, -1, &(cusci_signal_spectral_opts){.noverlap = 100}, &f, &p), CUSCI_ERR_VALUE, "cusci_signal_welch",
+          "welch noverlap 100 = nperseg");
+  refuses(cusci_signal_welch(host, x, 1000, 100, -1, &(cusci_signal_spectral_opts){.window = "hanning_x"}, &f, &p), CUSCI_ERR_VALUE,
+          "cusci_signal_welch", "welch with an unknown window");
+  refuses(cusci_signal_welch(host, x, 0, 100, -1, NULL, &f, &p), CUSCI_ERR_VALUE, "cusci_signal_welch", "welch fs 0");
+  refuses(cusci_signal_welch(host, x, 1000, 100, -1, &(cusci_signal_spectral_opts){.nfft = 50}, &f, &p), CUSCI_ERR_VALUE, "cusci_signal_welch",
+          "welch nfft 50 below nperseg 100");
+  refuses(cusci_signal_welch(host, x, 1000, 100, -1, &(cusci_signal_spectral_opts){.win = w3}, &f, &p), CUSCI_ERR_VALUE, "cusci_signal_welch",
+          "welch nperseg 100 with a window of 3");
+  refuses(cusci_signal_welch(host, x, 1000, 100, 1, NULL, &f, &p), CUSCI_ERR_AXIS, "cusci_signal_welch", "welch axis 1 of a 1-d x");
+  refuses(cusci_signal_welch(host, x, 1000, -4, -1, NULL, &f, &p), CUSCI_ERR_VALUE, "cusci_signal_welch", "welch nperseg -4");
+  refuses(cusci_signal_csd(host, x, short_x, 1000, 4, -1, NULL, &f, &p), CUSCI_ERR_SHAPE, "cusci_signal_csd", "csd of x and y of other shapes");
+  refuses(cusci_signal_periodogram(host, x, 1000, -1, &(cusci_signal_spectral_opts){.average = CUSCI_SIGNAL_AVERAGE_MEDIAN}, &f, &p),
+          CUSCI_ERR_VALUE, "cusci_signal_periodogram", "periodogram with a median average");
+  refuses(cusci_signal_coherence(host, x, x, 1000, 100, -1, &(cusci_signal_spectral_opts){.detrend = (cusci_signal_segment_trend)9}, &f, &p),
+          CUSCI_ERR_VALUE, "cusci_signal_coherence", "coherence detrend 9");
+  ok(!f && !p, "no result is left where a spectral estimate failed");
+  cusci_array_release(x), cusci_array_release(w3), cusci_array_release(short_x);
+}
+
 int main(void)
 {
   host = tk_host_ctx();
@@ -611,6 +656,7 @@ int main(void)
   conversions();
   responses();
   notches();
+  spectra();
   cusci_ctx_destroy(host);
   return done_testing();
 }
