@@ -73,7 +73,27 @@ def medfilt(cp):
     return lambda: S.medfilt(x, 5)
 
 
+def welch(cp):
+    import cupyx.scipy.signal as S
+    x = cp.ones(1 << 24)
+    return lambda: S.welch(x, nperseg=1024)
+
+
+def _butter(count):
+    def make(cp):
+        import cupyx.scipy.signal as S
+        if count == 1:
+            return lambda: S.butter(8, 0.2, output="sos")
+        # CuPy designs one filter a call
+        wn = [0.05 + 0.9 * i / count for i in range(count)]
+        return lambda: [S.butter(8, w, output="sos") for w in wn]
+    return make
+
+
 CASES = {
+    "signal.welch_f64_2e24_1024": welch,
+    "signal.butter8_sos_host": _butter(1),
+    "signal.butter8_sos_bank1000_host": _butter(1000),
     "signal.lfilter_f64_256x65536": _filt("lfilter", 256, 65536),
     "signal.sosfilt_f64_256x65536": _filt("sosfilt", 256, 65536),
     "signal.filtfilt_f64_256x65536": _filt("filtfilt", 256, 65536),

@@ -34,6 +34,7 @@ extern const bench_case bench_cases_linalg[];
 #ifdef CUSCI_BENCH_SIGNAL
 extern const bench_case bench_cases_signal[];
 extern const bench_case bench_cases_signal_filter[];
+extern const bench_case bench_cases_signal_design[];
 #endif
 
 static const bench_case *const tables[] = {
@@ -49,6 +50,7 @@ static const bench_case *const tables[] = {
 #ifdef CUSCI_BENCH_SIGNAL
   bench_cases_signal,
   bench_cases_signal_filter,
+  bench_cases_signal_design,
 #endif
 };
 
