@@ -662,6 +662,49 @@ CUSCI_API cusci_status cusci_signal_periodogram(cusci_ctx *ctx, const cusci_arra
 CUSCI_API cusci_status cusci_signal_coherence(cusci_ctx *ctx, const cusci_array *x, const cusci_array *y, double fs, int64_t nperseg, int axis,
                                               const cusci_signal_spectral_opts *opts, cusci_array **f, cusci_array **cxy);
 
+/* ------------------------------------------------ peaks */
+
+/* A condition on a peak's property: its zero is no condition. */
+typedef struct cusci_signal_interval {
+  bool has_min, has_max;
+  double min, max;
+} cusci_signal_interval;
+/* find_peaks' properties, as SciPy's dict: the arrays of the conditions
+ * given (plateau_size: plateau_sizes and the edges; height: peak_heights;
+ * threshold: the thresholds; prominence or width: prominences and bases;
+ * width: widths, width_heights and the interpolated positions), the
+ * others NULL; the caller releases them. Indices are int64, the rest
+ * float64. */
+typedef struct cusci_signal_peak_properties {
+  cusci_array *plateau_sizes, *left_edges, *right_edges, *peak_heights, *left_thresholds, *right_thresholds, *prominences, *left_bases,
+    *right_bases, *widths, *width_heights, *left_ips, *right_ips;
+} cusci_signal_peak_properties;
+typedef struct cusci_signal_find_peaks_opts {
+  cusci_signal_interval height, threshold, prominence, width, plateau_size;
+  double distance;                          /* 0: none; else at least 1 (samples) */
+  double wlen;                              /* 0: the whole signal; else above 1 (rounded up) */
+  double rel_height;                        /* 0: 0.5 */
+  cusci_signal_peak_properties *properties; /* non-NULL: filled */
+} cusci_signal_find_peaks_opts;
+/*
+ * scipy.signal.find_peaks: the indices (int64, increasing) of x's local
+ * maxima (the middle of a plateau; not the ends of x), kept by the
+ * conditions of opts in SciPy's order (plateau size, height, threshold,
+ * distance: the highest peaks first, ties in index order; prominence,
+ * width). x is 1-d and real; the peaks are found on the host (the walk to
+ * each base is sequential), the indices returned on the context's device.
+ * opts NULL: every local maximum.
+ */
+CUSCI_API cusci_status cusci_signal_find_peaks(cusci_ctx *ctx, const cusci_array *x, const cusci_signal_find_peaks_opts *opts, cusci_array **peaks);
+/* scipy.signal.peak_prominences and peak_widths of the given peaks
+ * (integer indices into x; wlen 0 is the whole signal, rel_height at least
+ * 0; the prominences computed with wlen). */
+CUSCI_API cusci_status cusci_signal_peak_prominences(cusci_ctx *ctx, const cusci_array *x, const cusci_array *peaks, double wlen,
+                                                     cusci_array **prominences, cusci_array **left_bases, cusci_array **right_bases);
+CUSCI_API cusci_status cusci_signal_peak_widths(cusci_ctx *ctx, const cusci_array *x, const cusci_array *peaks, double rel_height, double wlen,
+                                                cusci_array **widths, cusci_array **width_heights, cusci_array **left_ips,
+                                                cusci_array **right_ips);
+
 /* ------------------------------------------------ notch, peak, comb and gammatone filters */
 
 /*

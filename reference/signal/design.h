@@ -112,6 +112,19 @@ void cusci__sig_comb(double w0, double Q, double fs, int64_t N, bool peak, bool 
 void cusci__sig_gammatone_fir(double freq, int order, int64_t numtaps, double fs, double *b);
 void cusci__sig_gammatone_iir(double freq, double fs, double *b, double *a);
 
+/* Peaks (reference/signal/peaks.c): the local maxima of x (n values) with
+ * their plateaus' edges, *m of them (room n / 2 + 1), as SciPy's
+ * _local_maxima_1d; keep[] after the selection by distance (the highest
+ * peaks first, ties in index order; SciPy's order among equal heights is
+ * that of its sort); prominences with their bases (wlen below 2: the whole
+ * signal); widths at rel_height of the prominence with their height and
+ * interpolated edges. */
+int64_t cusci__sig_local_maxima(const double *x, int64_t n, int64_t *mid, int64_t *left, int64_t *right);
+int cusci__sig_peak_distance(const int64_t *peaks, const double *priority, int64_t m, double distance, bool *keep);
+void cusci__sig_peak_prominences(const double *x, int64_t n, const int64_t *peaks, int64_t m, int64_t wlen, double *prom, int64_t *lb, int64_t *rb);
+void cusci__sig_peak_widths(const double *x, const int64_t *peaks, int64_t m, double rel_height, const double *prom, const int64_t *lb,
+                            const int64_t *rb, double *width, double *height, double *lip, double *rip);
+
 /* Second-order sections (rows b0 b1 b2 a0 a1 a2) of a zpk system, as
  * scipy.signal.zpk2sos; sos has room for cusci__sig_zpk2sos_sections
  * rows. z and p are left in an unspecified order. */
