@@ -305,7 +305,7 @@ static cusci_status sd_convert(cusci_ctx *ctx, const char *func, const char *nam
 
 /* One manifest line on ctx: results[] ours, wants[] SciPy's (NULL-ended),
  * *kgot / *kwant the zpk gains where the case has them. */
-enum { SD_MAX = 8 };
+enum { SD_MAX = 16 };
 static cusci_status sd_run(cusci_ctx *ctx, const char *line, char *name, cusci_array **got, cusci_array **want, double *kgot, double *kwant)
 {
   char func[32];
@@ -418,6 +418,70 @@ static cusci_status sd_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
       .width = width, .window = strcmp(win, "-") ? win : NULL, .pass_zero = (cusci_signal_pass_zero)pz, .noscale = !sc, .fs = fs};
     want[0] = sd_load(ctx, name, "y");
     return cusci_signal_firwin(ctx, nt, nc, cut, &o, &got[0]);
+  }
+  if (!strcmp(func, "peaks")) {
+    /* 10 bounds, distance, wlen, rel_height: "-" None, "none" a bound of a condition given as (None, None) */
+    char tok[13][32];
+    if (sscanf(rest, "%31s %31s %31s %31s %31s %31s %31s %31s %31s %31s %31s %31s %31s", tok[0], tok[1], tok[2], tok[3], tok[4], tok[5], tok[6],
+               tok[7], tok[8], tok[9], tok[10], tok[11], tok[12]) != 13)
+      return CUSCI_ERR_VALUE;
+    cusci_signal_find_peaks_opts o = {0};
+    cusci_signal_interval *iv[5] = {&o.height, &o.threshold, &o.prominence, &o.width, &o.plateau_size};
+    for (int i = 0; i < 5; i++) {
+      const char *lo = tok[2 * i], *hi = tok[2 * i + 1];
+      if (!strcmp(lo, "none")) { /* present but unbounded: -inf <= v */
+        iv[i]->has_min = true, iv[i]->min = -INFINITY;
+        continue;
+      }
+      iv[i]->has_min = strcmp(lo, "-") != 0, iv[i]->min = iv[i]->has_min ? atof(lo) : 0;
+      iv[i]->has_max = strcmp(hi, "-") != 0, iv[i]->max = iv[i]->has_max ? atof(hi) : 0;
+    }
+    o.distance = strcmp(tok[10], "-") ? atof(tok[10]) : 0;
+    o.wlen = strcmp(tok[11], "-") ? atof(tok[11]) : 0;
+    o.rel_height = strcmp(tok[12], "-") ? atof(tok[12]) : 0;
+    cusci_signal_peak_properties pp = {NULL};
+    o.properties = &pp;
+    cusci_array *x = sd_load(ctx, name, "x");
+    want[0] = sd_load(ctx, name, "peaks");
+    static const char *const keys[13] = {"plateau_sizes", "left_edges", "right_edges", "peak_heights", "left_thresholds", "right_thresholds",
+                                         "prominences", "left_bases", "right_bases", "widths", "width_heights", "left_ips", "right_ips"};
+    cusci_status st = cusci_signal_find_peaks(ctx, x, &o, &got[0]);
+    cusci_array *props[13] = {pp.plateau_sizes, pp.left_edges, pp.right_edges, pp.peak_heights, pp.left_thresholds, pp.right_thresholds,
+                              pp.prominences, pp.left_bases, pp.right_bases, pp.widths, pp.width_heights, pp.left_ips, pp.right_ips};
+    /* each property SciPy gives, in order; one given by one side alone is an error */
+    int k = 1;
+    for (int i = 0; i < 13; i++) {
+      char fname[96];
+      snprintf(fname, sizeof fname, "%s_%s", name, keys[i]);
+      cusci_array *w = tk_fixture(ctx, "signal_design", fname, true);
+      if (w && props[i] && k < SD_MAX) {
+        want[k] = w, got[k] = props[i], k++;
+        continue;
+      }
+      if ((w || props[i]) && st == CUSCI_OK)
+        st = CUSCI_ERR_INTERNAL;
+      cusci_array_release(w), cusci_array_release(props[i]);
+    }
+    cusci_array_release(x);
+    return st;
+  }
+  if (!strcmp(func, "prominences") || !strcmp(func, "widths")) {
+    char a1[32], a2[32] = "-";
+    if (sscanf(rest, "%31s %31s", a1, a2) < 1)
+      return CUSCI_ERR_VALUE;
+    cusci_array *x = sd_load(ctx, name, "x"), *pk = sd_load(ctx, name, "pk");
+    cusci_status st;
+    if (func[0] == 'p') {
+      want[0] = sd_load(ctx, name, "prom"), want[1] = sd_load(ctx, name, "lb"), want[2] = sd_load(ctx, name, "rb");
+      st = cusci_signal_peak_prominences(ctx, x, pk, strcmp(a1, "-") ? atof(a1) : 0, &got[0], &got[1], &got[2]);
+    } else {
+      static const char *const parts[] = {"w", "wh", "lip", "rip"};
+      for (int i = 0; i < 4; i++)
+        want[i] = sd_load(ctx, name, parts[i]);
+      st = cusci_signal_peak_widths(ctx, x, pk, atof(a1), strcmp(a2, "-") ? atof(a2) : 0, &got[0], &got[1], &got[2], &got[3]);
+    }
+    cusci_array_release(x), cusci_array_release(pk);
+    return st;
   }
   if (!strcmp(func, "spec")) {
     /* "spec FUNC NAME ...": the name read is FUNC */

@@ -644,6 +644,48 @@ static void spectra(void)
   cusci_array_release(x), cusci_array_release(w3), cusci_array_release(short_x);
 }
 
+/* Peaks: opts NULL finds every local maximum, properties only where asked;
+ * bad input. */
+static void peaks(void)
+{
+  const double xs[] = {0, 2, 1, 3, 3, 1, 4, 0, 1, 0};
+  cusci_array *x = vec(xs, 10), *pk = NULL, *m2 = mat(xs, 2, 5), *pr = NULL, *lb = NULL, *rb = NULL;
+  cusci_status st = cusci_signal_find_peaks(host, x, NULL, &pk);
+  int64_t got[8] = {0};
+  if (st == CUSCI_OK && cusci_array_size(pk) <= 8)
+    st = cusci_array_to_host(host, pk, got, sizeof got[0] * (size_t)cusci_array_size(pk));
+  ok(st == CUSCI_OK && cusci_array_size(pk) == 4 && got[0] == 1 && got[1] == 3 && got[2] == 6 && got[3] == 8 &&
+         cusci_array_dtype(pk) == CUSCI_INT64,
+     "find_peaks(opts NULL) of [0 2 1 3 3 1 4 0 1 0] = [1 3 6 8] (a plateau's left middle), int64: %s", cusci_status_name(st));
+  cusci_signal_peak_properties pp = {NULL};
+  cusci_array_release(pk), pk = NULL;
+  st = cusci_signal_find_peaks(host, x, &(cusci_signal_find_peaks_opts){.height = {.has_min = true, .min = 2}, .properties = &pp}, &pk);
+  ok(st == CUSCI_OK && cusci_array_size(pk) == 3 && pp.peak_heights && cusci_array_size(pp.peak_heights) == 3 && !pp.prominences && !pp.widths,
+     "find_peaks(height >= 2): three peaks, peak_heights alone among the properties: %s", cusci_status_name(st));
+  cusci_array_release(pk), cusci_array_release(pp.peak_heights), pk = NULL;
+  refuses(cusci_signal_find_peaks(host, m2, NULL, &pk), CUSCI_ERR_NDIM, "cusci_signal_find_peaks", "find_peaks of a 2-d x");
+  refuses(cusci_signal_find_peaks(host, x, &(cusci_signal_find_peaks_opts){.distance = 0.5}, &pk), CUSCI_ERR_VALUE, "cusci_signal_find_peaks",
+          "find_peaks distance 0.5");
+  refuses(cusci_signal_find_peaks(host, x, &(cusci_signal_find_peaks_opts){.wlen = 1}, &pk), CUSCI_ERR_VALUE, "cusci_signal_find_peaks",
+          "find_peaks wlen 1");
+  refuses(cusci_signal_find_peaks(host, x, &(cusci_signal_find_peaks_opts){.rel_height = -1}, &pk), CUSCI_ERR_VALUE, "cusci_signal_find_peaks",
+          "find_peaks rel_height -1");
+  refuses(cusci_signal_find_peaks(host, x, &(cusci_signal_find_peaks_opts){.width = {.has_max = true, .max = NAN}}, &pk), CUSCI_ERR_VALUE,
+          "cusci_signal_find_peaks", "find_peaks width below NaN");
+  const double bad[] = {3, 12};
+  cusci_array *fp = vec(bad, 2), *ip = NULL;
+  cusci_array_astype(host, fp, CUSCI_INT64, true, &ip);
+  refuses(cusci_signal_peak_prominences(host, x, fp, 0, &pr, &lb, &rb), CUSCI_ERR_DTYPE, "cusci_signal_peak_prominences",
+          "peak_prominences of float peaks");
+  refuses(cusci_signal_peak_prominences(host, x, ip, 0, &pr, &lb, &rb), CUSCI_ERR_VALUE, "cusci_signal_peak_prominences",
+          "peak_prominences of a peak at 12 of 10 values");
+  cusci_array *w = NULL, *wh = NULL, *li = NULL, *ri = NULL;
+  refuses(cusci_signal_peak_widths(host, x, ip, -0.5, 0, &w, &wh, &li, &ri), CUSCI_ERR_VALUE, "cusci_signal_peak_widths",
+          "peak_widths rel_height -0.5");
+  ok(!pk && !pr && !lb && !rb && !w && !wh && !li && !ri, "no result is left where a peak function failed");
+  cusci_array_release(x), cusci_array_release(m2), cusci_array_release(fp), cusci_array_release(ip);
+}
+
 int main(void)
 {
   host = tk_host_ctx();
@@ -657,6 +699,7 @@ int main(void)
   responses();
   notches();
   spectra();
+  peaks();
   cusci_ctx_destroy(host);
   return done_testing();
 }
