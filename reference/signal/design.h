@@ -45,6 +45,9 @@ int cusci__sig_besselap(int N, int norm, double complex *p, double *k);
 /* NumPy's complex quotient (Smith's method), which the transforms and
  * the prototypes use so that their roots come out as SciPy's. */
 double complex cusci__sig_np_div(double complex x, double complex y);
+/* x y by the textbook formula, as NumPy's (no C99 Annex G recovery of
+ * infinities): what the responses and prototypes multiply with. */
+double complex cusci__sig_np_mul(double complex x, double complex y);
 
 /* K(m), K(1 - m1) (scipy.special.ellipk, ellipkm1) and 10^x - 1. */
 double cusci__sig_ellipk(double m);

@@ -9,12 +9,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-static double complex q_mul(double complex x, double complex y)
-{
-  const double a = creal(x), b = cimag(x), c = creal(y), d = cimag(y);
-  return CMPLX(a * c - b * d, a * d + b * c);
-}
-
 void cusci__sig_linspace(double start, double stop, int64_t n, bool endpoint, double *w)
 {
   const int64_t div = endpoint ? n - 1 : n;
@@ -32,7 +26,7 @@ static double complex polyval_low(const double complex *c, int64_t n, double com
     return 0;
   double complex r = c[n - 1];
   for (int64_t i = n - 2; i >= 0; i--)
-    r = c[i] + q_mul(r, x);
+    r = c[i] + cusci__sig_np_mul(r, x);
   return r;
 }
 
@@ -41,7 +35,7 @@ static double complex polyval_high(const double complex *c, int64_t n, double co
 {
   double complex r = 0;
   for (int64_t i = 0; i < n; i++)
-    r = q_mul(r, x) + c[i];
+    r = cusci__sig_np_mul(r, x) + c[i];
   return r;
 }
 
@@ -50,7 +44,7 @@ static double complex fromroots(const double complex *r, int64_t n, double compl
 {
   double complex v = 1;
   for (int64_t i = 0; i < n; i++)
-    v = q_mul(v, x - r[i]);
+    v = cusci__sig_np_mul(v, x - r[i]);
   return v;
 }
 
@@ -127,7 +121,7 @@ int cusci__sig_group_delay(const double complex *b, int64_t nb, const double com
     c[i] = 0;
   for (int64_t i = 0; i < nb; i++)
     for (int64_t j = 0; j < na; j++)
-      c[i + j] += q_mul(b[i], conj(a[na - 1 - j]));
+      c[i + j] += cusci__sig_np_mul(b[i], conj(a[na - 1 - j]));
   for (int64_t i = 0; i < nc; i++)
     cr[i] = c[i] * (double)i;
   for (int64_t i = 0; i < n; i++) {
@@ -147,7 +141,7 @@ void cusci__sig_sosfreqz(const double *sos, int64_t nsec, const double *w, int64
     const double complex b[3] = {sos[6 * s], sos[6 * s + 1], sos[6 * s + 2]}, a[3] = {sos[6 * s + 3], sos[6 * s + 4], sos[6 * s + 5]};
     for (int64_t i = 0; i < n; i++) {
       const double complex zm1 = expi(-w[i]);
-      h[i] = q_mul(h[i], cusci__sig_np_div(polyval_low(b, 3, zm1), polyval_low(a, 3, zm1)));
+      h[i] = cusci__sig_np_mul(h[i], cusci__sig_np_div(polyval_low(b, 3, zm1), polyval_low(a, 3, zm1)));
     }
   }
 }

@@ -24,7 +24,7 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-static double complex q_mul(double complex x, double complex y)
+double complex cusci__sig_np_mul(double complex x, double complex y)
 {
   const double a = creal(x), b = cimag(x), c = creal(y), d = cimag(y);
   return CMPLX(a * c - b * d, a * d + b * c);
@@ -35,7 +35,7 @@ static double complex prod_neg(const double complex *v, int64_t n)
 {
   double complex r = 1;
   for (int64_t i = 0; i < n; i++)
-    r = q_mul(r, -v[i]);
+    r = cusci__sig_np_mul(r, -v[i]);
   return r;
 }
 
@@ -181,7 +181,7 @@ static int arc_jac_sn(double complex w, double m, double complex *out)
   K = K * M_PI / 2;
   for (int i = 0; i < n; i++) {
     const double complex kw = ks[i] * w;
-    const double complex comp = csqrt(q_mul(1 - kw, 1 + kw));
+    const double complex comp = csqrt(cusci__sig_np_mul(1 - kw, 1 + kw));
     w = cusci__sig_np_div(2 * w, (1 + ks[i + 1]) * (1 + comp));
   }
   *out = K * (2 / M_PI * casin(w));
@@ -249,7 +249,7 @@ static void kve_half(int N, double complex x, double complex g[3])
   for (int n = 0; n <= N + 1; n++) {
     if (n >= N - 1)
       kn[n - (N - 1)] = a;
-    const double complex c = a + q_mul((2.0 * n + 3.0) * wi, b);
+    const double complex c = a + cusci__sig_np_mul((2.0 * n + 3.0) * wi, b);
     a = b, b = c;
   }
   /* pi I (over the same factor): Miller's recurrence down from well above
@@ -263,7 +263,7 @@ static void kve_half(int N, double complex x, double complex g[3])
       in[n - (N - 1)] = lo;
     if (n == 0)
       y0 = lo;
-    const double complex next = hi + q_mul((2.0 * n + 1.0) * wi, lo);
+    const double complex next = hi + cusci__sig_np_mul((2.0 * n + 1.0) * wi, lo);
     hi = lo, lo = next;
     if (cabs(lo) > 1e250) {
       const double sc = 1e-250;
@@ -276,7 +276,7 @@ static void kve_half(int N, double complex x, double complex g[3])
   const double complex scale = cabs(t0) >= cabs(tm1) ? cusci__sig_np_div(t0, y0) : cusci__sig_np_div(tm1, ym1);
   for (int d = 0; d < 3; d++) {
     const int n = N - 1 + d;
-    g[d] = q_mul((n % 2 ? -1.0 : 1.0) * e2, kn[d]) + q_mul(scale, in[d]);
+    g[d] = cusci__sig_np_mul((n % 2 ? -1.0 : 1.0) * e2, kn[d]) + cusci__sig_np_mul(scale, in[d]);
   }
 }
 
@@ -287,7 +287,7 @@ static double complex bessel_ratio(int N, double complex x)
 {
   double complex g[3];
   kve_half(N, x, g);
-  const double complex x2 = q_mul(x, x);
+  const double complex x2 = cusci__sig_np_mul(x, x);
   const double complex fp = cusci__sig_np_div(g[0], 2.0 * x2) - cusci__sig_np_div(g[1], x2) + cusci__sig_np_div(g[2], 2.0 * x2);
   return cusci__sig_np_div(g[1], fp);
 }
@@ -340,7 +340,7 @@ int cusci__sig_besselap(int N, int norm, double complex *p, double *k)
     }
     bool finite = true;
     for (int i = 0; i < N; i++) {
-      x[i] += cusci__sig_np_div(alpha[i], 1 + q_mul(alpha[i], beta[i]));
+      x[i] += cusci__sig_np_div(alpha[i], 1 + cusci__sig_np_mul(alpha[i], beta[i]));
       finite &= isfinite(creal(x[i])) && isfinite(cimag(x[i]));
     }
     if (!finite) {
@@ -397,7 +397,7 @@ int cusci__sig_besselap(int N, int norm, double complex *p, double *k)
       const double w = side ? p1 : p0;
       double complex d = 1;
       for (int i = 0; i < N; i++)
-        d = q_mul(d, CMPLX(-creal(p[i]), w - cimag(p[i])));
+        d = cusci__sig_np_mul(d, CMPLX(-creal(p[i]), w - cimag(p[i])));
       const double g = cabs(cusci__sig_np_div(a_last, d)) - 1 / sqrt(2.0);
       if (side)
         q1 = g;
@@ -421,7 +421,7 @@ int cusci__sig_besselap(int N, int norm, double complex *p, double *k)
       p0 = p1, q0 = q1, p1 = w;
       double complex d = 1;
       for (int i = 0; i < N; i++)
-        d = q_mul(d, CMPLX(-creal(p[i]), w - cimag(p[i])));
+        d = cusci__sig_np_mul(d, CMPLX(-creal(p[i]), w - cimag(p[i])));
       q1 = cabs(cusci__sig_np_div(a_last, d)) - 1 / sqrt(2.0);
     }
     for (int i = 0; i < N; i++)
