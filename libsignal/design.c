@@ -65,6 +65,14 @@ cusci_status cusci__sig_design_fail(cusci_ctx *ctx, const char *fn, int rc)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "the Bessel poles of this order did not converge or overflow a double");
   case CUSCI__SIG_DESIGN_EIGVALS: return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "the eigenvalues (roots) did not converge in 30 QR iterations");
   case CUSCI__SIG_DESIGN_FINITE: return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "a value is not finite");
+  case CUSCI__SIG_DESIGN_SPACING:
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "freq has a value within eps * (fs/2) of a repeated value (SciPy: numbers that are too close)");
+  case CUSCI__SIG_DESIGN_REMEZ:
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "the Remez exchange did not converge in maxiter iterations: try a wider transition band");
+  case CUSCI__SIG_DESIGN_GRID:
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn,
+                          "band edges are too close together for the dense grid: it has fewer points than the numtaps / 2 + 2 extremal "
+                          "frequencies; widen the bands, reduce numtaps or raise grid_density");
   default: return cusci_ctx_fail(ctx, CUSCI_ERR_INTERNAL, fn, "design step failed (code %d)", rc);
   }
 }

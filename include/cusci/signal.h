@@ -816,6 +816,78 @@ CUSCI_API double cusci_signal_kaiser_beta(double a);
 CUSCI_API double cusci_signal_kaiser_atten(int64_t numtaps, double width);
 CUSCI_API cusci_status cusci_signal_kaiserord(cusci_ctx *ctx, double ripple, double width, int64_t *numtaps, double *beta);
 
+typedef struct cusci_signal_firwin2_opts {
+  int64_t nfreqs;      /* 0: SciPy's 1 + 2^ceil(log2(numtaps)); else more than numtaps */
+  const char *window;  /* NULL: "hamming"; "boxcar" is SciPy's window=None */
+  bool antisymmetric;  /* type III (odd numtaps) or IV (even) */
+  double fs;           /* 0: frequencies relative to Nyquist = 1 */
+} cusci_signal_firwin2_opts;
+/*
+ * scipy.signal.firwin2: numtaps float64 taps by frequency sampling of the
+ * piecewise-linear gain through (freq[i], gain[i]), i < nfreq: freq
+ * nondecreasing from 0 to fs/2, each value at most twice (a step in the
+ * gain), 0 and fs/2 once. A type II filter (even numtaps) must have gain
+ * 0 at fs/2, type III at 0 and fs/2, type IV at 0 (CUSCI_ERR_VALUE).
+ */
+CUSCI_API cusci_status cusci_signal_firwin2(cusci_ctx *ctx, int64_t numtaps, int64_t nfreq, const double *freq, const double *gain,
+                                            const cusci_signal_firwin2_opts *opts, cusci_array **h);
+/*
+ * scipy.signal.firls: numtaps (odd) float64 taps minimizing the weighted
+ * integral of the squared error against the gain that goes linearly from
+ * desired[2i] to desired[2i + 1] over band i (edges bands[2i] <
+ * bands[2i + 1], in [0, fs/2], bands in order, not overlapping), i <
+ * nbands. weight: nbands nonnegative values, NULL for ones. fs 0:
+ * relative to Nyquist = 1. A singular system gets the minimum-norm
+ * least-squares solution, as SciPy's lstsq fallback.
+ */
+CUSCI_API cusci_status cusci_signal_firls(cusci_ctx *ctx, int64_t numtaps, int64_t nbands, const double *bands, const double *desired,
+                                          const double *weight, double fs, cusci_array **h);
+
+/* remez's filter types. */
+typedef enum cusci_signal_remez_type {
+  CUSCI_SIGNAL_REMEZ_BANDPASS = 0,
+  CUSCI_SIGNAL_REMEZ_DIFFERENTIATOR,
+  CUSCI_SIGNAL_REMEZ_HILBERT
+} cusci_signal_remez_type;
+typedef struct cusci_signal_remez_opts {
+  const double *weight;         /* NULL: ones; else nbands positive values */
+  cusci_signal_remez_type type; /* zero: bandpass */
+  int maxiter;                  /* 0: 25 */
+  int grid_density;             /* 0: 16 */
+  double fs;                    /* 0: SciPy's 1 (bands in cycles per sample, up to 0.5) */
+} cusci_signal_remez_opts;
+/*
+ * scipy.signal.remez: the numtaps (>= 2) float64 taps of the equiripple
+ * (minimax) linear-phase filter by the Parks-McClellan algorithm (the
+ * Remez exchange on SciPy's dense grid): desired[i] is the gain over band
+ * i (edges bands[2i], bands[2i + 1], nondecreasing from 0, at most fs/2),
+ * i < nbands; a differentiator's gain is desired[i] times the frequency.
+ * The bandpass type gives a symmetric filter, the other two an
+ * antisymmetric one. Bands too narrow for the grid, or no convergence in
+ * maxiter exchanges, are CUSCI_ERR_VALUE.
+ */
+CUSCI_API cusci_status cusci_signal_remez(cusci_ctx *ctx, int64_t numtaps, int64_t nbands, const double *bands, const double *desired,
+                                          const cusci_signal_remez_opts *opts, cusci_array **h);
+
+typedef enum cusci_signal_minimum_phase_method {
+  CUSCI_SIGNAL_MINIMUM_PHASE_HOMOMORPHIC = 0,
+  CUSCI_SIGNAL_MINIMUM_PHASE_HILBERT
+} cusci_signal_minimum_phase_method;
+typedef struct cusci_signal_minimum_phase_opts {
+  cusci_signal_minimum_phase_method method; /* zero: homomorphic */
+  int64_t n_fft;                            /* 0: 2^ceil(log2(2 (len(h) - 1) / 0.01)); else at least len(h) */
+  bool whole;                               /* SciPy's half=False (homomorphic only): len(h) taps */
+} cusci_signal_minimum_phase_opts;
+/*
+ * scipy.signal.minimum_phase: the minimum-phase filter of the real
+ * linear-phase FIR filter h (1-D, at least 3 taps, on ctx's device):
+ * len(h) / 2 + len(h) % 2 float64 taps whose magnitude response
+ * approximates the square root of h's (whole: len(h) taps and h's
+ * magnitude). A complex h is CUSCI_ERR_DTYPE.
+ */
+CUSCI_API cusci_status cusci_signal_minimum_phase(cusci_ctx *ctx, const cusci_array *h, const cusci_signal_minimum_phase_opts *opts,
+                                                  cusci_array **out);
+
 /* ------------------------------------------------ windows */
 
 /*

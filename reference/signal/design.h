@@ -21,7 +21,10 @@ enum {
   CUSCI__SIG_DESIGN_ELLIPTIC, /* ripple and attenuation no elliptic filter meets */
   CUSCI__SIG_DESIGN_CONVERGE, /* the Bessel poles did not converge, or overflowed */
   CUSCI__SIG_DESIGN_EIGVALS,  /* the QR iteration did not converge */
-  CUSCI__SIG_DESIGN_FINITE    /* a value is not finite */
+  CUSCI__SIG_DESIGN_FINITE,   /* a value is not finite */
+  CUSCI__SIG_DESIGN_SPACING,  /* firwin2: a frequency within eps nyq of a repeated one */
+  CUSCI__SIG_DESIGN_REMEZ,    /* the Remez exchange did not converge in maxiter iterations */
+  CUSCI__SIG_DESIGN_GRID      /* remez: fewer grid points than extremal frequencies */
 };
 
 /* zpk2sos's pairings, as SciPy's (nearest is the digital default, minimal
@@ -174,5 +177,23 @@ double cusci__sig_i0(double x);
  * relative to Nyquist, edges[2 nb]) times the window win, scaled when
  * scale is true; numtaps values into h. */
 void cusci__sig_firwin_bands(int64_t numtaps, const double *edges, int64_t nb, const double *win, bool scale, double *h);
+
+/* FIR design (reference/signal/firdesign.c). firwin2: numtaps taps
+ * from the nf gains at the nondecreasing frequencies freq (0 to nyq, a
+ * value at most twice), sampled at nfreqs points, times the window win
+ * (numtaps values). firls: odd numtaps taps from nb bands (edges relative
+ * to Nyquist, desired gains at each edge, one weight per band).
+ * minimum_phase: the minimum-phase filter of the linear-phase h (n taps)
+ * by the homomorphic (hilbert false) or the Hilbert method with an FFT
+ * of n_fft >= n points: half ? n / 2 + n % 2 : n taps into out. */
+int cusci__sig_firwin2(int64_t numtaps, const double *freq, const double *gain, int64_t nf, int64_t nfreqs, bool antisymmetric, double nyq,
+                       const double *win, double *h);
+int cusci__sig_firls(int64_t numtaps, const double *bands, const double *desired, const double *weight, int64_t nb, double *h);
+/* remez (reference/signal/remez.c): numtaps taps for nb bands (edges in
+ * cycles per sample, nondecreasing, in [0, 0.5]), their gains fx and
+ * positive weights wtx; jtype 1 bandpass, 2 differentiator, 3 hilbert. */
+int cusci__sig_remez(int64_t numtaps, const double *edge, const double *fx, const double *wtx, int64_t nb, int jtype, int maxiter, int density,
+                     double *h);
+int cusci__sig_minimum_phase(const double *h, int64_t n, bool hilbert, int64_t n_fft, bool half, double *out);
 
 #endif
