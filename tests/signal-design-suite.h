@@ -306,6 +306,53 @@ static cusci_status sd_convert(cusci_ctx *ctx, const char *func, const char *nam
 /* One manifest line on ctx: results[] ours, wants[] SciPy's (NULL-ended),
  * *kgot / *kwant the zpk gains where the case has them. */
 enum { SD_MAX = 16 };
+/* firwin2, firls, remez and minimum_phase cases (CUSCI_ERR_NOT_SUPPORTED
+ * for another func). */
+static cusci_status sd_fir(cusci_ctx *ctx, const char *func, const char *name, const char *rest, cusci_array **got, cusci_array **want)
+{
+  long long nt, nf;
+  int a, b, c;
+  double fs;
+  char win[64];
+  cusci_status st = CUSCI_ERR_VALUE;
+  if (!strcmp(func, "minphase")) {
+    cusci_array *h = sd_load(ctx, name, "h");
+    want[0] = sd_load(ctx, name, "y");
+    if (h && sscanf(rest, "%d %lld %d", &a, &nf, &b) == 3) {
+      const cusci_signal_minimum_phase_opts o = {.method = (cusci_signal_minimum_phase_method)a, .n_fft = nf, .whole = b != 0};
+      st = cusci_signal_minimum_phase(ctx, h, &o, &got[0]);
+    }
+    cusci_array_release(h);
+    return st;
+  }
+  const bool w2 = !strcmp(func, "firwin2");
+  if (!w2 && strcmp(func, "firls") && strcmp(func, "remez"))
+    return CUSCI_ERR_NOT_SUPPORTED;
+  cusci_array *x = sd_load(ctx, name, w2 ? "f" : "bands"), *y = sd_load(ctx, name, w2 ? "g" : "des"), *w = NULL;
+  double *hx = x ? tk_to_host(ctx, x) : NULL, *hy = y ? tk_to_host(ctx, y) : NULL, *hw = NULL;
+  want[0] = sd_load(ctx, name, "y");
+  const int64_t n = x ? cusci_array_size(x) : 0;
+  if (!hx || !hy) {
+  } else if (w2 && sscanf(rest, "%lld %lld %d %lf %63s", &nt, &nf, &a, &fs, win) == 5) {
+    const cusci_signal_firwin2_opts o = {.nfreqs = nf, .window = strcmp(win, "-") ? win : NULL, .antisymmetric = a != 0, .fs = fs};
+    st = cusci_signal_firwin2(ctx, nt, n, hx, hy, &o, &got[0]);
+  } else if (func[4] == 's' && sscanf(rest, "%lld %lf %d", &nt, &fs, &a) == 3) {
+    if (a && (w = sd_load(ctx, name, "w")))
+      hw = tk_to_host(ctx, w);
+    if (!a || hw)
+      st = cusci_signal_firls(ctx, nt, n / 2, hx, hy, hw, fs, &got[0]);
+  } else if (func[0] == 'r' && sscanf(rest, "%lld %d %lf %d %d", &nt, &a, &fs, &b, &c) == 5) {
+    if (c && (w = sd_load(ctx, name, "w")))
+      hw = tk_to_host(ctx, w);
+    const cusci_signal_remez_opts o = {.weight = hw, .type = (cusci_signal_remez_type)a, .fs = fs, .grid_density = b};
+    if (!c || hw)
+      st = cusci_signal_remez(ctx, nt, n / 2, hx, hy, &o, &got[0]);
+  }
+  free(hx), free(hy), free(hw);
+  cusci_array_release(x), cusci_array_release(y), cusci_array_release(w);
+  return st;
+}
+
 static cusci_status sd_run(cusci_ctx *ctx, const char *line, char *name, cusci_array **got, cusci_array **want, double *kgot, double *kwant)
 {
   char func[32];
@@ -536,6 +583,8 @@ static cusci_status sd_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
   }
   cusci_status st = sd_convert(ctx, func, name, rest, got, want, kgot, kwant);
   if (st == CUSCI_ERR_NOT_SUPPORTED)
+    st = sd_fir(ctx, func, name, rest, got, want);
+  if (st == CUSCI_ERR_NOT_SUPPORTED)
     st = sd_response(ctx, func, name, rest, got, want, kgot, kwant);
   return st == CUSCI_ERR_NOT_SUPPORTED ? CUSCI_ERR_VALUE : st;
 }
@@ -546,7 +595,8 @@ static void sd_release(cusci_array **v)
     cusci_array_release(v[i]), v[i] = NULL;
 }
 
-/* A case's tolerance: windows 1e-12, designs 1e-10, a conversion's
+/* A case's tolerance: windows 1e-12, designs 1e-10, FIR designs the
+ * manifest's, a conversion's
  * where the manifest gives one (multiple roots); a bandstop's order
  * selection moves its passband edges by a bounded minimization that
  * stops within 1e-5 (scipy.optimize.fminbound's xtol), and a rounding
@@ -560,6 +610,8 @@ static double sd_tolerance(const char *line)
   if (!strncmp(line, "window", 6))
     return 1e-12;
   double tol;
+  if (!strncmp(line, "firwin2", 7) || !strncmp(line, "firls", 5) || !strncmp(line, "remez", 5) || !strncmp(line, "minphase", 8))
+    return atof(strrchr(line, ' ') + 1);
   if (sscanf(line, "tf2zpk %*s %lf", &tol) == 1 || sscanf(line, "tf2sos %*s %*d %*d %lf", &tol) == 1 ||
       sscanf(line, "spec %*s %*s %*f %*s %*d %*s %*s %*s %*d %*d %*d %*d %lf", &tol) == 1)
     return tol;

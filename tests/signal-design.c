@@ -644,6 +644,93 @@ static void spectra(void)
   cusci_array_release(x), cusci_array_release(w3), cusci_array_release(short_x);
 }
 
+/* FIR design beyond firwin: properties of the designs (a lowpass passes
+ * DC and stops Nyquist, the taps are symmetric, minimum phase keeps the
+ * square root of the magnitude) and bad input. */
+static double tap_sum(cusci_array *h, double sign)
+{
+  double *v = h ? tk_to_host(host, h) : NULL, s = 0, f = 1;
+  for (int64_t i = 0; v && i < cusci_array_size(h); i++, f *= sign)
+    s += f * v[i];
+  free(v);
+  return h ? s : NAN;
+}
+
+static bool symmetric(cusci_array *h, double sign)
+{
+  double *v = h ? tk_to_host(host, h) : NULL;
+  const int64_t n = h ? cusci_array_size(h) : 0;
+  bool same = v != NULL;
+  for (int64_t i = 0; same && i < n; i++)
+    same = fabs(v[i] - sign * v[n - 1 - i]) <= 1e-15; /* taps below 1 */
+  free(v);
+  return same;
+}
+
+static void fir_design(void)
+{
+  const double lp[4] = {0, 0.2, 0.3, 0.5}, d2[2] = {1, 0}, ld[4] = {1, 1, 0, 0}, lp1[4] = {0, 0.4, 0.6, 1};
+  cusci_array *h = NULL, *m = NULL;
+  cusci_status st = cusci_signal_remez(host, 65, 2, lp, d2, NULL, &h);
+  ok(st == CUSCI_OK && fabs(tap_sum(h, 1) - 1) < 1e-2 && fabs(tap_sum(h, -1)) < 1e-2 && symmetric(h, 1),
+     "remez(65) lowpass: DC %.6f, Nyquist %.2g, symmetric", tap_sum(h, 1), tap_sum(h, -1));
+  const cusci_signal_minimum_phase_opts mo = {0};
+  st = cusci_signal_minimum_phase(host, h, &mo, &m);
+  ok(st == CUSCI_OK && cusci_array_size(m) == 33 && fabs(tap_sum(m, 1) - sqrt(tap_sum(h, 1))) < 1e-3,
+     "minimum_phase of it: 33 taps, DC gain %.6f = sqrt(%.6f)", tap_sum(m, 1), tap_sum(h, 1));
+  cusci_array_release(h), cusci_array_release(m), h = m = NULL;
+  const double hb[2] = {0.05, 0.45}, one = 1;
+  st = cusci_signal_remez(host, 31, 1, hb, &one, &(cusci_signal_remez_opts){.type = CUSCI_SIGNAL_REMEZ_HILBERT}, &h);
+  ok(st == CUSCI_OK && symmetric(h, -1) && fabs(tap_sum(h, 1)) < 1e-12, "remez(31) hilbert: antisymmetric, no DC");
+  cusci_array_release(h), h = NULL;
+  st = cusci_signal_firls(host, 41, 2, lp1, ld, NULL, 0, &h);
+  ok(st == CUSCI_OK && fabs(tap_sum(h, 1) - 1) < 1e-2 && fabs(tap_sum(h, -1)) < 1e-2 && symmetric(h, 1), "firls(41) lowpass: DC %.6f, Nyquist %.2g",
+     tap_sum(h, 1), tap_sum(h, -1));
+  cusci_array_release(h), h = NULL;
+  const double f3[3] = {0, 0.5, 1}, g3[3] = {1, 1, 0};
+  st = cusci_signal_firwin2(host, 51, 4, lp1, ld, NULL, &h);
+  ok(st == CUSCI_OK && fabs(tap_sum(h, 1) - 1) < 1e-2 && fabs(tap_sum(h, -1)) < 1e-2 && symmetric(h, 1), "firwin2(51) lowpass: DC %.6f, Nyquist %.2g",
+     tap_sum(h, 1), tap_sum(h, -1));
+  cusci_array_release(h), h = NULL;
+
+  const double f_bad[3] = {0.1, 0.5, 1}, f_thrice[5] = {0, .5, .5, .5, 1}, g5[5] = {1, 1, 0, 0, 0}, g_ny[3] = {1, 1, 1};
+  refuses(cusci_signal_firwin2(host, 51, 3, f_bad, g3, NULL, &h), CUSCI_ERR_VALUE, "cusci_signal_firwin2", "firwin2 freq not from 0");
+  refuses(cusci_signal_firwin2(host, 51, 5, f_thrice, g5, NULL, &h), CUSCI_ERR_VALUE, "cusci_signal_firwin2", "firwin2 a frequency three times");
+  refuses(cusci_signal_firwin2(host, 50, 3, f3, g_ny, NULL, &h), CUSCI_ERR_VALUE, "cusci_signal_firwin2", "firwin2 type II with gain at Nyquist");
+  refuses(cusci_signal_firwin2(host, 51, 3, f3, g3, &(cusci_signal_firwin2_opts){.nfreqs = 40}, &h), CUSCI_ERR_VALUE, "cusci_signal_firwin2",
+          "firwin2 nfreqs below numtaps");
+  refuses(cusci_signal_firwin2(host, 51, 3, f3, g3, &(cusci_signal_firwin2_opts){.window = "pooka"}, &h), CUSCI_ERR_VALUE, "cusci_signal_firwin2",
+          "firwin2 an unknown window");
+  const double overlap[4] = {0, 0.5, 0.4, 1}, neg[4] = {1, -1, 0, 0};
+  refuses(cusci_signal_firls(host, 40, 2, lp1, ld, NULL, 0, &h), CUSCI_ERR_VALUE, "cusci_signal_firls", "firls even numtaps");
+  refuses(cusci_signal_firls(host, 41, 2, overlap, ld, NULL, 0, &h), CUSCI_ERR_VALUE, "cusci_signal_firls", "firls overlapping bands");
+  refuses(cusci_signal_firls(host, 41, 2, lp1, neg, NULL, 0, &h), CUSCI_ERR_VALUE, "cusci_signal_firls", "firls a negative gain");
+  refuses(cusci_signal_firls(host, 41, 2, lp1, ld, NULL, 1.5, &h), CUSCI_ERR_VALUE, "cusci_signal_firls", "firls a band above fs/2");
+  const double narrow[2] = {1000, 1000}, back[4] = {0, 0.3, 0.2, 0.5}, zero_w[2] = {1, 0};
+  refuses(cusci_signal_remez(host, 1, 2, lp, d2, NULL, &h), CUSCI_ERR_VALUE, "cusci_signal_remez", "remez one tap");
+  refuses(cusci_signal_remez(host, 11, 2, lp, d2, &(cusci_signal_remez_opts){.type = (cusci_signal_remez_type)7}, &h), CUSCI_ERR_VALUE,
+          "cusci_signal_remez", "remez type 7");
+  refuses(cusci_signal_remez(host, 101, 1, narrow, &one, &(cusci_signal_remez_opts){.fs = 20000}, &h), CUSCI_ERR_VALUE, "cusci_signal_remez",
+          "remez a band too narrow for the grid (scipy#24495)");
+  refuses(cusci_signal_remez(host, 11, 2, back, d2, NULL, &h), CUSCI_ERR_VALUE, "cusci_signal_remez", "remez bands not monotonic");
+  refuses(cusci_signal_remez(host, 11, 2, lp, d2, &(cusci_signal_remez_opts){.weight = zero_w}, &h), CUSCI_ERR_VALUE, "cusci_signal_remez",
+          "remez a zero weight");
+  refuses(cusci_signal_remez(host, 11, 2, lp, d2, &(cusci_signal_remez_opts){.fs = 0.8}, &h), CUSCI_ERR_VALUE, "cusci_signal_remez",
+          "remez a band edge above fs/2");
+  const double three[3] = {1, 2, 1}, two[2] = {1, 1};
+  cusci_array *c3 = NULL, *r2 = vec(two, 2), *r3 = vec(three, 3);
+  const int64_t n3 = 3;
+  cusci_array_zeros(host, 1, &n3, CUSCI_COMPLEX128, &c3);
+  refuses(cusci_signal_minimum_phase(host, c3, NULL, &h), CUSCI_ERR_DTYPE, "cusci_signal_minimum_phase", "minimum_phase a complex filter");
+  refuses(cusci_signal_minimum_phase(host, r2, NULL, &h), CUSCI_ERR_SHAPE, "cusci_signal_minimum_phase", "minimum_phase two taps");
+  refuses(cusci_signal_minimum_phase(host, r3, &(cusci_signal_minimum_phase_opts){.method = CUSCI_SIGNAL_MINIMUM_PHASE_HILBERT, .whole = true}, &h),
+          CUSCI_ERR_VALUE, "cusci_signal_minimum_phase", "minimum_phase hilbert with whole");
+  refuses(cusci_signal_minimum_phase(host, r3, &(cusci_signal_minimum_phase_opts){.n_fft = 2}, &h), CUSCI_ERR_VALUE, "cusci_signal_minimum_phase",
+          "minimum_phase n_fft below len(h)");
+  ok(!h, "no result is left where an FIR design failed");
+  cusci_array_release(c3), cusci_array_release(r2), cusci_array_release(r3);
+}
+
 /* Peaks: opts NULL finds every local maximum, properties only where asked;
  * bad input. */
 static void peaks(void)
@@ -700,6 +787,7 @@ int main(void)
   notches();
   spectra();
   peaks();
+  fir_design();
   cusci_ctx_destroy(host);
   return done_testing();
 }

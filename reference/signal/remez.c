@@ -246,6 +246,9 @@ int cusci__sig_remez(int64_t numtaps, const double *edge, const double *fx, cons
   for (int64_t j = 0; j < nfcns; j++)
     ext[j] = (int64_t)((double)j * step);
   ext[nfcns] = ng - 1;
+  double scale = 0;
+  for (int64_t j = 0; j < ng; j++)
+    scale = fmax(scale, fabs(wt[j] * des[j]));
   rc = CUSCI__SIG_DESIGN_REMEZ;
   double prev = 0;
   for (int iter = 1;; iter++) {
@@ -266,7 +269,11 @@ int cusci__sig_remez(int64_t numtaps, const double *edge, const double *fx, cons
     for (int64_t j = 0; j < ng; j++)
       err[j] = wt[j] * (des[j] - bary_eval(&w, cos(2 * M_PI * grid[j])));
     int64_t nc;
-    candidates(err, ng, fabs(dev) * (1 - 1e-12), cand, &nc);
+    /* at least the levelled error, less the rounding of P (its scale
+     * that of the weighted gains), else every lobe */
+    candidates(err, ng, fabs(dev) * (1 - 1e-9) - 1e-13 * scale, cand, &nc);
+    if (nc < r)
+      candidates(err, ng, 0, cand, &nc);
     if (nc < r)
       break; /* rounding at the optimum: keep the reference */
     thin(err, cand, &nc, r);
