@@ -910,6 +910,48 @@ CUSCI_API cusci_status cusci_signal_minimum_phase(cusci_ctx *ctx, const cusci_ar
  */
 CUSCI_API cusci_status cusci_signal_get_window(cusci_ctx *ctx, const char *window, int64_t nx, bool fftbins, cusci_array **w);
 
+/* ------------------------------------------------ sequences and STFT checks */
+
+/* SciPy's default tolerance of check_COLA and check_NOLA. */
+#define CUSCI_SIGNAL_COLA_TOL 1e-10
+/*
+ * scipy.signal.check_COLA and check_NOLA: whether the window (by name,
+ * get_window's periodic window, or its nperseg values win: one of the
+ * two) has constant overlap-add (the sums of its values over the
+ * segments' positions within tol of their median), or nonzero
+ * overlap-add of its squares (their least sum above tol), for segments of
+ * nperseg with noverlap in [0, nperseg). The answer in *out.
+ */
+CUSCI_API cusci_status cusci_signal_check_COLA(cusci_ctx *ctx, const char *window, const cusci_array *win, int64_t nperseg, int64_t noverlap,
+                                               double tol, bool *out);
+CUSCI_API cusci_status cusci_signal_check_NOLA(cusci_ctx *ctx, const char *window, const cusci_array *win, int64_t nperseg, int64_t noverlap,
+                                               double tol, bool *out);
+/*
+ * scipy.signal.unit_impulse: zeros of shape (ndim extents) and dtype with
+ * a 1 at idx (ndim indices, negative from the end), at the origin for
+ * idx NULL, or at shape / 2 for mid (SciPy's idx='mid').
+ */
+CUSCI_API cusci_status cusci_signal_unit_impulse(cusci_ctx *ctx, int ndim, const int64_t *shape, const int64_t *idx, bool mid, cusci_dtype dtype,
+                                                 cusci_array **out);
+/* max_len_seq's length for SciPy's None: 2^nbits - 1. */
+#define CUSCI_SIGNAL_MLS_FULL (-1)
+/*
+ * scipy.signal.max_len_seq: length values (int8, 0 or 1) of the maximum
+ * length sequence of the nbits-bit shift register from state (nbits
+ * values, not all 0; NULL: ones) with the feedback taps (ntaps values in
+ * [0, nbits]; NULL: SciPy's primitive taps for nbits 2 to 32). The
+ * register's final state, for a later call to go on from, into state_out
+ * (nbits values) unless NULL.
+ */
+CUSCI_API cusci_status cusci_signal_max_len_seq(cusci_ctx *ctx, int nbits, const int8_t *state, int64_t length, int ntaps, const int *taps,
+                                                cusci_array **seq, int8_t *state_out);
+/*
+ * scipy.signal.czt_points: the m complex128 points a w^-k, k < m, of the
+ * chirp z-transform; w and a are {real, imaginary} pairs, w NULL for the
+ * FFT's points exp(2 pi i k / m), a NULL for 1.
+ */
+CUSCI_API cusci_status cusci_signal_czt_points(cusci_ctx *ctx, int64_t m, const double *w, const double *a, cusci_array **out);
+
 #ifdef __cplusplus
 }
 #endif
