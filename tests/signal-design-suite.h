@@ -353,6 +353,77 @@ static cusci_status sd_fir(cusci_ctx *ctx, const char *func, const char *name, c
   return st;
 }
 
+/* cola, impulse, mls and czt_points cases (CUSCI_ERR_NOT_SUPPORTED for
+ * another func). */
+static cusci_status sd_sequence(cusci_ctx *ctx, const char *func, const char *name, const char *rest, cusci_array **got, cusci_array **want)
+{
+  int a, b, n2;
+  long long nper, nov;
+  char win[64], dt[32];
+  want[0] = NULL;
+  if (!strcmp(func, "cola")) {
+    double tol;
+    if (sscanf(rest, "%d %63s %lld %lld %lf", &a, win, &nper, &nov, &tol) != 5)
+      return CUSCI_ERR_VALUE;
+    cusci_array *w = strcmp(win, "-") ? NULL : sd_load(ctx, name, "win");
+    bool r = false;
+    cusci_status st = (a ? cusci_signal_check_NOLA : cusci_signal_check_COLA)(ctx, w ? NULL : win, w, nper, nov, tol, &r);
+    cusci_array_release(w);
+    want[0] = sd_load(ctx, name, "y");
+    const double v = r;
+    return st == CUSCI_OK ? cusci_array_full(ctx, 1, (int64_t[]){1}, CUSCI_FLOAT64, &v, &got[0]) : st;
+  }
+  if (!strcmp(func, "impulse")) {
+    int64_t shape[8], idx[8];
+    if (sscanf(rest, "%31s %d %d %n", dt, &a, &b, &n2) != 3 || b < 1 || b > 4)
+      return CUSCI_ERR_VALUE;
+    double v[16];
+    const int nv = sd_numbers(rest + n2, v, 16);
+    for (int i = 0; i < nv && i < 2 * b; i++)
+      (i < b ? shape : idx)[i % b] = (int64_t)v[i];
+    static const struct { const char *name; cusci_dtype dt; } dts[] = {
+      {"float64", CUSCI_FLOAT64}, {"float32", CUSCI_FLOAT32}, {"complex128", CUSCI_COMPLEX128}, {"int64", CUSCI_INT64}};
+    cusci_dtype d = CUSCI_FLOAT64;
+    for (size_t i = 0; i < sizeof dts / sizeof dts[0]; i++)
+      if (!strcmp(dt, dts[i].name))
+        d = dts[i].dt;
+    want[0] = sd_load(ctx, name, "y");
+    return cusci_signal_unit_impulse(ctx, b, shape, nv > b ? idx : NULL, a != 0, d, &got[0]);
+  }
+  if (!strcmp(func, "mls")) {
+    long long len;
+    int st_given, nt;
+    if (sscanf(rest, "%d %lld %d %d %n", &a, &len, &st_given, &nt, &n2) != 4 || a < 1 || a > 62 || nt > 8)
+      return CUSCI_ERR_VALUE;
+    double tv[8];
+    int taps[8];
+    sd_numbers(rest + n2, tv, 8);
+    for (int i = 0; i < nt; i++)
+      taps[i] = (int)tv[i];
+    int8_t state[64], out[64];
+    cusci_array *sa = st_given ? sd_load(ctx, name, "st") : NULL;
+    if (sa && cusci_array_to_host(ctx, sa, state, (size_t)a) != CUSCI_OK)
+      cusci_array_release(sa), sa = NULL;
+    cusci_array_release(sa);
+    want[0] = sd_load(ctx, name, "y"), want[1] = sd_load(ctx, name, "s");
+    cusci_status st = cusci_signal_max_len_seq(ctx, a, st_given ? state : NULL, len, nt, nt ? taps : NULL, &got[0], out);
+    const int64_t nb = a;
+    return st == CUSCI_OK ? cusci_array_from_host(ctx, out, 1, &nb, CUSCI_INT8, &got[1]) : st;
+  }
+  if (!strcmp(func, "czt_points")) {
+    long long m;
+    char ws[96], as[96];
+    if (sscanf(rest, "%lld %95s %95s", &m, ws, as) != 3)
+      return CUSCI_ERR_VALUE;
+    double w[2] = {0, 0}, av[2] = {1, 0};
+    const bool hw = strcmp(ws, "-") && sscanf(ws, "%lf,%lf", &w[0], &w[1]) == 2;
+    const bool ha = strcmp(as, "-") && sscanf(as, "%lf,%lf", &av[0], &av[1]) == 2;
+    want[0] = sd_load(ctx, name, "y");
+    return cusci_signal_czt_points(ctx, m, hw ? w : NULL, ha ? av : NULL, &got[0]);
+  }
+  return CUSCI_ERR_NOT_SUPPORTED;
+}
+
 static cusci_status sd_run(cusci_ctx *ctx, const char *line, char *name, cusci_array **got, cusci_array **want, double *kgot, double *kwant)
 {
   char func[32];
@@ -585,6 +656,8 @@ static cusci_status sd_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
   if (st == CUSCI_ERR_NOT_SUPPORTED)
     st = sd_fir(ctx, func, name, rest, got, want);
   if (st == CUSCI_ERR_NOT_SUPPORTED)
+    st = sd_sequence(ctx, func, name, rest, got, want);
+  if (st == CUSCI_ERR_NOT_SUPPORTED)
     st = sd_response(ctx, func, name, rest, got, want, kgot, kwant);
   return st == CUSCI_ERR_NOT_SUPPORTED ? CUSCI_ERR_VALUE : st;
 }
@@ -607,8 +680,10 @@ static double sd_tolerance(const char *line)
 {
   int nwn = 0, n2 = 0;
   double e[4];
-  if (!strncmp(line, "window", 6))
+  if (!strncmp(line, "window", 6) || !strncmp(line, "czt_points", 10))
     return 1e-12;
+  if (!strncmp(line, "cola", 4) || !strncmp(line, "impulse", 7) || !strncmp(line, "mls", 3))
+    return 0;
   double tol;
   if (!strncmp(line, "firwin2", 7) || !strncmp(line, "firls", 5) || !strncmp(line, "remez", 5) || !strncmp(line, "minphase", 8))
     return atof(strrchr(line, ' ') + 1);

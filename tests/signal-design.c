@@ -731,6 +731,47 @@ static void fir_design(void)
   cusci_array_release(c3), cusci_array_release(r2), cusci_array_release(r3);
 }
 
+/* Sequences and the STFT window checks: bad input. */
+static void sequences(void)
+{
+  bool r = true;
+  cusci_array *h = NULL, *w = NULL;
+  const double wv[4] = {1, 1, 1, 1};
+  w = vec(wv, 4);
+  refuses(cusci_signal_check_COLA(host, "hann", NULL, 64, 64, CUSCI_SIGNAL_COLA_TOL, &r), CUSCI_ERR_VALUE, "cusci_signal_check_COLA",
+          "check_COLA noverlap = nperseg");
+  refuses(cusci_signal_check_NOLA(host, "hann", NULL, 64, -1, CUSCI_SIGNAL_COLA_TOL, &r), CUSCI_ERR_VALUE, "cusci_signal_check_NOLA",
+          "check_NOLA a negative noverlap");
+  refuses(cusci_signal_check_COLA(host, "hann", w, 4, 2, CUSCI_SIGNAL_COLA_TOL, &r), CUSCI_ERR_INVALID_ARGUMENT, "cusci_signal_check_COLA",
+          "check_COLA a name and values");
+  refuses(cusci_signal_check_COLA(host, NULL, w, 8, 2, CUSCI_SIGNAL_COLA_TOL, &r), CUSCI_ERR_SHAPE, "cusci_signal_check_COLA",
+          "check_COLA a window of the wrong length");
+  refuses(cusci_signal_check_COLA(host, "pooka", NULL, 8, 2, CUSCI_SIGNAL_COLA_TOL, &r), CUSCI_ERR_VALUE, "cusci_signal_check_COLA",
+          "check_COLA an unknown window");
+  const cusci_status st = cusci_signal_check_COLA(host, NULL, w, 4, 2, CUSCI_SIGNAL_COLA_TOL, &r);
+  ok(st == CUSCI_OK && r, "check_COLA of a boxcar of 4 at overlap 2: true");
+  const int64_t shape[2] = {3, 4}, far[2] = {1, 4};
+  refuses(cusci_signal_unit_impulse(host, 2, shape, far, false, CUSCI_FLOAT64, &h), CUSCI_ERR_VALUE, "cusci_signal_unit_impulse",
+          "unit_impulse an index out of bounds");
+  refuses(cusci_signal_unit_impulse(host, 2, shape, far, true, CUSCI_FLOAT64, &h), CUSCI_ERR_INVALID_ARGUMENT, "cusci_signal_unit_impulse",
+          "unit_impulse idx and mid");
+  const int8_t zeros[4] = {0};
+  const int big_tap = 9;
+  refuses(cusci_signal_max_len_seq(host, 40, NULL, 10, 0, NULL, &h, NULL), CUSCI_ERR_VALUE, "cusci_signal_max_len_seq",
+          "max_len_seq 40 bits without taps");
+  refuses(cusci_signal_max_len_seq(host, 4, zeros, 10, 0, NULL, &h, NULL), CUSCI_ERR_VALUE, "cusci_signal_max_len_seq",
+          "max_len_seq an all-zero state");
+  refuses(cusci_signal_max_len_seq(host, 4, NULL, 10, 1, &big_tap, &h, NULL), CUSCI_ERR_VALUE, "cusci_signal_max_len_seq",
+          "max_len_seq a tap above nbits");
+  refuses(cusci_signal_max_len_seq(host, 4, NULL, -5, 0, NULL, &h, NULL), CUSCI_ERR_VALUE, "cusci_signal_max_len_seq",
+          "max_len_seq a negative length");
+  const double w0[2] = {0, 0};
+  refuses(cusci_signal_czt_points(host, 0, NULL, NULL, &h), CUSCI_ERR_VALUE, "cusci_signal_czt_points", "czt_points m 0");
+  refuses(cusci_signal_czt_points(host, 8, w0, NULL, &h), CUSCI_ERR_VALUE, "cusci_signal_czt_points", "czt_points w 0");
+  ok(!h, "no result is left where a sequence failed");
+  cusci_array_release(w);
+}
+
 /* Peaks: opts NULL finds every local maximum, properties only where asked;
  * bad input. */
 static void peaks(void)
@@ -788,6 +829,7 @@ int main(void)
   spectra();
   peaks();
   fir_design();
+  sequences();
   cusci_ctx_destroy(host);
   return done_testing();
 }
