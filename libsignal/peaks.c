@@ -17,11 +17,11 @@
 #include "reference/signal/design.h"
 
 /* x's values (1-d, real) on the host as float64. */
-static cusci_status signal_values(cusci_ctx *ctx, const char *fn, const cusci_array *x, double **v, int64_t *n)
+static cusci_status values_of(cusci_ctx *ctx, const char *fn, const cusci_array *x, bool one_d, double **v, int64_t *n)
 {
   *v = NULL, *n = 0;
   CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
-  if (cusci_array_ndim(x) != 1)
+  if (one_d && cusci_array_ndim(x) != 1)
     return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "x has %d dimensions; it must be 1-d", cusci_array_ndim(x));
   if (cusci_dtype_kind(cusci_array_dtype(x)) == 'c')
     return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "x is complex; peaks are of real signals");
@@ -35,6 +35,11 @@ static cusci_status signal_values(cusci_ctx *ctx, const char *fn, const cusci_ar
   if (st != CUSCI_OK)
     free(*v), *v = NULL;
   return st;
+}
+
+static cusci_status signal_values(cusci_ctx *ctx, const char *fn, const cusci_array *x, double **v, int64_t *n)
+{
+  return values_of(ctx, fn, x, true, v, n);
 }
 
 /* wlen (0: none) as SciPy's: above 1, rounded up; -1 for none. */
@@ -337,4 +342,83 @@ cusci_status cusci_signal_peak_widths(cusci_ctx *ctx, const cusci_array *x, cons
   st = cusci__sig_give_two(ctx, fn, st, r[2], left_ips, r[3], right_ips);
   free(w), free(v), free(p), free(prom), free(lb), free(rb);
   return st;
+}
+
+/* ------------------------------------------------ argrelextrema */
+
+static cusci_status relextrema(cusci_ctx *ctx, const char *fn, const cusci_array *x, cusci_signal_comparator cmp, int axis, int order,
+                               cusci_signal_take_mode mode, cusci_array **out)
+{
+  CUSCI_ENTRY(ctx, fn, x, out);
+  if ((unsigned)cmp > CUSCI_SIGNAL_LESS_EQUAL)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "comparator %d is not a cusci_signal_comparator", (int)cmp);
+  if ((unsigned)mode > CUSCI_SIGNAL_TAKE_WRAP)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "mode %d must be clip or wrap", (int)mode);
+  if (order < 1)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "order %d must be an int >= 1", order);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
+  const int nd = cusci_array_ndim(x);
+  int ax;
+  CUSCI_TRY(cusci__sig_axis(ctx, fn, "x", nd, axis, &ax));
+  for (int d = 0; d < nd; d++)
+    if (out[d])
+      return cusci_ctx_fail(ctx, CUSCI_ERR_INVALID_ARGUMENT, fn, "out[%d] must be NULL: each of the %d index arrays is new", d, nd);
+  double *v;
+  int64_t size;
+  CUSCI_TRY(values_of(ctx, fn, x, false, &v, &size));
+  const int64_t *shape = cusci_array_shape(x);
+  int64_t outer = 1, inner = 1;
+  for (int d = 0; d < ax; d++)
+    outer *= shape[d];
+  for (int d = ax + 1; d < nd; d++)
+    inner *= shape[d];
+  bool *mask = malloc(size ? (size_t)size : 1);
+  if (!mask) {
+    free(v);
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  }
+  const int64_t m = cusci__sig_relextrema(v, outer, shape[ax], inner, (int)cmp, order, mode == CUSCI_SIGNAL_TAKE_WRAP, mask);
+  free(v);
+  /* numpy.nonzero: the coordinates of the true values in C order, one
+   * int64 array per dimension */
+  int64_t *idx = malloc(sizeof *idx * (size_t)(m * nd + 1));
+  cusci_status st = idx ? CUSCI_OK : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  for (int64_t f = 0, k = 0; st == CUSCI_OK && f < size; f++) {
+    if (!mask[f])
+      continue;
+    int64_t r = f;
+    for (int d = nd - 1; d >= 0; d--) {
+      idx[d * m + k] = r % shape[d];
+      r /= shape[d];
+    }
+    k++;
+  }
+  free(mask);
+  cusci_array *res[32] = {NULL};
+  for (int d = 0; d < nd && st == CUSCI_OK; d++)
+    st = cusci_array_from_host(ctx, idx + d * m, 1, &m, CUSCI_INT64, &res[d]);
+  free(idx);
+  for (int d = 0; d < nd; d++) {
+    if (st == CUSCI_OK)
+      out[d] = res[d];
+    else
+      cusci_array_release(res[d]);
+  }
+  return st;
+}
+
+cusci_status cusci_signal_argrelextrema(cusci_ctx *ctx, const cusci_array *x, cusci_signal_comparator comparator, int axis, int order,
+                                        cusci_signal_take_mode mode, cusci_array **out)
+{
+  return relextrema(ctx, "cusci_signal_argrelextrema", x, comparator, axis, order, mode, out);
+}
+
+cusci_status cusci_signal_argrelmax(cusci_ctx *ctx, const cusci_array *x, int axis, int order, cusci_signal_take_mode mode, cusci_array **out)
+{
+  return relextrema(ctx, "cusci_signal_argrelmax", x, CUSCI_SIGNAL_GREATER, axis, order, mode, out);
+}
+
+cusci_status cusci_signal_argrelmin(cusci_ctx *ctx, const cusci_array *x, int axis, int order, cusci_signal_take_mode mode, cusci_array **out)
+{
+  return relextrema(ctx, "cusci_signal_argrelmin", x, CUSCI_SIGNAL_LESS, axis, order, mode, out);
 }

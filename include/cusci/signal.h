@@ -910,6 +910,29 @@ CUSCI_API cusci_status cusci_signal_minimum_phase(cusci_ctx *ctx, const cusci_ar
  */
 CUSCI_API cusci_status cusci_signal_get_window(cusci_ctx *ctx, const char *window, int64_t nx, bool fftbins, cusci_array **w);
 
+/* argrelextrema's comparators and its neighbours beyond the ends (numpy.take's mode). */
+typedef enum cusci_signal_comparator {
+  CUSCI_SIGNAL_GREATER = 0,
+  CUSCI_SIGNAL_LESS,
+  CUSCI_SIGNAL_GREATER_EQUAL,
+  CUSCI_SIGNAL_LESS_EQUAL
+} cusci_signal_comparator;
+typedef enum cusci_signal_take_mode { CUSCI_SIGNAL_TAKE_CLIP = 0, CUSCI_SIGNAL_TAKE_WRAP } cusci_signal_take_mode;
+/*
+ * scipy.signal.argrelextrema, argrelmax (greater) and argrelmin (less):
+ * the indices where x (real, any shape) compares with each of its order
+ * (>= 1) neighbours on both sides along axis (SciPy's default is 0), as
+ * numpy.nonzero's tuple: out has room for ndim(x) arrays, each NULL, and
+ * gets one int64 array per dimension. x is read on the host, as by
+ * find_peaks; the indices are on x's device.
+ */
+CUSCI_API cusci_status cusci_signal_argrelextrema(cusci_ctx *ctx, const cusci_array *x, cusci_signal_comparator comparator, int axis, int order,
+                                                  cusci_signal_take_mode mode, cusci_array **out);
+CUSCI_API cusci_status cusci_signal_argrelmax(cusci_ctx *ctx, const cusci_array *x, int axis, int order, cusci_signal_take_mode mode,
+                                              cusci_array **out);
+CUSCI_API cusci_status cusci_signal_argrelmin(cusci_ctx *ctx, const cusci_array *x, int axis, int order, cusci_signal_take_mode mode,
+                                              cusci_array **out);
+
 /* ------------------------------------------------ sequences and STFT checks */
 
 /* SciPy's default tolerance of check_COLA and check_NOLA. */

@@ -131,6 +131,12 @@ void cusci__sig_peak_prominences(const double *x, int64_t n, const int64_t *peak
 void cusci__sig_peak_widths(const double *x, const int64_t *peaks, int64_t m, double rel_height, const double *prom, const int64_t *lb,
                             const int64_t *rb, double *width, double *height, double *lip, double *rip);
 
+/* scipy.signal's _boolrelextrema on lines of n values (outer of them,
+ * inner apart): mask true where x compares (cmp 0 >, 1 <, 2 >=, 3 <=)
+ * with each of its order neighbours on both sides, indices clipped to the
+ * line's ends or wrapped; the count of true values. */
+int64_t cusci__sig_relextrema(const double *x, int64_t outer, int64_t n, int64_t inner, int cmp, int order, bool wrap, bool *mask);
+
 /* Second-order sections (rows b0 b1 b2 a0 a1 a2) of a zpk system, as
  * scipy.signal.zpk2sos; sos has room for cusci__sig_zpk2sos_sections
  * rows. z and p are left in an unspecified order. */

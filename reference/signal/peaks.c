@@ -116,3 +116,28 @@ void cusci__sig_peak_widths(const double *x, const int64_t *peaks, int64_t m, do
     lip[q] = left, rip[q] = right;
   }
 }
+
+int64_t cusci__sig_relextrema(const double *x, int64_t outer, int64_t n, int64_t inner, int cmp, int order, bool wrap, bool *mask)
+{
+  int64_t count = 0;
+  for (int64_t o = 0; o < outer; o++)
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t j = 0; j < inner; j++) {
+        const double *line = x + o * n * inner + j;
+        const double c = line[i * inner];
+        bool keep = true;
+        for (int64_t s = 1; keep && s <= order; s++)
+          for (int side = -1; keep && side <= 1; side += 2) {
+            int64_t k = i + side * s;
+            if (wrap)
+              k = ((k % n) + n) % n;
+            else
+              k = k < 0 ? 0 : k >= n ? n - 1 : k;
+            const double e = line[k * inner];
+            keep = cmp == 0 ? c > e : cmp == 1 ? c < e : cmp == 2 ? c >= e : c <= e;
+          }
+        mask[(o * n + i) * inner + j] = keep;
+        count += keep;
+      }
+  return count;
+}
