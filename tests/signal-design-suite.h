@@ -353,7 +353,7 @@ static cusci_status sd_fir(cusci_ctx *ctx, const char *func, const char *name, c
   return st;
 }
 
-/* cola, impulse, mls and czt_points cases (CUSCI_ERR_NOT_SUPPORTED for
+/* cola, impulse, mls, argrel and czt_points cases (CUSCI_ERR_NOT_SUPPORTED for
  * another func). */
 static cusci_status sd_sequence(cusci_ctx *ctx, const char *func, const char *name, const char *rest, cusci_array **got, cusci_array **want)
 {
@@ -409,6 +409,22 @@ static cusci_status sd_sequence(cusci_ctx *ctx, const char *func, const char *na
     cusci_status st = cusci_signal_max_len_seq(ctx, a, st_given ? state : NULL, len, nt, nt ? taps : NULL, &got[0], out);
     const int64_t nb = a;
     return st == CUSCI_OK ? cusci_array_from_host(ctx, out, 1, &nb, CUSCI_INT8, &got[1]) : st;
+  }
+  if (!strcmp(func, "argrel")) {
+    int axis, order, mode;
+    if (sscanf(rest, "%d %d %d %d", &a, &axis, &order, &mode) != 4)
+      return CUSCI_ERR_VALUE;
+    cusci_array *x = sd_load(ctx, name, "x");
+    const int nd = x ? cusci_array_ndim(x) : 0;
+    for (int d = 0; d < nd && d < SD_MAX; d++) {
+      char part[8];
+      snprintf(part, sizeof part, "i%d", d);
+      want[d] = sd_load(ctx, name, part);
+    }
+    cusci_status st = x && nd <= SD_MAX ? cusci_signal_argrelextrema(ctx, x, (cusci_signal_comparator)a, axis, order, (cusci_signal_take_mode)mode, got)
+                                        : CUSCI_ERR_VALUE;
+    cusci_array_release(x);
+    return st;
   }
   if (!strcmp(func, "czt_points")) {
     long long m;
@@ -682,7 +698,7 @@ static double sd_tolerance(const char *line)
   double e[4];
   if (!strncmp(line, "window", 6) || !strncmp(line, "czt_points", 10))
     return 1e-12;
-  if (!strncmp(line, "cola", 4) || !strncmp(line, "impulse", 7) || !strncmp(line, "mls", 3))
+  if (!strncmp(line, "cola", 4) || !strncmp(line, "impulse", 7) || !strncmp(line, "mls", 3) || !strncmp(line, "argrel", 6))
     return 0;
   double tol;
   if (!strncmp(line, "firwin2", 7) || !strncmp(line, "firls", 5) || !strncmp(line, "remez", 5) || !strncmp(line, "minphase", 8))

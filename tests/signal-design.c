@@ -769,6 +769,19 @@ static void sequences(void)
   refuses(cusci_signal_czt_points(host, 0, NULL, NULL, &h), CUSCI_ERR_VALUE, "cusci_signal_czt_points", "czt_points m 0");
   refuses(cusci_signal_czt_points(host, 8, w0, NULL, &h), CUSCI_ERR_VALUE, "cusci_signal_czt_points", "czt_points w 0");
   ok(!h, "no result is left where a sequence failed");
+  cusci_array *idx[2] = {NULL, NULL}, *c3 = NULL;
+  const int64_t n3 = 3;
+  refuses(cusci_signal_argrelmax(host, w, 0, 0, CUSCI_SIGNAL_TAKE_CLIP, idx), CUSCI_ERR_VALUE, "cusci_signal_argrelmax", "argrelmax order 0");
+  refuses(cusci_signal_argrelmin(host, w, 1, 1, CUSCI_SIGNAL_TAKE_CLIP, idx), CUSCI_ERR_AXIS, "cusci_signal_argrelmin", "argrelmin axis 1 of 1-d x");
+  refuses(cusci_signal_argrelextrema(host, w, (cusci_signal_comparator)9, 0, 1, CUSCI_SIGNAL_TAKE_CLIP, idx), CUSCI_ERR_VALUE,
+          "cusci_signal_argrelextrema", "argrelextrema comparator 9");
+  cusci_array_zeros(host, 1, &n3, CUSCI_COMPLEX64, &c3);
+  refuses(cusci_signal_argrelmax(host, c3, 0, 1, CUSCI_SIGNAL_TAKE_WRAP, idx), CUSCI_ERR_DTYPE, "cusci_signal_argrelmax", "argrelmax complex x");
+  ok(!idx[0], "no index array is left where argrelextrema failed");
+  idx[0] = w;
+  refuses(cusci_signal_argrelmax(host, w, 0, 1, CUSCI_SIGNAL_TAKE_CLIP, idx), CUSCI_ERR_INVALID_ARGUMENT, "cusci_signal_argrelmax",
+          "argrelmax out[0] not NULL");
+  cusci_array_release(c3);
   cusci_array_release(w);
 }
 
