@@ -187,3 +187,13 @@ cusci_status cusci__sig_upload_real(cusci_ctx *ctx, const double *v, int ndim, c
   free(c);
   return st;
 }
+
+cusci_status cusci__sig_give_real(cusci_ctx *ctx, const char *fn, cusci_status st, const double *v, int64_t n, cusci_array **out)
+{
+  cusci_array *r = NULL;
+  if (st == CUSCI_OK)
+    st = cusci__sig_upload_real(ctx, v, 1, &n, CUSCI_FLOAT64, &r);
+  if (st == CUSCI_OK)
+    st = cusci_give_out(ctx, fn, r, out);
+  return st;
+}

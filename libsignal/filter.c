@@ -74,6 +74,24 @@ cusci_status cusci__sig_host_values(cusci_ctx *ctx, const char *fn, const char *
   return CUSCI_OK;
 }
 
+cusci_status cusci__sig_host_reals(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, double **v)
+{
+  *v = NULL;
+  double complex *c = NULL;
+  CUSCI_TRY(cusci__sig_host_values(ctx, fn, name, a, &c));
+  const int64_t n = cusci_array_size(a);
+  double *r = malloc(sizeof *r * (size_t)(n ? n : 1));
+  if (!r) {
+    free(c);
+    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory for the %lld values of %s", (long long)n, name);
+  }
+  for (int64_t i = 0; i < n; i++)
+    r[i] = creal(c[i]);
+  free(c);
+  *v = r;
+  return CUSCI_OK;
+}
+
 /* A filter ready to run: its normalised coefficients on the device. */
 typedef struct sig_iir {
   bool sos;

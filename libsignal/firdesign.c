@@ -14,17 +14,6 @@
 
 #include "reference/signal/design.h"
 
-/* The taps (n of them) designed on the host, on ctx's device in *h. */
-static cusci_status give_taps(cusci_ctx *ctx, const char *fn, cusci_status st, const double *taps, int64_t n, cusci_array **h)
-{
-  cusci_array *r = NULL;
-  if (st == CUSCI_OK)
-    st = cusci__sig_upload_real(ctx, taps, 1, &n, CUSCI_FLOAT64, &r);
-  if (st == CUSCI_OK)
-    st = cusci_give_out(ctx, fn, r, h);
-  return st;
-}
-
 /* n values of v (name) finite, else CUSCI_ERR_VALUE. */
 static cusci_status all_finite(cusci_ctx *ctx, const char *fn, const char *name, const double *v, int64_t n)
 {
@@ -89,7 +78,7 @@ cusci_status cusci_signal_firwin2(cusci_ctx *ctx, int64_t numtaps, int64_t nfreq
   int rc = taps ? cusci__sig_firwin2(numtaps, freq, gain, nfreq, nfreqs, o.antisymmetric, nyq, win, taps) : CUSCI__SIG_DESIGN_MEMORY;
   if (rc != CUSCI__SIG_DESIGN_OK)
     st = cusci__sig_design_fail(ctx, fn, rc);
-  st = give_taps(ctx, fn, st, taps, numtaps, h);
+  st = cusci__sig_give_real(ctx, fn, st, taps, numtaps, h);
   free(taps), free(win);
   return st;
 }
@@ -171,7 +160,7 @@ cusci_status cusci_signal_firls(cusci_ctx *ctx, int64_t numtaps, int64_t nbands,
   int rc;
   if (st == CUSCI_OK && (rc = cusci__sig_firls(numtaps, e, desired, w, nbands, taps)) != CUSCI__SIG_DESIGN_OK)
     st = cusci__sig_design_fail(ctx, fn, rc);
-  st = give_taps(ctx, fn, st, taps, numtaps, h);
+  st = cusci__sig_give_real(ctx, fn, st, taps, numtaps, h);
   free(taps), free(w), free(e);
   return st;
 }
@@ -208,7 +197,7 @@ cusci_status cusci_signal_remez(cusci_ctx *ctx, int64_t numtaps, int64_t nbands,
   if (st == CUSCI_OK && (rc = cusci__sig_remez(numtaps, e, desired, w, nbands, (int)o.type + 1, o.maxiter ? o.maxiter : 25,
                                                o.grid_density ? o.grid_density : 16, taps)) != CUSCI__SIG_DESIGN_OK)
     st = cusci__sig_design_fail(ctx, fn, rc);
-  st = give_taps(ctx, fn, st, taps, numtaps, h);
+  st = cusci__sig_give_real(ctx, fn, st, taps, numtaps, h);
   free(taps), free(w), free(e);
   return st;
 }
@@ -235,19 +224,13 @@ cusci_status cusci_signal_minimum_phase(cusci_ctx *ctx, const cusci_array *h, co
   const int64_t n_fft = o.n_fft ? o.n_fft : (int64_t)1 << (int)ceil(log2(2.0 * (double)(n - 1) / 0.01));
   if (n_fft < n || n_fft > (INT64_C(1) << 32))
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "n_fft %lld must be at least len(h) == %lld (and at most 2^32)", (long long)n_fft, (long long)n);
-  double _Complex *v = NULL;
-  CUSCI_TRY(cusci__sig_host_values(ctx, fn, "h", h, &v));
-  double *hr = malloc(sizeof *hr * (size_t)n);
+  double *hr;
+  CUSCI_TRY(cusci__sig_host_reals(ctx, fn, "h", h, &hr));
   cusci_status st = CUSCI_OK;
-  int rc = CUSCI__SIG_DESIGN_MEMORY;
-  if (hr) {
-    for (int64_t i = 0; i < n; i++)
-      hr[i] = __real__ v[i];
-    rc = cusci__sig_minimum_phase(hr, n, hilbert, n_fft, !o.whole, hr);
-  }
+  const int rc = cusci__sig_minimum_phase(hr, n, hilbert, n_fft, !o.whole, hr);
   if (rc != CUSCI__SIG_DESIGN_OK)
     st = cusci__sig_design_fail(ctx, fn, rc);
-  st = give_taps(ctx, fn, st, hr, o.whole ? n : n / 2 + n % 2, out);
-  free(hr), free(v);
+  st = cusci__sig_give_real(ctx, fn, st, hr, o.whole ? n : n / 2 + n % 2, out);
+  free(hr);
   return st;
 }

@@ -135,6 +135,9 @@ void cusci__sig_pack(const double _Complex *v, int64_t n, cusci_dtype dt, void *
 cusci_status cusci__sig_upload(cusci_ctx *ctx, const double _Complex *v, int ndim, const int64_t *shape, cusci_dtype dt, cusci_array **out);
 /* The same for real values. */
 cusci_status cusci__sig_upload_real(cusci_ctx *ctx, const double *v, int ndim, const int64_t *shape, cusci_dtype dt, cusci_array **out);
+/* When st is CUSCI_OK, the n float64 values v (a 1-d result designed on
+ * the host) on ctx's device in *out (the out convention); st otherwise. */
+cusci_status cusci__sig_give_real(cusci_ctx *ctx, const char *fn, cusci_status st, const double *v, int64_t n, cusci_array **out);
 /* axis of an array of nd dimensions (name, for the message), from the end
  * when negative, into *out: CUSCI_ERR_SHAPE for a 0-d array,
  * CUSCI_ERR_AXIS out of range (libsignal/check.c). */
@@ -168,6 +171,8 @@ cusci_status cusci__sig_pairing_of(cusci_ctx *ctx, const char *fn, int pairing, 
  * host as complex128, all finite: a new malloc'ed array of its size, C
  * order (libsignal/filter.c). */
 cusci_status cusci__sig_host_values(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, double _Complex **v);
+/* The same, real parts only, for a real array: a new malloc'ed array of doubles. */
+cusci_status cusci__sig_host_reals(cusci_ctx *ctx, const char *fn, const char *name, const cusci_array *a, double **v);
 /* The FIR filters of SciPy's firwin(taps, fc) (low-pass, fc relative to
  * Nyquist, scaled to a DC gain of 1) with the window of resample_poly
  * (Kaiser, beta 5) or decimate (Hamming), into h (libsignal/resample.c). */

@@ -40,18 +40,7 @@ static cusci_status stft_window(cusci_ctx *ctx, const char *fn, const char *wind
     return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "the window must be 1-D with nperseg = %lld values", (long long)nperseg);
   if (cusci_array_dtype(win) == CUSCI_COMPLEX64 || cusci_array_dtype(win) == CUSCI_COMPLEX128)
     return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "the window must be real");
-  double _Complex *c = NULL;
-  CUSCI_TRY(cusci__sig_host_values(ctx, fn, "win", win, &c));
-  double *r = malloc(sizeof *r * (size_t)nperseg);
-  if (!r) {
-    free(c);
-    return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
-  }
-  for (int64_t i = 0; i < nperseg; i++)
-    r[i] = creal(c[i]);
-  free(c);
-  *v = r;
-  return CUSCI_OK;
+  return cusci__sig_host_reals(ctx, fn, "win", win, v);
 }
 
 /* The sums of the window's values (squares: power 2) over the segments'
@@ -74,12 +63,6 @@ static double *bin_sums(const double *w, int64_t nperseg, int64_t step, int powe
   return b;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-  const double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 static cusci_status check_overlap(cusci_ctx *ctx, const char *fn, const char *window, const cusci_array *win, int64_t nperseg, int64_t noverlap,
                                   double tol, bool nola, bool *out)
 {
@@ -97,7 +80,7 @@ static cusci_status check_overlap(cusci_ctx *ctx, const char *fn, const char *wi
     return cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
   }
   memcpy(sorted, b, sizeof *b * (size_t)step);
-  qsort(sorted, (size_t)step, sizeof *sorted, cmp_double);
+  qsort(sorted, (size_t)step, sizeof *sorted, cusci__sig_cmp_double);
   if (nola) {
     *out = sorted[0] > tol;
   } else {

@@ -384,11 +384,7 @@ cusci_status cusci_signal_firwin(cusci_ctx *ctx, int64_t numtaps, int ncutoff, c
     else
       cusci__sig_firwin_bands(numtaps, first, nedge / 2, win, !o.noscale, taps);
   }
-  cusci_array *r = NULL;
-  if (st == CUSCI_OK)
-    st = cusci__sig_upload_real(ctx, taps, 1, &numtaps, CUSCI_FLOAT64, &r);
+  st = cusci__sig_give_real(ctx, fn, st, taps, numtaps, h);
   free(edges), free(win), free(taps);
-  if (st == CUSCI_OK)
-    st = cusci_give_out(ctx, fn, r, h);
   return st;
 }

@@ -336,12 +336,12 @@ static cusci_status sd_fir(cusci_ctx *ctx, const char *func, const char *name, c
   } else if (w2 && sscanf(rest, "%lld %lld %d %lf %63s", &nt, &nf, &a, &fs, win) == 5) {
     const cusci_signal_firwin2_opts o = {.nfreqs = nf, .window = strcmp(win, "-") ? win : NULL, .antisymmetric = a != 0, .fs = fs};
     st = cusci_signal_firwin2(ctx, nt, n, hx, hy, &o, &got[0]);
-  } else if (func[4] == 's' && sscanf(rest, "%lld %lf %d", &nt, &fs, &a) == 3) {
+  } else if (!strcmp(func, "firls") && sscanf(rest, "%lld %lf %d", &nt, &fs, &a) == 3) {
     if (a && (w = sd_load(ctx, name, "w")))
       hw = tk_to_host(ctx, w);
     if (!a || hw)
       st = cusci_signal_firls(ctx, nt, n / 2, hx, hy, hw, fs, &got[0]);
-  } else if (func[0] == 'r' && sscanf(rest, "%lld %d %lf %d %d", &nt, &a, &fs, &b, &c) == 5) {
+  } else if (!strcmp(func, "remez") && sscanf(rest, "%lld %d %lf %d %d", &nt, &a, &fs, &b, &c) == 5) {
     if (c && (w = sd_load(ctx, name, "w")))
       hw = tk_to_host(ctx, w);
     const cusci_signal_remez_opts o = {.weight = hw, .type = (cusci_signal_remez_type)a, .fs = fs, .grid_density = b};

@@ -156,7 +156,7 @@ int cusci__sig_bilinear_zpk(double complex *z, int64_t *nz, double complex *p, i
   return 0;
 }
 
-static int cmp_double(const void *a, const void *b)
+int cusci__sig_cmp_double(const void *a, const void *b)
 {
   const double x = *(const double *)a, y = *(const double *)b;
   return x < y ? -1 : x > y;
@@ -181,7 +181,7 @@ bool cusci__sig_poly(const double complex *r, int64_t n, double k, double comple
   } else if (n) {
     for (int64_t i = 0; i < n; i++)
       im[i] = cimag(r[i]);
-    qsort(im, (size_t)n, sizeof *im, cmp_double);
+    qsort(im, (size_t)n, sizeof *im, cusci__sig_cmp_double);
     for (int64_t i = 0; i < n && real; i++)
       real = im[i] == -im[n - 1 - i];
     free(im);

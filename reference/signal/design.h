@@ -176,6 +176,9 @@ typedef enum {
 } cusci__sig_window_kind;
 int cusci__sig_window(cusci__sig_window_kind kind, const double *par, int npar, int64_t M, bool sym, double *w);
 
+/* qsort's ascending order of doubles (NaN as equal to everything). */
+int cusci__sig_cmp_double(const void *a, const void *b);
+
 /* The modified Bessel function I0 (Kaiser windows). */
 double cusci__sig_i0(double x);
 
@@ -191,7 +194,8 @@ void cusci__sig_firwin_bands(int64_t numtaps, const double *edges, int64_t nb, c
  * to Nyquist, desired gains at each edge, one weight per band).
  * minimum_phase: the minimum-phase filter of the linear-phase h (n taps)
  * by the homomorphic (hilbert false) or the Hilbert method with an FFT
- * of n_fft >= n points: half ? n / 2 + n % 2 : n taps into out. */
+ * of n_fft >= n points: half ? n / 2 + n % 2 : n taps into out, which
+ * may be h. */
 int cusci__sig_firwin2(int64_t numtaps, const double *freq, const double *gain, int64_t nf, int64_t nfreqs, bool antisymmetric, double nyq,
                        const double *win, double *h);
 int cusci__sig_firls(int64_t numtaps, const double *bands, const double *desired, const double *weight, int64_t nb, double *h);

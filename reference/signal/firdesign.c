@@ -52,22 +52,24 @@ static double interp(double x, const double *xp, const double *fp, int64_t n)
   return r;
 }
 
-/* The complex transform of x (n values) in place, sign -1 forward, +1
- * backward (unnormalised). */
-static int fft_inplace(double complex *x, int64_t n, int sign)
+/* One complex FFT plan of length n with its work area, for the several
+ * transforms of minimum_phase. */
+typedef struct fft_n {
+  cusci__fft_d *plan;
+  void *work;
+} fft_n;
+
+static bool fft_open(fft_n *f, int64_t n)
 {
-  cusci__fft_d *p = cusci__fft_plan_d(n, false);
-  if (!p)
-    return CUSCI__SIG_DESIGN_MEMORY;
-  void *work = malloc(cusci__fft_work_d(p) + sizeof(double complex));
-  if (!work) {
-    cusci__fft_free_d(p);
-    return CUSCI__SIG_DESIGN_MEMORY;
-  }
-  cusci__fft_run_d(p, x, sign, work);
-  free(work);
-  cusci__fft_free_d(p);
-  return CUSCI__SIG_DESIGN_OK;
+  f->plan = cusci__fft_plan_d(n, false);
+  f->work = f->plan ? malloc(cusci__fft_work_d(f->plan) + sizeof(double complex)) : NULL;
+  return f->work != NULL;
+}
+
+static void fft_close(fft_n *f)
+{
+  free(f->work);
+  cusci__fft_free_d(f->plan);
 }
 
 int cusci__sig_firwin2(int64_t numtaps, const double *freq, const double *gain, int64_t nf, int64_t nfreqs, bool antisymmetric, double nyq,
@@ -345,27 +347,22 @@ done:
 
 /* SciPy's discrete Hilbert transform of a magnitude (_dhtm): the minimum
  * phase sequence of mag, its real part into out (n values). c: room n. */
-static int dhtm(const double *mag, int64_t n, double complex *c, double *out)
+static void dhtm(const fft_n *f, const double *mag, int64_t n, double complex *c, double *out)
 {
-  int rc;
   for (int64_t k = 0; k < n; k++)
     c[k] = log(mag[k]);
-  if ((rc = fft_inplace(c, n, +1)) != CUSCI__SIG_DESIGN_OK)
-    return rc;
+  cusci__fft_run_d(f->plan, c, +1, f->work);
   const int64_t mid = n / 2;
   for (int64_t k = 0; k < n; k++) {
     const double sig = k == 0 || k == mid ? 0.0 : k < mid ? 1.0 : -1.0;
     c[k] = sig * c[k] / (double)n;
   }
-  if ((rc = fft_inplace(c, n, -1)) != CUSCI__SIG_DESIGN_OK)
-    return rc;
+  cusci__fft_run_d(f->plan, c, -1, f->work);
   for (int64_t k = 0; k < n; k++)
     c[k] = mag[k] * cexp(c[k]);
-  if ((rc = fft_inplace(c, n, +1)) != CUSCI__SIG_DESIGN_OK)
-    return rc;
+  cusci__fft_run_d(f->plan, c, +1, f->work);
   for (int64_t k = 0; k < n; k++)
     out[k] = creal(c[k]) / (double)n;
-  return CUSCI__SIG_DESIGN_OK;
 }
 
 int cusci__sig_minimum_phase(const double *h, int64_t n, bool hilbert, int64_t n_fft, bool half, double *out)
@@ -373,13 +370,14 @@ int cusci__sig_minimum_phase(const double *h, int64_t n, bool hilbert, int64_t n
   double complex *c = malloc(sizeof *c * (size_t)n_fft);
   double *r = malloc(sizeof *r * (size_t)n_fft);
   double *full = malloc(sizeof *full * (size_t)n_fft);
+  fft_n f;
+  const bool planned = fft_open(&f, n_fft);
   int rc = CUSCI__SIG_DESIGN_MEMORY;
-  if (!c || !r || !full)
+  if (!c || !r || !full || !planned)
     goto done;
   for (int64_t k = 0; k < n_fft; k++)
     c[k] = k < n ? h[k] : 0.0;
-  if ((rc = fft_inplace(c, n_fft, -1)) != CUSCI__SIG_DESIGN_OK)
-    goto done;
+  cusci__fft_run_d(f.plan, c, -1, f.work);
   const int64_t n_half = n / 2;
   if (hilbert) {
     double hi = -INFINITY, lo = INFINITY;
@@ -394,8 +392,7 @@ int cusci__sig_minimum_phase(const double *h, int64_t n, bool hilbert, int64_t n
     const double S = 4. / (sq * sq);
     for (int64_t k = 0; k < n_fft; k++)
       r[k] = sqrt((r[k] + ds) * S) + 1e-10;
-    if ((rc = dhtm(r, n_fft, c, full)) != CUSCI__SIG_DESIGN_OK)
-      goto done;
+    dhtm(&f, r, n_fft, c, full);
   } else {
     double small = INFINITY;
     for (int64_t k = 0; k < n_fft; k++) {
@@ -409,19 +406,16 @@ int cusci__sig_minimum_phase(const double *h, int64_t n, bool hilbert, int64_t n
         v *= 0.5;
       c[k] = v;
     }
-    if ((rc = fft_inplace(c, n_fft, +1)) != CUSCI__SIG_DESIGN_OK)
-      goto done;
+    cusci__fft_run_d(f.plan, c, +1, f.work);
     const int64_t stop = n_fft / 2;
     for (int64_t k = 0; k < n_fft; k++) {
       const double w = k == 0 ? 1.0 : k < stop ? 2.0 : k == stop ? (double)(1 + n_fft % 2) : 0.0;
       c[k] = creal(c[k]) / (double)n_fft * w;
     }
-    if ((rc = fft_inplace(c, n_fft, -1)) != CUSCI__SIG_DESIGN_OK)
-      goto done;
+    cusci__fft_run_d(f.plan, c, -1, f.work);
     for (int64_t k = 0; k < n_fft; k++)
       c[k] = cexp(c[k]);
-    if ((rc = fft_inplace(c, n_fft, +1)) != CUSCI__SIG_DESIGN_OK)
-      goto done;
+    cusci__fft_run_d(f.plan, c, +1, f.work);
     for (int64_t k = 0; k < n_fft; k++)
       full[k] = creal(c[k]) / (double)n_fft;
   }
@@ -429,6 +423,7 @@ int cusci__sig_minimum_phase(const double *h, int64_t n, bool hilbert, int64_t n
   memcpy(out, full, sizeof *out * (size_t)n_out);
   rc = CUSCI__SIG_DESIGN_OK;
 done:
+  fft_close(&f);
   free(full);
   free(r);
   free(c);

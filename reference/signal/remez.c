@@ -191,8 +191,9 @@ int cusci__sig_remez(int64_t numtaps, const double *edge, const double *fx, cons
   int64_t *cand = malloc(sizeof *cand * (size_t)cap);
   double *buf = malloc(sizeof *buf * (size_t)(8 * r));
   int *ex = malloc(sizeof *ex * (size_t)r);
+  int64_t *band = malloc(sizeof *band * (size_t)cap);
   int rc = CUSCI__SIG_DESIGN_MEMORY;
-  if (!grid || !des || !wt || !err || !ext || !cand || !buf || !ex)
+  if (!grid || !des || !wt || !err || !ext || !cand || !buf || !ex || !band)
     goto done;
   remez_work w = {.r = r, .x = buf, .gam = buf + r, .y = buf + 2 * r};
 
@@ -206,7 +207,7 @@ int cusci__sig_remez(int64_t numtaps, const double *edge, const double *fx, cons
     for (;;) {
       if (ng >= cap)
         goto done;
-      des[ng] = (double)l; /* the band, until the values are computed */
+      band[ng] = l;
       grid[ng++] = g;
       g += delf;
       if (!(g <= fup))
@@ -222,7 +223,7 @@ int cusci__sig_remez(int64_t numtaps, const double *edge, const double *fx, cons
   if (ng < r)
     goto done;
   for (int64_t j = 0; j < ng; j++) {
-    const int64_t l = (int64_t)des[j];
+    const int64_t l = band[j];
     const double f = grid[j];
     double d = fx[l], v = wtx[l];
     if (jtype == 2) {
@@ -346,6 +347,7 @@ int cusci__sig_remez(int64_t numtaps, const double *edge, const double *fx, cons
 #undef H
   rc = CUSCI__SIG_DESIGN_OK;
 done:
+  free(band);
   free(ex);
   free(buf);
   free(cand);
