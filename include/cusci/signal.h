@@ -662,6 +662,86 @@ CUSCI_API cusci_status cusci_signal_periodogram(cusci_ctx *ctx, const cusci_arra
 CUSCI_API cusci_status cusci_signal_coherence(cusci_ctx *ctx, const cusci_array *x, const cusci_array *y, double fs, int64_t nperseg, int axis,
                                               const cusci_signal_spectral_opts *opts, cusci_array **f, cusci_array **cxy);
 
+/* What a spectrogram shows of each segment's transform. */
+typedef enum cusci_signal_spectrogram_mode {
+  CUSCI_SIGNAL_SPECTROGRAM_PSD = 0,
+  CUSCI_SIGNAL_SPECTROGRAM_COMPLEX,
+  CUSCI_SIGNAL_SPECTROGRAM_MAGNITUDE,
+  CUSCI_SIGNAL_SPECTROGRAM_ANGLE,
+  CUSCI_SIGNAL_SPECTROGRAM_PHASE
+} cusci_signal_spectrogram_mode;
+/*
+ * scipy.signal.spectrogram: the segments of welch (the same opts; SciPy's
+ * defaults here: a Tukey window of alpha 0.25, noverlap nperseg / 8),
+ * each kept: sxx has x's other extents, the frequencies at axis and the
+ * segments last. PSD: the power, scaled and one-sided as welch's (real);
+ * COMPLEX: the transforms times the square root of the scale, never
+ * doubled (complex64 for single precision, else complex128); MAGNITUDE
+ * their absolute value; ANGLE their angle; PHASE that angle unwrapped
+ * along the frequencies (numpy.unwrap). t: the segments' middles
+ * (float64, seconds). average must be left at its zero.
+ */
+CUSCI_API cusci_status cusci_signal_spectrogram(cusci_ctx *ctx, const cusci_array *x, double fs, int64_t nperseg, int axis,
+                                                const cusci_signal_spectral_opts *opts, cusci_signal_spectrogram_mode mode, cusci_array **f,
+                                                cusci_array **t, cusci_array **sxx);
+
+/* stft's extension of each line by nperseg / 2 at both ends: SciPy's
+ * zero_ext, even_ext, odd_ext, const_ext and boundary=None. */
+typedef enum cusci_signal_stft_boundary {
+  CUSCI_SIGNAL_STFT_BOUNDARY_ZEROS = 0,
+  CUSCI_SIGNAL_STFT_BOUNDARY_EVEN,
+  CUSCI_SIGNAL_STFT_BOUNDARY_ODD,
+  CUSCI_SIGNAL_STFT_BOUNDARY_CONSTANT,
+  CUSCI_SIGNAL_STFT_BOUNDARY_NONE
+} cusci_signal_stft_boundary;
+typedef struct cusci_signal_stft_opts {
+  const char *window;         /* NULL: "hann" (periodic); get_window's names */
+  const cusci_array *win;     /* or the window's values (1-d, its length nperseg) */
+  int64_t noverlap;           /* 0: nperseg / 2; CUSCI_SIGNAL_NO_OVERLAP: none */
+  int64_t nfft;               /* 0: nperseg */
+  bool detrend;               /* false (SciPy's default): none; true: each segment less its mean */
+  bool linear_trend;          /* with detrend: less its least-squares line instead */
+  bool return_twosided;       /* SciPy's return_onesided=False (complex input is always two-sided) */
+  cusci_signal_stft_boundary boundary;
+  bool unpadded;              /* SciPy's padded=False: no zeros after the last whole segment */
+  bool psd_scaling;           /* SciPy's scaling='psd'; else 'spectrum' */
+} cusci_signal_stft_opts;
+/*
+ * scipy.signal.stft: the line extended at its ends (boundary) and padded
+ * with zeros to a whole number of segments, then the segments' transforms
+ * times the square root of the scale (spectrum: 1 / sum(w)^2; psd: 1 /
+ * (fs sum(w^2))). zxx: x's other extents, the frequencies at axis, the
+ * segments last (complex64 for single precision, else complex128); f and
+ * t as spectrogram's (t from the first sample). nperseg 0: 256, or the
+ * line when shorter; a larger one is CUSCI_ERR_VALUE.
+ */
+CUSCI_API cusci_status cusci_signal_stft(cusci_ctx *ctx, const cusci_array *x, double fs, int64_t nperseg, int axis, const cusci_signal_stft_opts *opts,
+                                         cusci_array **f, cusci_array **t, cusci_array **zxx);
+typedef struct cusci_signal_istft_opts {
+  const char *window;         /* NULL: "hann" (periodic) */
+  const cusci_array *win;     /* or the window's values */
+  int64_t nperseg;            /* 0: 2 (nfreq - 1) one-sided, nfreq two-sided */
+  int64_t noverlap;           /* 0: nperseg / 2; CUSCI_SIGNAL_NO_OVERLAP: none */
+  int64_t nfft;               /* 0: as SciPy's (nperseg for an odd one-sided nperseg of nfreq's) */
+  bool input_twosided;        /* SciPy's input_onesided=False: a complex result */
+  bool no_boundary;           /* SciPy's boundary=False: keep the extension's samples */
+  bool psd_scaling;           /* SciPy's scaling='psd' */
+} cusci_signal_istft_opts;
+/*
+ * scipy.signal.istft: the inverse transforms of zxx (frequencies along
+ * freq_axis, segments along time_axis; SciPy's defaults -2 and -1)
+ * windowed and overlap-added, divided by the overlapping windows' sum of
+ * squares where that is above 1e-10 (where it is not, the NOLA condition
+ * fails: SciPy warns; check_NOLA tells beforehand), less nperseg / 2
+ * samples at each end (the boundary). x: zxx's other extents with the
+ * samples moved as SciPy moves them (to time_axis, one less after the
+ * frequency axis, unless time_axis was last); real for one-sided input
+ * (float32 from complex64, else float64). t: the samples' times (SciPy's
+ * arange(x.shape[0]) / fs counts the first axis of a multichannel x).
+ */
+CUSCI_API cusci_status cusci_signal_istft(cusci_ctx *ctx, const cusci_array *zxx, double fs, int freq_axis, int time_axis,
+                                          const cusci_signal_istft_opts *opts, cusci_array **t, cusci_array **x);
+
 /* ------------------------------------------------ peaks */
 
 /* A condition on a peak's property: its zero is no condition. */

@@ -96,6 +96,15 @@ CUSCI_LAUNCHER(int cusci__sig_order_gpu(void *stream, int dt, int ndim, const in
  * CUSCI__SIG_CONV_MAXD dimensions). */
 CUSCI_LAUNCHER(int cusci__sig_pad_gpu(void *stream, int prec, int ndim, const int64_t *shape, const int64_t *before, const int64_t *oshape, int mode,
                                       double fill_re, double fill_im, const void *x, void *y))
+/* The passes of reference/signal/spectral.h on the GPU (device
+ * pointers): the frames, the spectrum (work: cusci__sig_mean_work doubles
+ * for the mean, else unused) and the overlap-add. */
+CUSCI_LAUNCHER(int cusci__sig_frames_gpu(void *stream, int prec, int64_t lines, int64_t n, int ext, int64_t ext_n, int64_t nseg, int64_t m,
+                                         int64_t step, int trend, const void *w, const void *x, void *y))
+CUSCI_LAUNCHER(int cusci__sig_spectrum_gpu(void *stream, int prec, int op, int64_t lines, int64_t nseg, int64_t nfreq, const void *f, const void *X,
+                                           void *P, void *work))
+CUSCI_LAUNCHER(int cusci__sig_overlap_add_gpu(void *stream, int prec, int64_t lines, int64_t nseg, int64_t m, int64_t rowlen, int64_t step,
+                                              int64_t first, int64_t nout, double scale, const void *w, const void *xs, void *y))
 
 #ifdef __cplusplus
 }
