@@ -644,6 +644,116 @@ static void spectra(void)
   cusci_array_release(x), cusci_array_release(w3), cusci_array_release(short_x);
 }
 
+/* The short-time transforms: istft(stft(x)) = x for windows and overlaps
+ * that meet the NOLA condition (each boundary, odd and even nperseg, a
+ * multichannel x along axis 0, a two-sided complex x); bad input. */
+static void short_time(void)
+{
+  enum { N = 1000 };
+  static double xs[2 * N];
+  for (int i = 0; i < 2 * N; i++)
+    xs[i] = sin(0.05 * i) + 0.3 * cos(0.0011 * (double)i * i);
+  cusci_array *x = vec(xs, N), *x2 = mat(xs, N, 2);
+  static const struct {
+    const char *window;
+    int64_t nperseg, noverlap;
+    cusci_signal_stft_boundary boundary;
+    bool twosided, psd;
+  } rt[] = {
+    { NULL, 256, 0, CUSCI_SIGNAL_STFT_BOUNDARY_ZEROS, false, false },
+    { "hamming", 101, 75, CUSCI_SIGNAL_STFT_BOUNDARY_EVEN, false, true },
+    { "blackman", 64, 48, CUSCI_SIGNAL_STFT_BOUNDARY_ODD, true, false },
+    { "boxcar", 50, CUSCI_SIGNAL_NO_OVERLAP, CUSCI_SIGNAL_STFT_BOUNDARY_CONSTANT, false, false },
+  };
+  for (size_t c = 0; c < sizeof rt / sizeof *rt; c++)
+    for (int multi = 0; multi < 2; multi++) {
+      const cusci_signal_stft_opts so = { .window = rt[c].window, .noverlap = rt[c].noverlap, .return_twosided = rt[c].twosided,
+                                          .boundary = rt[c].boundary, .psd_scaling = rt[c].psd };
+      const cusci_signal_istft_opts io = { .window = rt[c].window, .nperseg = rt[c].nperseg, .noverlap = rt[c].noverlap,
+                                           .input_twosided = rt[c].twosided, .psd_scaling = rt[c].psd };
+      cusci_array *f = NULL, *t = NULL, *z = NULL, *ti = NULL, *xi = NULL, *crop = NULL, *re = NULL;
+      const cusci_array *in = multi ? x2 : x;
+      /* the multichannel x: its samples along axis 0, so Zxx is (nfreq, 2, nseg) */
+      cusci_status st = cusci_signal_stft(host, in, 100, rt[c].nperseg, 0, &so, &f, &t, &z);
+      if (st == CUSCI_OK)
+        st = cusci_signal_istft(host, z, 100, 0, -1, &io, &ti, &xi);
+      /* the result's samples: along axis 0 for (nfreq, 2, nseg); x's length and then padding */
+      if (st == CUSCI_OK && rt[c].twosided)
+        st = cusci_real(host, xi, &re);
+      const cusci_array *r = re ? re : xi;
+      /* x back as (2, samples): the time axis was Zxx's last */
+      if (st == CUSCI_OK && multi)
+        st = cusci_array_slice(host, (cusci_array *)r, (const int64_t[]){ 0, 0 }, (const int64_t[]){ 2, N }, (const int64_t[]){ 1, 1 }, &crop);
+      else if (st == CUSCI_OK)
+        st = cusci_array_slice(host, (cusci_array *)r, (const int64_t[]){ 0 }, (const int64_t[]){ N }, (const int64_t[]){ 1 }, &crop);
+      cusci_array *back = NULL;
+      if (st == CUSCI_OK && multi)
+        st = cusci_array_transpose(host, crop, (const int[]){ 1, 0 }, &back);
+      const int64_t nout = st == CUSCI_OK ? cusci_array_shape(xi)[multi] : 0;
+      const double e = st == CUSCI_OK ? sd_err(host, back ? back : crop, host, in) : NAN;
+      cusci_array_release(back);
+      ok(st == CUSCI_OK && e < 1e-13 && nout >= N && cusci_array_size(ti) == nout && cusci_array_ndim(xi) == 1 + multi,
+         "istft(stft(x)) = x (%s, nperseg %lld, noverlap %lld, boundary %d%s%s): %s, error %.2g", rt[c].window ? rt[c].window : "hann",
+         (long long)rt[c].nperseg, (long long)rt[c].noverlap, (int)rt[c].boundary, rt[c].twosided ? ", two-sided" : "",
+         multi ? ", 2 channels" : "", cusci_status_name(st), e);
+      cusci_array *all[] = { f, t, z, ti, xi, crop, re };
+      for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        cusci_array_release(all[i]);
+    }
+  /* a spectrogram's power summed over the frequencies of a one-sided
+   * spectrum-scaled boxcar is the segments' mean square times ... : here
+   * simply psd = magnitude^2 times the doubling */
+  cusci_array *f = NULL, *t = NULL, *p = NULL, *m = NULL, *m2 = NULL;
+  cusci_status st = cusci_signal_spectrogram(host, x, 10, 64, -1, NULL, CUSCI_SIGNAL_SPECTROGRAM_PSD, &f, &t, &p);
+  if (st == CUSCI_OK)
+    st = cusci_signal_spectrogram(host, x, 10, 64, -1, NULL, CUSCI_SIGNAL_SPECTROGRAM_MAGNITUDE, &f, &t, &m);
+  if (st == CUSCI_OK)
+    st = cusci_square(host, m, &m2);
+  double *hp = st == CUSCI_OK ? tk_to_host(host, p) : NULL, *hm = st == CUSCI_OK ? tk_to_host(host, m2) : NULL, worst = 0;
+  const int64_t nseg = hp ? cusci_array_shape(p)[1] : 0;
+  for (int64_t k = 0; hp && hm && k < 33; k++)
+    for (int64_t s = 0; s < nseg; s++) {
+      const double want = hm[k * nseg + s] * (k == 0 || k == 32 ? 1 : 2);
+      worst = fmax(worst, fabs(hp[k * nseg + s] - want) / fmax(fabs(want), 1e-300));
+    }
+  ok(hp && hm && cusci_array_shape(p)[0] == 33 && nseg == (N - 64) / 56 + 1 && worst < 1e-13,
+     "spectrogram: psd = magnitude^2, doubled but at DC and Nyquist (33 x %lld, noverlap 64 / 8): %s, %.2g", (long long)nseg,
+     cusci_status_name(st), worst);
+  free(hp), free(hm);
+  cusci_array_release(f), cusci_array_release(t), cusci_array_release(p), cusci_array_release(m), cusci_array_release(m2);
+  f = t = p = NULL;
+  cusci_array *w3 = vec(xs, 3), *z = NULL, *x1 = NULL;
+  refuses(cusci_signal_spectrogram(host, x, 1, 64, -1, NULL, (cusci_signal_spectrogram_mode)9, &f, &t, &p), CUSCI_ERR_VALUE,
+          "cusci_signal_spectrogram", "spectrogram mode 9");
+  refuses(cusci_signal_spectrogram(host, x, 1, 64, -1, &(cusci_signal_spectral_opts){ .average = CUSCI_SIGNAL_AVERAGE_MEDIAN },
+                                   CUSCI_SIGNAL_SPECTROGRAM_PSD, &f, &t, &p),
+          CUSCI_ERR_VALUE, "cusci_signal_spectrogram", "spectrogram with a median average");
+  refuses(cusci_signal_spectrogram(host, x, 1, 2000, -1, NULL, CUSCI_SIGNAL_SPECTROGRAM_PSD, &f, &t, &p), CUSCI_ERR_VALUE,
+          "cusci_signal_spectrogram", "spectrogram nperseg 2000 of 1000 samples");
+  refuses(cusci_signal_stft(host, x, 1, 64, -1, &(cusci_signal_stft_opts){ .boundary = (cusci_signal_stft_boundary)9 }, &f, &t, &p),
+          CUSCI_ERR_VALUE, "cusci_signal_stft", "stft boundary 9");
+  refuses(cusci_signal_stft(host, x, 1, 64, -1, &(cusci_signal_stft_opts){ .noverlap = 64 }, &f, &t, &p), CUSCI_ERR_VALUE, "cusci_signal_stft",
+          "stft noverlap 64 = nperseg");
+  refuses(cusci_signal_stft(host, x, 1, 64, -1, &(cusci_signal_stft_opts){ .window = "hannn" }, &f, &t, &p), CUSCI_ERR_VALUE,
+          "cusci_signal_stft", "stft with an unknown window");
+  refuses(cusci_signal_stft(host, x, -1, 64, -1, NULL, &f, &t, &p), CUSCI_ERR_VALUE, "cusci_signal_stft", "stft fs -1");
+  refuses(cusci_signal_istft(host, x, 1, -2, -1, NULL, &t, &x1), CUSCI_ERR_NDIM, "cusci_signal_istft", "istft of a 1-d Zxx");
+  cusci_status zs = cusci_signal_stft(host, x, 1, 64, -1, NULL, &f, &t, &z);
+  cusci_array_release(f), cusci_array_release(t);
+  f = t = NULL;
+  ok(zs == CUSCI_OK, "stft for istft's bad input: %s", cusci_status_name(zs));
+  refuses(cusci_signal_istft(host, z, 1, -1, 1, NULL, &t, &x1), CUSCI_ERR_AXIS, "cusci_signal_istft", "istft freq_axis = time_axis");
+  refuses(cusci_signal_istft(host, z, 1, -2, -1, &(cusci_signal_istft_opts){ .nfft = 32 }, &t, &x1), CUSCI_ERR_VALUE, "cusci_signal_istft",
+          "istft nfft 32 below nperseg 64");
+  refuses(cusci_signal_istft(host, z, 1, -2, -1, &(cusci_signal_istft_opts){ .win = w3 }, &t, &x1), CUSCI_ERR_VALUE, "cusci_signal_istft",
+          "istft nperseg 64 with a window of 3");
+  refuses(cusci_signal_istft(host, z, 1, -2, -1, &(cusci_signal_istft_opts){ .noverlap = 70 }, &t, &x1), CUSCI_ERR_VALUE, "cusci_signal_istft",
+          "istft noverlap 70 above nperseg");
+  refuses(cusci_signal_istft(host, z, 1, -2, 5, NULL, &t, &x1), CUSCI_ERR_AXIS, "cusci_signal_istft", "istft time_axis 5 of 2");
+  ok(!f && !t && !p && !x1, "no result is left where a short-time transform failed");
+  cusci_array_release(x), cusci_array_release(x2), cusci_array_release(w3), cusci_array_release(z);
+}
+
 /* FIR design beyond firwin: properties of the designs (a lowpass passes
  * DC and stops Nyquist, the taps are symmetric, minimum phase keeps the
  * square root of the magnitude) and bad input. */
@@ -840,6 +950,7 @@ int main(void)
   responses();
   notches();
   spectra();
+  short_time();
   peaks();
   fir_design();
   sequences();
