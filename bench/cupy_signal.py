@@ -79,6 +79,18 @@ def welch(cp):
     return lambda: S.welch(x, nperseg=1024)
 
 
+def spectrogram(cp):
+    import cupyx.scipy.signal as S
+    x = cp.ones(1 << 24)
+    return lambda: S.spectrogram(x)
+
+
+def stft_istft(cp):
+    import cupyx.scipy.signal as S
+    x = cp.ones(1 << 24)
+    return lambda: S.istft(S.stft(x)[2])
+
+
 def _butter(count):
     def make(cp):
         import cupyx.scipy.signal as S
@@ -92,6 +104,8 @@ def _butter(count):
 
 CASES = {
     "signal.welch_f64_2e24_1024": welch,
+    "signal.spectrogram_f64_2e24": spectrogram,
+    "signal.stft_istft_f64_2e24": stft_istft,
     "signal.butter8_sos_host": _butter(1),
     "signal.butter8_sos_bank1000_host": _butter(1000),
     "signal.lfilter_f64_256x65536": _filt("lfilter", 256, 65536),
