@@ -1055,6 +1055,45 @@ CUSCI_API cusci_status cusci_signal_max_len_seq(cusci_ctx *ctx, int nbits, const
  */
 CUSCI_API cusci_status cusci_signal_czt_points(cusci_ctx *ctx, int64_t m, const double *w, const double *a, cusci_array **out);
 
+/* The waveforms of a time array t (real, any shape, where it is): float64
+ * results of t's shape (complex128 for a complex chirp), SciPy 1.17's
+ * dtype for every real t, computed by SciPy's formulas in its order. */
+typedef enum cusci_signal_chirp_method {
+  CUSCI_SIGNAL_CHIRP_LINEAR = 0,
+  CUSCI_SIGNAL_CHIRP_QUADRATIC,
+  CUSCI_SIGNAL_CHIRP_LOGARITHMIC,
+  CUSCI_SIGNAL_CHIRP_HYPERBOLIC
+} cusci_signal_chirp_method;
+typedef struct cusci_signal_chirp_opts {
+  cusci_signal_chirp_method method;
+  double phi;             /* the phase offset, degrees */
+  bool vertex_at_t1;      /* quadratic: the parabola's vertex at t1 (SciPy's vertex_zero=False) */
+  bool complex_out;       /* exp(1j phase) instead of cos(phase) (SciPy's complex=True) */
+} cusci_signal_chirp_opts;
+/* scipy.signal.chirp: a sweep from f0 at t = 0 to f1 at t1. A logarithmic
+ * sweep needs f0 f1 > 0, a hyperbolic one f0, f1 nonzero, and a sweep
+ * between two frequencies t1 nonzero (CUSCI_ERR_VALUE). */
+CUSCI_API cusci_status cusci_signal_chirp(cusci_ctx *ctx, const cusci_array *t, double f0, double t1, double f1, const cusci_signal_chirp_opts *opts,
+                                          cusci_array **y);
+/* scipy.signal.sweep_poly: cos(2 pi int_0^t poly + phi), the frequency
+ * the polynomial poly (ncoef coefficients, highest power first, up to
+ * 18); phi in degrees. */
+CUSCI_API cusci_status cusci_signal_sweep_poly(cusci_ctx *ctx, const cusci_array *t, int ncoef, const double *poly, double phi, cusci_array **y);
+/* scipy.signal.gausspulse: the Gaussian-modulated sinusoid of centre
+ * frequency fc (>= 0; SciPy's default 1000), fractional bandwidth bw (> 0;
+ * 0.5) at the level bwr dB (< 0; -6): its real part yi, and (unless NULL)
+ * its quadrature yq and envelope yenv (SciPy's retquad, retenv). */
+CUSCI_API cusci_status cusci_signal_gausspulse(cusci_ctx *ctx, const cusci_array *t, double fc, double bw, double bwr, cusci_array **yi,
+                                               cusci_array **yq, cusci_array **yenv);
+/* gausspulse('cutoff', ...): the time after which the envelope is below
+ * tpr dB (< 0; SciPy's -60). */
+CUSCI_API cusci_status cusci_signal_gausspulse_cutoff(cusci_ctx *ctx, double fc, double bw, double bwr, double tpr, double *cutoff);
+/* scipy.signal.sawtooth (width: the rising part of the period 2 pi,
+ * SciPy's default 1) and square (duty: the part at +1, SciPy's 0.5); a
+ * width or duty outside [0, 1] gives NaN everywhere, as SciPy's. */
+CUSCI_API cusci_status cusci_signal_sawtooth(cusci_ctx *ctx, const cusci_array *t, double width, cusci_array **y);
+CUSCI_API cusci_status cusci_signal_square(cusci_ctx *ctx, const cusci_array *t, double duty, cusci_array **y);
+
 #ifdef __cplusplus
 }
 #endif
