@@ -675,6 +675,55 @@ static cusci_status sd_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
     cusci_array_release(x);
     return st;
   }
+  if (!strcmp(func, "chirp")) {
+    double f0, t1, f1, phi;
+    int m, vt, cx;
+    if (sscanf(rest, "%lf %lf %lf %d %lf %d %d", &f0, &t1, &f1, &m, &phi, &vt, &cx) != 7)
+      return CUSCI_ERR_VALUE;
+    cusci_array *t = sd_load(ctx, name, "t");
+    want[0] = sd_load(ctx, name, "y");
+    const cusci_signal_chirp_opts o = {.method = (cusci_signal_chirp_method)m, .phi = phi, .vertex_at_t1 = vt != 0, .complex_out = cx != 0};
+    const cusci_status st = cusci_signal_chirp(ctx, t, f0, t1, f1, &o, &got[0]);
+    cusci_array_release(t);
+    return st;
+  }
+  if (!strcmp(func, "sweep") || !strcmp(func, "sawtooth") || !strcmp(func, "square")) {
+    double a;
+    if (sscanf(rest, "%lf", &a) != 1)
+      return CUSCI_ERR_VALUE;
+    cusci_array *t = sd_load(ctx, name, "t"), *p = func[1] == 'w' ? sd_load(ctx, name, "p") : NULL;
+    double *hp = p ? tk_to_host(ctx, p) : NULL;
+    want[0] = sd_load(ctx, name, "y");
+    cusci_status st;
+    if (func[1] == 'w')
+      st = hp ? cusci_signal_sweep_poly(ctx, t, (int)cusci_array_size(p), hp, a, &got[0]) : CUSCI_ERR_VALUE;
+    else if (func[1] == 'a')
+      st = cusci_signal_sawtooth(ctx, t, a, &got[0]);
+    else
+      st = cusci_signal_square(ctx, t, a, &got[0]);
+    free(hp);
+    cusci_array_release(t), cusci_array_release(p);
+    return st;
+  }
+  if (!strcmp(func, "gausspulse") || !strcmp(func, "gcutoff")) {
+    double fc, bw, bwr, tpr = 0;
+    if (sscanf(rest, "%lf %lf %lf %lf", &fc, &bw, &bwr, &tpr) < 3)
+      return CUSCI_ERR_VALUE;
+    if (func[1] == 'c') {
+      want[0] = sd_load(ctx, name, "c");
+      double c = 0;
+      const cusci_status st = cusci_signal_gausspulse_cutoff(ctx, fc, bw, bwr, tpr, &c);
+      const int64_t one = 1;
+      if (st == CUSCI_OK)
+        return cusci_array_from_host(ctx, &c, 1, &one, CUSCI_FLOAT64, &got[0]);
+      return st;
+    }
+    cusci_array *t = sd_load(ctx, name, "t");
+    want[0] = sd_load(ctx, name, "i"), want[1] = sd_load(ctx, name, "q"), want[2] = sd_load(ctx, name, "e");
+    const cusci_status st = cusci_signal_gausspulse(ctx, t, fc, bw, bwr, &got[0], &got[1], &got[2]);
+    cusci_array_release(t);
+    return st;
+  }
   if (!strcmp(func, "istft")) {
     char win[64], nps[24], novs[24], nffts[24];
     double fs;
@@ -787,7 +836,11 @@ static void sd_fixtures(cusci_ctx *ctx, cusci_ctx *twin)
       const cusci_status ts = sd_run(twin, line, tn, tg, tw, &tk, &tkw);
       bool same = ts == CUSCI_OK && tk == kg;
       /* the analysis runs where the data is: the FFTs differ by rounding */
-      const bool analysis = !strncmp(line, "spec", 4) || !strncmp(line, "spg", 3) || !strncmp(line, "stft", 4) || !strncmp(line, "istft", 5);
+      /* (and the waveforms of t, by the device's elementary functions) */
+      static const char *const where_data[] = {"spec ", "spg ", "stft ", "istft ", "chirp ", "sweep ", "gausspulse ", "sawtooth ", "square "};
+      bool analysis = false;
+      for (size_t k = 0; k < sizeof where_data / sizeof *where_data; k++)
+        analysis |= !strncmp(line, where_data[k], strlen(where_data[k]));
       /* (float32 FFTs differ by a few units in the last place) */
       const double twin_tol = analysis ? fmin(tol, 1e-4) * (tol >= 1e-6 ? 1e-1 : 1e-2) : 0;
       double te = 0;

@@ -754,6 +754,44 @@ static void short_time(void)
   cusci_array_release(x), cusci_array_release(x2), cusci_array_release(w3), cusci_array_release(z);
 }
 
+/* The waveforms of t: a square wave of duty 0.25 is +1 a quarter of a
+ * period; bad input. */
+static void waveforms(void)
+{
+  enum { N = 4000 };
+  static double ts[N];
+  for (int i = 0; i < N; i++)
+    ts[i] = 2 * M_PI * (i + 0.5) / N * 10; /* ten periods, off the jumps */
+  cusci_array *t = vec(ts, N), *y = NULL, *q = NULL, *e = NULL;
+  cusci_status st = cusci_signal_square(host, t, 0.25, &y);
+  double *hy = st == CUSCI_OK ? tk_to_host(host, y) : NULL;
+  int64_t up = 0;
+  for (int i = 0; hy && i < N; i++)
+    up += hy[i] == 1;
+  ok(hy && up == N / 4, "square(t, 0.25) is +1 on a quarter of ten periods (%lld of %d): %s", (long long)up, N, cusci_status_name(st));
+  free(hy);
+  cusci_array_release(y);
+  y = NULL;
+  cusci_array *tc = NULL;
+  cusci_array_astype(host, t, CUSCI_COMPLEX128, false, &tc);
+  const cusci_signal_chirp_opts lg = {.method = CUSCI_SIGNAL_CHIRP_LOGARITHMIC}, hy_ = {.method = CUSCI_SIGNAL_CHIRP_HYPERBOLIC};
+  refuses(cusci_signal_chirp(host, t, 1, 1, 2, &(cusci_signal_chirp_opts){.method = (cusci_signal_chirp_method)9}, &y), CUSCI_ERR_VALUE,
+          "cusci_signal_chirp", "chirp method 9");
+  refuses(cusci_signal_chirp(host, t, -1, 1, 2, &lg, &y), CUSCI_ERR_VALUE, "cusci_signal_chirp", "logarithmic chirp from -1 to 2");
+  refuses(cusci_signal_chirp(host, t, 0, 1, 2, &hy_, &y), CUSCI_ERR_VALUE, "cusci_signal_chirp", "hyperbolic chirp from 0");
+  refuses(cusci_signal_chirp(host, t, 1, 0, 2, NULL, &y), CUSCI_ERR_VALUE, "cusci_signal_chirp", "chirp with t1 0");
+  refuses(cusci_signal_chirp(host, tc, 1, 1, 2, NULL, &y), CUSCI_ERR_DTYPE, "cusci_signal_chirp", "chirp of a complex t");
+  refuses(cusci_signal_sweep_poly(host, t, 0, ts, 0, &y), CUSCI_ERR_VALUE, "cusci_signal_sweep_poly", "sweep_poly of no coefficients");
+  refuses(cusci_signal_gausspulse(host, t, 1000, 0, -6, &y, &q, &e), CUSCI_ERR_VALUE, "cusci_signal_gausspulse", "gausspulse bw 0");
+  refuses(cusci_signal_gausspulse(host, t, 1000, 0.5, 0, &y, NULL, NULL), CUSCI_ERR_VALUE, "cusci_signal_gausspulse", "gausspulse bwr 0 dB");
+  refuses(cusci_signal_gausspulse(host, t, -5, 0.5, -6, &y, NULL, NULL), CUSCI_ERR_VALUE, "cusci_signal_gausspulse", "gausspulse fc -5");
+  double cut = 0;
+  refuses(cusci_signal_gausspulse_cutoff(host, 1000, 0.5, -6, 3, &cut), CUSCI_ERR_VALUE, "cusci_signal_gausspulse_cutoff", "gausspulse cutoff tpr 3 dB");
+  refuses(cusci_signal_sawtooth(host, NULL, 1, &y), CUSCI_ERR_NULL_POINTER, "cusci_signal_sawtooth", "sawtooth of no t");
+  ok(!y && !q && !e, "no result is left where a waveform failed");
+  cusci_array_release(t), cusci_array_release(tc);
+}
+
 /* FIR design beyond firwin: properties of the designs (a lowpass passes
  * DC and stops Nyquist, the taps are symmetric, minimum phase keeps the
  * square root of the magnitude) and bad input. */
@@ -951,6 +989,7 @@ int main(void)
   notches();
   spectra();
   short_time();
+  waveforms();
   peaks();
   fir_design();
   sequences();
