@@ -1054,6 +1054,18 @@ CUSCI_API cusci_status cusci_signal_max_len_seq(cusci_ctx *ctx, int nbits, const
  * FFT's points exp(2 pi i k / m), a NULL for 1.
  */
 CUSCI_API cusci_status cusci_signal_czt_points(cusci_ctx *ctx, int64_t m, const double *w, const double *a, cusci_array **out);
+/*
+ * scipy.signal.czt: X_k = sum_n x_n a^-n w^(n k), k < m (0: x's length),
+ * along axis of x (any shape and dtype, where it is), by Bluestein's
+ * algorithm on the module's FFT; complex128. w and a as czt_points'. A
+ * zero or non-finite w or a is CUSCI_ERR_VALUE.
+ * scipy.signal.zoom_fft: the DFT's m points (0: x's length) from f1 to f2
+ * (fn: nfn = 2 values f1, f2, or 1 value f2 from 0), f2 included with
+ * endpoint, for the sampling frequency fs (0: SciPy's 2).
+ */
+CUSCI_API cusci_status cusci_signal_czt(cusci_ctx *ctx, const cusci_array *x, int64_t m, const double *w, const double *a, int axis, cusci_array **out);
+CUSCI_API cusci_status cusci_signal_zoom_fft(cusci_ctx *ctx, const cusci_array *x, int nfn, const double *fn, int64_t m, double fs, bool endpoint,
+                                             int axis, cusci_array **out);
 
 /* The waveforms of a time array t (real, any shape, where it is): float64
  * results of t's shape (complex128 for a complex chirp), SciPy 1.17's
