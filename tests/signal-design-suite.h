@@ -724,6 +724,27 @@ static cusci_status sd_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
     cusci_array_release(t);
     return st;
   }
+  if (!strcmp(func, "czt") || !strcmp(func, "zoom")) {
+    cusci_array *x = sd_load(ctx, name, "x");
+    want[0] = sd_load(ctx, name, "y");
+    long long m;
+    int axis, ep, off2 = 0;
+    double fs;
+    cusci_status st = CUSCI_ERR_VALUE;
+    if (func[0] == 'c') {
+      char p[4][40];
+      if (sscanf(rest, "%lld %39s %39s %39s %39s %d", &m, p[0], p[1], p[2], p[3], &axis) == 6) {
+        const double w[2] = {atof(p[0]), atof(p[1])}, a[2] = {atof(p[2]), atof(p[3])};
+        st = cusci_signal_czt(ctx, x, m, strcmp(p[0], "-") ? w : NULL, strcmp(p[2], "-") ? a : NULL, axis, &got[0]);
+      }
+    } else if (sscanf(rest, "%lld %lf %d %d %n", &m, &fs, &ep, &axis, &off2) == 4) {
+      double f[2];
+      const int nf = sd_numbers(rest + off2, f, 2);
+      st = cusci_signal_zoom_fft(ctx, x, nf, f, m, fs, ep != 0, axis, &got[0]);
+    }
+    cusci_array_release(x);
+    return st;
+  }
   if (!strcmp(func, "istft")) {
     char win[64], nps[24], novs[24], nffts[24];
     double fs;
@@ -837,7 +858,7 @@ static void sd_fixtures(cusci_ctx *ctx, cusci_ctx *twin)
       bool same = ts == CUSCI_OK && tk == kg;
       /* the analysis runs where the data is: the FFTs differ by rounding */
       /* (and the waveforms of t, by the device's elementary functions) */
-      static const char *const where_data[] = {"spec ", "spg ", "stft ", "istft ", "chirp ", "sweep ", "gausspulse ", "sawtooth ", "square "};
+      static const char *const where_data[] = {"spec ", "spg ", "stft ", "istft ", "chirp ", "sweep ", "gausspulse ", "sawtooth ", "square ", "czt ", "zoom "};
       bool analysis = false;
       for (size_t k = 0; k < sizeof where_data / sizeof *where_data; k++)
         analysis |= !strncmp(line, where_data[k], strlen(where_data[k]));

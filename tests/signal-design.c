@@ -788,7 +788,14 @@ static void waveforms(void)
   double cut = 0;
   refuses(cusci_signal_gausspulse_cutoff(host, 1000, 0.5, -6, 3, &cut), CUSCI_ERR_VALUE, "cusci_signal_gausspulse_cutoff", "gausspulse cutoff tpr 3 dB");
   refuses(cusci_signal_sawtooth(host, NULL, 1, &y), CUSCI_ERR_NULL_POINTER, "cusci_signal_sawtooth", "sawtooth of no t");
-  ok(!y && !q && !e, "no result is left where a waveform failed");
+  const double w0[2] = {0, 0}, f3[3] = {0.1, 0.2, 0.3};
+  refuses(cusci_signal_czt(host, t, -1, NULL, NULL, -1, &y), CUSCI_ERR_VALUE, "cusci_signal_czt", "czt m -1");
+  refuses(cusci_signal_czt(host, t, 10, w0, NULL, -1, &y), CUSCI_ERR_VALUE, "cusci_signal_czt", "czt w 0");
+  refuses(cusci_signal_czt(host, t, 10, NULL, NULL, 2, &y), CUSCI_ERR_AXIS, "cusci_signal_czt", "czt axis 2 of a 1-d x");
+  refuses(cusci_signal_zoom_fft(host, t, 3, f3, 10, 2, false, -1, &y), CUSCI_ERR_VALUE, "cusci_signal_zoom_fft", "zoom_fft of 3 frequencies");
+  refuses(cusci_signal_zoom_fft(host, t, 2, f3, 10, -1, false, -1, &y), CUSCI_ERR_VALUE, "cusci_signal_zoom_fft", "zoom_fft fs -1");
+  refuses(cusci_signal_zoom_fft(host, t, 2, f3, 1, 2, true, -1, &y), CUSCI_ERR_VALUE, "cusci_signal_zoom_fft", "zoom_fft endpoint with m 1");
+  ok(!y && !q && !e, "no result is left where a waveform or chirp z-transform failed");
   cusci_array_release(t), cusci_array_release(tc);
 }
 
