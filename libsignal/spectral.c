@@ -17,6 +17,10 @@
 #include <cusci/compute.h>
 #include <cusci/signal.h>
 
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
 #include "kernels/signal/launch.h"
 #include "reference/signal/design.h"
 #include "reference/signal/spectral.h"
@@ -713,6 +717,63 @@ cusci_status cusci_signal_istft(cusci_ctx *ctx, const cusci_array *zxx, double f
   free(tt);
   st = cusci__sig_give_two(ctx, fn, st, ta_arr, t, res, x);
   cusci_array *all[] = { win, xs, y, v, tv };
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+    cusci_array_release(all[i]);
+  return st;
+}
+
+cusci_status cusci_signal_vectorstrength(cusci_ctx *ctx, const cusci_array *events, const cusci_array *period, cusci_array **strength,
+                                         cusci_array **phase)
+{
+  static const char fn[] = "cusci_signal_vectorstrength";
+  CUSCI_ENTRY(ctx, fn, events, period, strength, phase);
+  CUSCI_TRY(cusci_check_array(ctx, fn, "events", events));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "period", period));
+  if (cusci_array_ndim(events) > 1)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "events must be 1-d (it has %d dimensions)", cusci_array_ndim(events));
+  if (cusci_array_ndim(period) > 1)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_NDIM, fn, "period must be 0-d or 1-d (it has %d dimensions)", cusci_array_ndim(period));
+  if (cusci_dtype_kind(cusci_array_dtype(events)) == 'c' || cusci_dtype_kind(cusci_array_dtype(period)) == 'c')
+    return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "events and period must be real");
+  const int64_t np_ = cusci_array_size(period), ne = cusci_array_size(events);
+  if (np_ == 0 || ne == 0)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "events and period must not be empty");
+  double complex *hp = NULL;
+  CUSCI_TRY(cusci__sig_host_values(ctx, fn, "period", period, &hp));
+  double *w = malloc(sizeof *w * (size_t)np_);
+  cusci_status st = w ? CUSCI_OK : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  for (int64_t i = 0; st == CUSCI_OK && i < np_; i++) {
+    if (!(creal(hp[i]) > 0))
+      st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "periods must be positive (period[%lld] = %g)", (long long)i, creal(hp[i]));
+    else
+      w[i] = 2 * M_PI / creal(hp[i]);
+  }
+  free(hp);
+  /* exp(1j (2 pi / p) e), (periods, events), its mean over the events */
+  cusci_array *wd = NULL, *ev = NULL, *arg = NULL, *z = NULL, *v = NULL, *mean = NULL, *s = NULL, *ph = NULL;
+  if (st == CUSCI_OK)
+    st = cusci__sig_upload_real(ctx, w, 2, (const int64_t[]){ np_, 1 }, CUSCI_FLOAT64, &wd);
+  free(w);
+  if (st == CUSCI_OK)
+    st = cusci_array_reshape(ctx, (cusci_array *)events, 2, (const int64_t[]){ 1, ne }, &ev);
+  if (st == CUSCI_OK)
+    st = cusci_multiply(ctx, wd, ev, &arg);
+  if (st == CUSCI_OK)
+    st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_complex(0, 1), cusci_operand_array(arg), &z);
+  if (st == CUSCI_OK)
+    st = cusci_exp(ctx, z, &v);
+  if (st == CUSCI_OK)
+    st = cusci_mean(ctx, v, &(cusci_reduce_opts){ .naxes = 1, .axes = (const int[]){ 1 } }, &mean);
+  /* a 0-d period gives 0-d results, as SciPy's scalars */
+  cusci_array *m0 = NULL;
+  if (st == CUSCI_OK && cusci_array_ndim(period) == 0)
+    st = cusci_array_reshape(ctx, mean, 0, NULL, &m0);
+  if (st == CUSCI_OK)
+    st = cusci_abs(ctx, m0 ? m0 : mean, &s);
+  if (st == CUSCI_OK)
+    st = cusci_angle(ctx, m0 ? m0 : mean, &ph);
+  st = cusci__sig_give_two(ctx, fn, st, s, strength, ph, phase);
+  cusci_array *all[] = { wd, ev, arg, z, v, mean, m0 };
   for (size_t i = 0; i < sizeof all / sizeof *all; i++)
     cusci_array_release(all[i]);
   return st;

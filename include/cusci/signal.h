@@ -741,6 +741,14 @@ typedef struct cusci_signal_istft_opts {
  */
 CUSCI_API cusci_status cusci_signal_istft(cusci_ctx *ctx, const cusci_array *zxx, double fs, int freq_axis, int time_axis,
                                           const cusci_signal_istft_opts *opts, cusci_array **t, cusci_array **x);
+/*
+ * scipy.signal.vectorstrength: for each period (positive; 0-d or 1-d) the
+ * mean of exp(2 pi i e / period) over the events e (1-d, real): its
+ * absolute value (strength, in [0, 1]) and angle (phase), float64 of
+ * period's shape, where the events are.
+ */
+CUSCI_API cusci_status cusci_signal_vectorstrength(cusci_ctx *ctx, const cusci_array *events, const cusci_array *period, cusci_array **strength,
+                                                   cusci_array **phase);
 
 /* ------------------------------------------------ peaks */
 
