@@ -745,6 +745,13 @@ static cusci_status sd_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
     cusci_array_release(x);
     return st;
   }
+  if (!strcmp(func, "vstrength")) {
+    cusci_array *e = sd_load(ctx, name, "e"), *p = sd_load(ctx, name, "p");
+    want[0] = sd_load(ctx, name, "s"), want[1] = sd_load(ctx, name, "ph");
+    const cusci_status st = cusci_signal_vectorstrength(ctx, e, p, &got[0], &got[1]);
+    cusci_array_release(e), cusci_array_release(p);
+    return st;
+  }
   if (!strcmp(func, "istft")) {
     char win[64], nps[24], novs[24], nffts[24];
     double fs;
@@ -858,7 +865,7 @@ static void sd_fixtures(cusci_ctx *ctx, cusci_ctx *twin)
       bool same = ts == CUSCI_OK && tk == kg;
       /* the analysis runs where the data is: the FFTs differ by rounding */
       /* (and the waveforms of t, by the device's elementary functions) */
-      static const char *const where_data[] = {"spec ", "spg ", "stft ", "istft ", "chirp ", "sweep ", "gausspulse ", "sawtooth ", "square ", "czt ", "zoom "};
+      static const char *const where_data[] = {"spec ", "spg ", "stft ", "istft ", "chirp ", "sweep ", "gausspulse ", "sawtooth ", "square ", "czt ", "zoom ", "vstrength "};
       bool analysis = false;
       for (size_t k = 0; k < sizeof where_data / sizeof *where_data; k++)
         analysis |= !strncmp(line, where_data[k], strlen(where_data[k]));

@@ -795,7 +795,13 @@ static void waveforms(void)
   refuses(cusci_signal_zoom_fft(host, t, 3, f3, 10, 2, false, -1, &y), CUSCI_ERR_VALUE, "cusci_signal_zoom_fft", "zoom_fft of 3 frequencies");
   refuses(cusci_signal_zoom_fft(host, t, 2, f3, 10, -1, false, -1, &y), CUSCI_ERR_VALUE, "cusci_signal_zoom_fft", "zoom_fft fs -1");
   refuses(cusci_signal_zoom_fft(host, t, 2, f3, 1, 2, true, -1, &y), CUSCI_ERR_VALUE, "cusci_signal_zoom_fft", "zoom_fft endpoint with m 1");
-  ok(!y && !q && !e, "no result is left where a waveform or chirp z-transform failed");
+  cusci_array *zero = NULL, *m2 = mat(ts, 2, 3);
+  const double z0 = 0;
+  cusci_array_from_host(host, &z0, 0, NULL, CUSCI_FLOAT64, &zero);
+  refuses(cusci_signal_vectorstrength(host, t, zero, &y, &q), CUSCI_ERR_VALUE, "cusci_signal_vectorstrength", "vectorstrength of period 0");
+  refuses(cusci_signal_vectorstrength(host, m2, t, &y, &q), CUSCI_ERR_NDIM, "cusci_signal_vectorstrength", "vectorstrength of 2-d events");
+  cusci_array_release(zero), cusci_array_release(m2);
+  ok(!y && !q && !e, "no result is left where a waveform, chirp z-transform or vector strength failed");
   cusci_array_release(t), cusci_array_release(tc);
 }
 
