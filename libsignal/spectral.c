@@ -778,3 +778,79 @@ cusci_status cusci_signal_vectorstrength(cusci_ctx *ctx, const cusci_array *even
     cusci_array_release(all[i]);
   return st;
 }
+
+/* a as a contiguous 1-d float64 array. */
+static cusci_status flat64(cusci_ctx *ctx, const cusci_array *a, cusci_array **out)
+{
+  return cusci__sig_contiguous(ctx, a, CUSCI_FLOAT64, out);
+}
+
+cusci_status cusci_signal_lombscargle(cusci_ctx *ctx, const cusci_array *x, const cusci_array *y, const cusci_array *freqs,
+                                      const cusci_signal_lombscargle_opts *opts, cusci_array **pgram)
+{
+  static const char fn[] = "cusci_signal_lombscargle";
+  CUSCI_ENTRY(ctx, fn, x, y, freqs, pgram);
+  static const cusci_signal_lombscargle_opts none = { 0 };
+  const cusci_signal_lombscargle_opts *o = opts ? opts : &none;
+  CUSCI_TRY(cusci_check_array(ctx, fn, "x", x));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "y", y));
+  CUSCI_TRY(cusci_check_array(ctx, fn, "freqs", freqs));
+  if (o->weights)
+    CUSCI_TRY(cusci_check_array(ctx, fn, "weights", o->weights));
+  if ((unsigned)o->normalize > CUSCI_SIGNAL_LOMBSCARGLE_AMPLITUDE)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "normalize %d is not one of power, normalize and amplitude", (int)o->normalize);
+  const int64_t n = cusci_array_size(x), nf = cusci_array_size(freqs);
+  const bool same = cusci_array_ndim(y) == 1 && cusci_array_size(y) == n &&
+                    (!o->weights || (cusci_array_ndim(o->weights) == 1 && cusci_array_size(o->weights) == n));
+  if (cusci_array_ndim(x) != 1 || n == 0 || !same)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "x, y and weights must be 1-d arrays of one nonzero length");
+  if (cusci_array_ndim(freqs) != 1 || nf == 0)
+    return cusci_ctx_fail(ctx, CUSCI_ERR_SHAPE, fn, "freqs must be a 1-d array of nonzero length");
+  const cusci_array *in[] = { x, y, freqs, o->weights };
+  for (int i = 0; i < 4; i++)
+    if (in[i] && cusci_dtype_kind(cusci_array_dtype(in[i])) == 'c')
+      return cusci_ctx_fail(ctx, CUSCI_ERR_DTYPE, fn, "x, y, freqs and weights must be real");
+  cusci_array *xd = NULL, *yd = NULL, *fd = NULL, *wd = NULL, *wn = NULL, *sum = NULL, *low = NULL, *p = NULL;
+  cusci_status st = flat64(ctx, x, &xd);
+  if (st == CUSCI_OK)
+    st = flat64(ctx, y, &yd);
+  if (st == CUSCI_OK)
+    st = flat64(ctx, freqs, &fd);
+  if (st == CUSCI_OK && o->weights)
+    st = flat64(ctx, o->weights, &wd);
+  else if (st == CUSCI_OK)
+    st = cusci_array_ones(ctx, 1, &n, CUSCI_FLOAT64, &wd);
+  /* the weights: nonnegative, a positive sum, scaled to sum to 1 */
+  double total = 0, least = 0;
+  if (st == CUSCI_OK)
+    st = cusci_sum(ctx, wd, NULL, &sum);
+  if (st == CUSCI_OK)
+    st = cusci_min(ctx, wd, NULL, &low);
+  if (st == CUSCI_OK)
+    st = cusci_array_to_host(ctx, sum, &total, sizeof total);
+  if (st == CUSCI_OK)
+    st = cusci_array_to_host(ctx, low, &least, sizeof least);
+  if (st == CUSCI_OK && !(least >= 0 && total > 0))
+    st = cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "the weights must be nonnegative with a positive sum (least %g, sum %g)", least, total);
+  if (st == CUSCI_OK)
+    st = cusci_ufunc_binary(ctx, CUSCI_UFUNC_MULTIPLY, cusci_operand_array(wd), cusci_operand_float(1.0 / total), &wn); /* wd may be the caller's */
+  const int norm = (int)o->normalize;
+  if (st == CUSCI_OK)
+    st = cusci_array_empty(ctx, 1, &nf, norm == CUSCI__SIG_LS_AMPLITUDE ? CUSCI_COMPLEX128 : CUSCI_FLOAT64, &p);
+  if (st == CUSCI_OK) {
+    const double *xp = cusci_array_data(xd), *yp = cusci_array_data(yd), *wp = cusci_array_data(wn), *fp = cusci_array_data(fd);
+    if (cusci_ctx_device(ctx) >= 0)
+      st = launched(ctx, fn, "the Lomb-Scargle kernel",
+                    cusci__sig_lombscargle_gpu(cusci_ctx_stream(ctx), n, xp, yp, wp, nf, fp, o->floating_mean, norm, cusci_array_data(p)));
+    else
+      cusci__sig_lombscargle_all(n, xp, yp, wp, nf, fp, o->floating_mean, norm, cusci_array_data(p));
+  }
+  if (st == CUSCI_OK)
+    st = cusci_give_out(ctx, fn, p, pgram);
+  else
+    cusci_array_release(p);
+  cusci_array *all[] = { xd, yd, fd, wd, wn, sum, low };
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+    cusci_array_release(all[i]);
+  return st;
+}

@@ -741,6 +741,27 @@ typedef struct cusci_signal_istft_opts {
  */
 CUSCI_API cusci_status cusci_signal_istft(cusci_ctx *ctx, const cusci_array *zxx, double fs, int freq_axis, int time_axis,
                                           const cusci_signal_istft_opts *opts, cusci_array **t, cusci_array **x);
+/* SciPy's lombscargle normalize: False, True and 'amplitude'. */
+typedef enum cusci_signal_lombscargle_norm {
+  CUSCI_SIGNAL_LOMBSCARGLE_POWER = 0,
+  CUSCI_SIGNAL_LOMBSCARGLE_NORMALIZE,
+  CUSCI_SIGNAL_LOMBSCARGLE_AMPLITUDE
+} cusci_signal_lombscargle_norm;
+typedef struct cusci_signal_lombscargle_opts {
+  cusci_signal_lombscargle_norm normalize;
+  const cusci_array *weights; /* NULL: ones; else nonnegative, a positive sum, x's length */
+  bool floating_mean;         /* fit an offset too (SciPy's floating_mean) */
+} cusci_signal_lombscargle_opts;
+/*
+ * scipy.signal.lombscargle: the generalized (weighted, optionally with a
+ * floating mean) Lomb-Scargle periodogram of the samples y at the times x
+ * (1-d, real, one length) at the angular frequencies freqs (1-d): float64
+ * power (N/4 times SciPy's, as its default), normalized to [0, 1], or the
+ * complex128 amplitudes, freqs' length, where the data are (a thread per
+ * frequency on the GPU).
+ */
+CUSCI_API cusci_status cusci_signal_lombscargle(cusci_ctx *ctx, const cusci_array *x, const cusci_array *y, const cusci_array *freqs,
+                                                const cusci_signal_lombscargle_opts *opts, cusci_array **pgram);
 /*
  * scipy.signal.vectorstrength: for each period (positive; 0-d or 1-d) the
  * mean of exp(2 pi i e / period) over the events e (1-d, real): its

@@ -105,6 +105,8 @@ CUSCI_LAUNCHER(int cusci__sig_spectrum_gpu(void *stream, int prec, int op, int64
                                            void *P, void *work))
 CUSCI_LAUNCHER(int cusci__sig_overlap_add_gpu(void *stream, int prec, int64_t lines, int64_t nseg, int64_t m, int64_t rowlen, int64_t step,
                                               int64_t first, int64_t nout, double scale, const void *w, const void *xs, void *y))
+CUSCI_LAUNCHER(int cusci__sig_lombscargle_gpu(void *stream, int64_t n, const double *x, const double *y, const double *w, int64_t nf,
+                                              const double *freqs, int floating, int norm, void *p))
 
 #ifdef __cplusplus
 }

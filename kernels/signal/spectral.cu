@@ -10,7 +10,9 @@
  *    over the segments in two steps (partial sums of chunks of segments,
  *    then their sum, in a fixed order); the unwrapped phase a thread per
  *    segment, in order along the frequencies;
- *  - overlap-add: a thread per output sample.
+ *  - overlap-add: a thread per output sample;
+ *  - Lomb-Scargle: a thread per frequency, its sums over the samples in
+ *    order.
  */
 #include <cuda_runtime.h>
 
@@ -223,7 +225,25 @@ int spectrum(cudaStream_t s, int op, int64_t lines, int64_t nseg, int64_t nfreq,
   return launched();
 }
 
+__global__ void lombscargle_kernel(int64_t n, const double *__restrict__ x, const double *__restrict__ y, const double *__restrict__ w, int64_t nf,
+                                   const double *__restrict__ freqs, int floating, int norm, void *p)
+{
+  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < nf; k += stride)
+    cusci__sig_st(norm == CUSCI__SIG_LS_AMPLITUDE ? 3 : 1, p, k, cusci__sig_lombscargle(n, x, y, w, freqs[k], floating, norm));
+}
+
 } // namespace
+
+extern "C" int cusci__sig_lombscargle_gpu(void *stream, int64_t n, const double *x, const double *y, const double *w, int64_t nf, const double *freqs,
+                                          int floating, int norm, void *p)
+{
+  if (nf == 0)
+    return 0;
+  /* a thread per frequency, in blocks of 128 so that short lists still spread */
+  lombscargle_kernel<<<grid_for(nf, 128), 128, 0, (cudaStream_t)stream>>>(n, x, y, w, nf, freqs, floating, norm, p);
+  return launched();
+}
 
 extern "C" int cusci__sig_frames_gpu(void *stream, int prec, int64_t lines, int64_t n, int ext, int64_t ext_n, int64_t nseg, int64_t m, int64_t step,
                                      int trend, const void *w, const void *x, void *y)

@@ -80,3 +80,10 @@ void cusci__sig_overlap_add(int prec, int64_t lines, int64_t nseg, int64_t m, in
       cusci__sig_st(prec, y, l * nout + j, cusci__sig_ola_value(prec, xl, w, nseg, m, rowlen, step, first + j, scale));
   }
 }
+
+void cusci__sig_lombscargle_all(int64_t n, const double *x, const double *y, const double *w, int64_t nf, const double *freqs, int floating, int norm,
+                                void *p)
+{
+  for (int64_t k = 0; k < nf; k++)
+    cusci__sig_st(norm == CUSCI__SIG_LS_AMPLITUDE ? 3 : 1, p, k, cusci__sig_lombscargle(n, x, y, w, freqs[k], floating, norm));
+}

@@ -203,6 +203,53 @@ CUSCI_HD cusci_c128 cusci__sig_ola_value(int prec, const void *xs, const void *w
   return s;
 }
 
+/* SciPy's lombscargle normalizations. */
+enum { CUSCI__SIG_LS_POWER = 0, CUSCI__SIG_LS_NORMALIZE, CUSCI__SIG_LS_AMPLITUDE };
+
+/* The generalized Lomb-Scargle periodogram (Zechmeister and Kuerster,
+ * 2009) at the angular frequency f of the n samples y at x with the
+ * weights w (summing to 1), SciPy's sums in order: its power (or, for
+ * AMPLITUDE, the complex amplitude). */
+CUSCI_HD cusci_c128 cusci__sig_lombscargle(int64_t n, const double *x, const double *y, const double *w, double f, int floating, int norm)
+{
+  double Y = 0, YY = 0, CC = 0, CS = 0, C = 0, S = 0;
+  for (int64_t i = 0; i < n; i++) {
+    const double ft = f * x[i], c = cos(ft), s = sin(ft), wy = w[i] * y[i];
+    Y += wy, YY += wy * y[i], CC += w[i] * (c * c), CS += w[i] * (c * s), C += w[i] * c, S += w[i] * s;
+  }
+  double SS = 1.0 - CC;
+  if (floating)
+    CC -= C * C, SS -= S * S, CS -= C * S;
+  const double tau = 0.5 * atan2(2.0 * CS, CC - SS);
+  double YC = 0, YS = 0, C2 = 0, S2 = 0, CC2 = 0;
+  for (int64_t i = 0; i < n; i++) {
+    const double ft = f * x[i] - tau, c = cos(ft), s = sin(ft), wy = w[i] * y[i];
+    YC += wy * c, YS += wy * s, CC2 += w[i] * (c * c), C2 += w[i] * c, S2 += w[i] * s;
+  }
+  double SS2 = 1.0 - CC2;
+  if (floating)
+    YC -= Y * C2, YS -= Y * S2, CC2 -= C2 * C2, SS2 -= S2 * S2;
+  const double epsneg = 1.1102230246251565e-16; /* numpy.finfo(float64).epsneg */
+  if (CC2 < epsneg)
+    CC2 = epsneg;
+  if (SS2 < epsneg)
+    SS2 = epsneg;
+  const double a = YC / CC2, b = YS / SS2;
+  cusci_c128 r;
+  r.im = 0;
+  if (norm == CUSCI__SIG_LS_AMPLITUDE) { /* (a + i b) exp(i tau) */
+    const double ct = cos(tau), st = sin(tau);
+    r.re = a * ct - b * st, r.im = a * st + b * ct;
+    return r;
+  }
+  r.re = 2.0 * (a * YC + b * YS);
+  if (norm == CUSCI__SIG_LS_POWER)
+    r.re *= (double)n / 4.0;
+  else
+    r.re *= 0.5 / (floating ? YY - Y * Y : YY);
+  return r;
+}
+
 #ifndef __CUDACC__
 /* The host passes, for lines of x (lines x n, prec), frames y (lines x
  * nseg x m, prec) of segments step apart in the line extended by ext_n at
@@ -217,6 +264,10 @@ void cusci__sig_spectrum(int prec, int op, int64_t lines, int64_t nseg, int64_t 
  * the frame) into y (lines x nout): output j is sample first + j. */
 void cusci__sig_overlap_add(int prec, int64_t lines, int64_t nseg, int64_t m, int64_t rowlen, int64_t step, int64_t first, int64_t nout,
                             double scale, const void *w, const void *xs, void *y);
+/* lombscargle at nf angular frequencies into p (float64, complex128 for
+ * AMPLITUDE). */
+void cusci__sig_lombscargle_all(int64_t n, const double *x, const double *y, const double *w, int64_t nf, const double *freqs, int floating, int norm,
+                                void *p);
 #endif
 
 #endif
