@@ -752,6 +752,17 @@ static cusci_status sd_run(cusci_ctx *ctx, const char *line, char *name, cusci_a
     cusci_array_release(e), cusci_array_release(p);
     return st;
   }
+  if (!strcmp(func, "lomb")) {
+    int norm, wt, fm;
+    if (sscanf(rest, "%d %d %d", &norm, &wt, &fm) != 3)
+      return CUSCI_ERR_VALUE;
+    cusci_array *x = sd_load(ctx, name, "x"), *y = sd_load(ctx, name, "y"), *f = sd_load(ctx, name, "f"), *w = wt ? sd_load(ctx, name, "w") : NULL;
+    want[0] = sd_load(ctx, name, "p");
+    const cusci_signal_lombscargle_opts o = {.normalize = (cusci_signal_lombscargle_norm)norm, .weights = w, .floating_mean = fm != 0};
+    const cusci_status st = cusci_signal_lombscargle(ctx, x, y, f, &o, &got[0]);
+    cusci_array_release(x), cusci_array_release(y), cusci_array_release(f), cusci_array_release(w);
+    return st;
+  }
   if (!strcmp(func, "istft")) {
     char win[64], nps[24], novs[24], nffts[24];
     double fs;
@@ -865,7 +876,7 @@ static void sd_fixtures(cusci_ctx *ctx, cusci_ctx *twin)
       bool same = ts == CUSCI_OK && tk == kg;
       /* the analysis runs where the data is: the FFTs differ by rounding */
       /* (and the waveforms of t, by the device's elementary functions) */
-      static const char *const where_data[] = {"spec ", "spg ", "stft ", "istft ", "chirp ", "sweep ", "gausspulse ", "sawtooth ", "square ", "czt ", "zoom ", "vstrength "};
+      static const char *const where_data[] = {"spec ", "spg ", "stft ", "istft ", "chirp ", "sweep ", "gausspulse ", "sawtooth ", "square ", "czt ", "zoom ", "vstrength ", "lomb "};
       bool analysis = false;
       for (size_t k = 0; k < sizeof where_data / sizeof *where_data; k++)
         analysis |= !strncmp(line, where_data[k], strlen(where_data[k]));

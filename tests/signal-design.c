@@ -800,8 +800,16 @@ static void waveforms(void)
   cusci_array_from_host(host, &z0, 0, NULL, CUSCI_FLOAT64, &zero);
   refuses(cusci_signal_vectorstrength(host, t, zero, &y, &q), CUSCI_ERR_VALUE, "cusci_signal_vectorstrength", "vectorstrength of period 0");
   refuses(cusci_signal_vectorstrength(host, m2, t, &y, &q), CUSCI_ERR_NDIM, "cusci_signal_vectorstrength", "vectorstrength of 2-d events");
-  cusci_array_release(zero), cusci_array_release(m2);
-  ok(!y && !q && !e, "no result is left where a waveform, chirp z-transform or vector strength failed");
+  cusci_array *neg = NULL, *short_t = vec(ts, 7);
+  cusci_ufunc_unary(host, CUSCI_UFUNC_NEGATIVE, cusci_operand_array(t), &neg);
+  refuses(cusci_signal_lombscargle(host, t, t, short_t, &(cusci_signal_lombscargle_opts){.weights = neg}, &y), CUSCI_ERR_VALUE,
+          "cusci_signal_lombscargle", "lombscargle with negative weights");
+  refuses(cusci_signal_lombscargle(host, t, short_t, short_t, NULL, &y), CUSCI_ERR_SHAPE, "cusci_signal_lombscargle", "lombscargle of x and y of two lengths");
+  refuses(cusci_signal_lombscargle(host, t, t, m2, NULL, &y), CUSCI_ERR_SHAPE, "cusci_signal_lombscargle", "lombscargle of 2-d freqs");
+  refuses(cusci_signal_lombscargle(host, t, t, short_t, &(cusci_signal_lombscargle_opts){.normalize = (cusci_signal_lombscargle_norm)7}, &y),
+          CUSCI_ERR_VALUE, "cusci_signal_lombscargle", "lombscargle normalize 7");
+  cusci_array_release(zero), cusci_array_release(m2), cusci_array_release(neg), cusci_array_release(short_t);
+  ok(!y && !q && !e, "no result is left where a waveform, chirp z-transform, vector strength or periodogram failed");
   cusci_array_release(t), cusci_array_release(tc);
 }
 
