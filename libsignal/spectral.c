@@ -205,6 +205,18 @@ static cusci_status welch_in(cusci_ctx *ctx, const char *fn, const cusci_signal_
   return CUSCI_OK;
 }
 
+/* The n host values v (malloc'ed; freed here) as a float64 array on ctx,
+ * to *out. */
+static cusci_status give_vector(cusci_ctx *ctx, const char *fn, double *v, int64_t n, cusci_array **out)
+{
+  cusci_array *r = NULL;
+  cusci_status st = cusci__sig_upload_real(ctx, v, 1, &n, CUSCI_FLOAT64, &r);
+  free(v);
+  if (st == CUSCI_OK)
+    st = cusci_give_out(ctx, fn, r, out);
+  return st;
+}
+
 /* numpy.fft.rfftfreq or fftfreq of the plan, d = 1 / fs. */
 static cusci_status frequencies(cusci_ctx *ctx, const char *fn, const spectral *s, double fs, cusci_array **out)
 {
@@ -216,12 +228,7 @@ static cusci_status frequencies(cusci_ctx *ctx, const char *fn, const spectral *
     const int64_t k = s->onesided || i <= (s->nfft - 1) / 2 ? i : i - s->nfft;
     f[i] = (double)k * val;
   }
-  cusci_array *r = NULL;
-  cusci_status st = cusci__sig_upload_real(ctx, f, 1, &s->nfreq, CUSCI_FLOAT64, &r);
-  free(f);
-  if (st == CUSCI_OK)
-    st = cusci_give_out(ctx, fn, r, out);
-  return st;
+  return give_vector(ctx, fn, f, s->nfreq, out);
 }
 
 /* The segments' times (SciPy's arange(nperseg / 2, len - nperseg / 2 + 1,
@@ -234,12 +241,7 @@ static cusci_status times(cusci_ctx *ctx, const char *fn, const spectral *s, dou
   const double half = (double)s->nperseg / 2, step = (double)(s->nperseg - s->noverlap);
   for (int64_t i = 0; i < s->nseg; i++)
     t[i] = (half + (double)i * step) / fs - (s->ext_n ? half / fs : 0);
-  cusci_array *r = NULL;
-  cusci_status st = cusci__sig_upload_real(ctx, t, 1, &s->nseg, CUSCI_FLOAT64, &r);
-  free(t);
-  if (st == CUSCI_OK)
-    st = cusci_give_out(ctx, fn, r, out);
-  return st;
+  return give_vector(ctx, fn, t, s->nseg, out);
 }
 
 /* The lines of a (axis moved last) as dt, contiguous, (lines, n). */
@@ -703,19 +705,17 @@ cusci_status cusci_signal_istft(cusci_ctx *ctx, const cusci_array *zxx, double f
     st = cusci__sig_contiguous(ctx, tv, ydt, &res);
   /* the samples' times (SciPy's arange(x.shape[0]) / fs counts the first
    * axis of a multichannel result: these are the samples') */
-  double *tt = NULL;
-  cusci_array *ta_arr = NULL;
-  if (st == CUSCI_OK) {
-    tt = malloc(sizeof *tt * (size_t)(nout ? nout : 1));
-    st = tt ? CUSCI_OK : cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
-  }
-  if (st == CUSCI_OK) {
-    for (int64_t i = 0; i < nout; i++)
-      tt[i] = (double)i / fs;
-    st = cusci__sig_upload_real(ctx, tt, 1, &nout, CUSCI_FLOAT64, &ta_arr);
-  }
-  free(tt);
-  st = cusci__sig_give_two(ctx, fn, st, ta_arr, t, res, x);
+  double *tt = st == CUSCI_OK ? malloc(sizeof *tt * (size_t)(nout ? nout : 1)) : NULL;
+  if (st == CUSCI_OK && !tt)
+    st = cusci_ctx_fail(ctx, CUSCI_ERR_OUT_OF_MEMORY, fn, "no host memory");
+  for (int64_t i = 0; tt && i < nout; i++)
+    tt[i] = (double)i / fs;
+  if (st == CUSCI_OK)
+    st = give_vector(ctx, fn, tt, nout, t);
+  if (st == CUSCI_OK)
+    st = cusci_give_out(ctx, fn, res, x);
+  else
+    cusci_array_release(res);
   cusci_array *all[] = { win, xs, y, v, tv };
   for (size_t i = 0; i < sizeof all / sizeof *all; i++)
     cusci_array_release(all[i]);
