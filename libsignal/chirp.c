@@ -97,7 +97,9 @@ cusci_status cusci_signal_chirp(cusci_ctx *ctx, const cusci_array *t, double f0,
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "a logarithmic chirp needs f0 %g and f1 %g nonzero and of one sign", f0, f1);
   if (o->method == CUSCI_SIGNAL_CHIRP_HYPERBOLIC && (f0 == 0 || f1 == 0))
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "a hyperbolic chirp needs f0 %g and f1 %g nonzero", f0, f1);
-  if (t1 == 0 && (o->method != CUSCI_SIGNAL_CHIRP_LOGARITHMIC || f0 != f1) && (o->method != CUSCI_SIGNAL_CHIRP_HYPERBOLIC || f0 != f1))
+  /* t1 divides every sweep but a logarithmic or hyperbolic one at one frequency */
+  const bool steady = f0 == f1 && (o->method == CUSCI_SIGNAL_CHIRP_LOGARITHMIC || o->method == CUSCI_SIGNAL_CHIRP_HYPERBOLIC);
+  if (t1 == 0 && !steady)
     return cusci_ctx_fail(ctx, CUSCI_ERR_VALUE, fn, "t1 must not be 0: the sweep reaches f1 at t1");
   wave w;
   cusci_array *x = wave_t(&w, ctx, fn, t), *ph = NULL;

@@ -209,11 +209,8 @@ static cusci_status welch_in(cusci_ctx *ctx, const char *fn, const cusci_signal_
  * to *out. */
 static cusci_status give_vector(cusci_ctx *ctx, const char *fn, double *v, int64_t n, cusci_array **out)
 {
-  cusci_array *r = NULL;
-  cusci_status st = cusci__sig_upload_real(ctx, v, 1, &n, CUSCI_FLOAT64, &r);
+  const cusci_status st = cusci__sig_give_real(ctx, fn, CUSCI_OK, v, n, out);
   free(v);
-  if (st == CUSCI_OK)
-    st = cusci_give_out(ctx, fn, r, out);
   return st;
 }
 
@@ -652,10 +649,10 @@ cusci_status cusci_signal_istft(cusci_ctx *ctx, const cusci_array *zxx, double f
   CUSCI_TRY(overlap_of(ctx, fn, o->noverlap, 2, nperseg, &noverlap));
   const int64_t step = nperseg - noverlap;
 
-  cusci_dtype rdt, cdt;
-  cusci_dtype zdt = cusci_array_dtype(zxx);
-  work_dtypes(zdt, &rdt, &cdt);
-  cdt = rdt == CUSCI_FLOAT32 ? CUSCI_COMPLEX64 : CUSCI_COMPLEX128;
+  /* SciPy's Zxx + 0j: complex64 for single precision, else complex128 */
+  cusci_dtype rdt, wdt;
+  work_dtypes(cusci_array_dtype(zxx), &rdt, &wdt);
+  const cusci_dtype cdt = rdt == CUSCI_FLOAT32 ? CUSCI_COMPLEX64 : CUSCI_COMPLEX128;
   double *w = NULL;
   CUSCI_TRY(segment_window(ctx, fn, o->window ? o->window : "hann", o->win, nperseg, &w));
   double sw = 0, sw2 = 0;

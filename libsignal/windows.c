@@ -271,11 +271,8 @@ cusci_status cusci_signal_get_window(cusci_ctx *ctx, const char *window, int64_t
   CUSCI_ENTRY(ctx, fn, window, w);
   double *h;
   CUSCI_TRY(cusci__sig_window_host(ctx, fn, window, nx, fftbins, &h));
-  cusci_array *r = NULL;
-  cusci_status st = cusci__sig_upload_real(ctx, h, 1, &nx, CUSCI_FLOAT64, &r);
+  const cusci_status st = cusci__sig_give_real(ctx, fn, CUSCI_OK, h, nx, w);
   free(h);
-  if (st == CUSCI_OK)
-    st = cusci_give_out(ctx, fn, r, w);
   return st;
 }
 

@@ -700,9 +700,7 @@ static void short_time(void)
       for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         cusci_array_release(all[i]);
     }
-  /* a spectrogram's power summed over the frequencies of a one-sided
-   * spectrum-scaled boxcar is the segments' mean square times ... : here
-   * simply psd = magnitude^2 times the doubling */
+  /* psd mode = magnitude mode squared, doubled but at DC and Nyquist */
   cusci_array *f = NULL, *t = NULL, *p = NULL, *m = NULL, *m2 = NULL;
   cusci_status st = cusci_signal_spectrogram(host, x, 10, 64, -1, NULL, CUSCI_SIGNAL_SPECTROGRAM_PSD, &f, &t, &p);
   if (st == CUSCI_OK)
